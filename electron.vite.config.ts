@@ -1,0 +1,35 @@
+// electron-vite configuration of the desktop app: the main process, the
+// preload bridge, and the renderer, which is the photos web app built with the
+// very same Vite configuration as for the web (see web/vite-app-config.ts), so
+// the desktop window hosts exactly the photos app.
+
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "electron-vite";
+import { viteConfigFor } from "./web/vite-app-config";
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+const photos = viteConfigFor("photos");
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: path.join(repoRoot, "out/main"),
+      lib: { entry: path.join(repoRoot, "electron/main/index.ts"), formats: ["es"] },
+    },
+  },
+  preload: {
+    build: {
+      outDir: path.join(repoRoot, "out/preload"),
+      lib: { entry: path.join(repoRoot, "electron/preload/index.ts"), formats: ["es"] },
+    },
+  },
+  renderer: {
+    ...photos,
+    build: {
+      ...photos.build,
+      outDir: path.join(repoRoot, "out/renderer"),
+      rollupOptions: { input: path.join(repoRoot, "web/photos/index.html") },
+    },
+  },
+});

@@ -1,0 +1,70 @@
+import path from "node:path";
+import type { DesktopSettings } from "./desktop-settings";
+
+/**
+ * [Note: The desktop window's app origin]
+ *
+ * The desktop window loads the bundled photos app from `cairn-app://photos/`,
+ * a privileged standard scheme, rather than from `file://`. A standard origin
+ * gives the app a real origin (so local storage, IndexedDB and workers behave
+ * as on the web), lets it fetch `/cairn-config.json` like it does from the
+ * server, and lets client-side routes (`/gallery`, `/login`) fall back to
+ * `index.html` as the server's SPA hosting does.
+ */
+export const appScheme = "cairn-app";
+export const appHost = "photos";
+export const appOrigin = `${appScheme}://${appHost}`;
+
+export type AppProtocolAnswer =
+  { kind: "file"; filePath: string } | { kind: "json"; body: string } | { kind: "not-found" };
+
+/**
+ * Decides what a request to the app origin is answered with. Pure: the caller
+ * checks that a chosen file exists and turns the answer into a response.
+ */
+export function answerAppRequest(
+  requestURL: string,
+  rendererDir: string,
+  settings: DesktopSettings,
+  fileExists: (filePath: string) => boolean,
+): AppProtocolAnswer {
+  let url: URL;
+  try {
+    url = new URL(requestURL);
+  } catch {
+    return { kind: "not-found" };
+  }
+  if (url.protocol !== `${appScheme}:` || url.host !== appHost) return { kind: "not-found" };
+
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    return { kind: "not-found" };
+  }
+
+  if (pathname === "/cairn-config.json") {
+    return { kind: "json", body: JSON.stringify(runtimeConfigFor(settings)) };
+  }
+
+  const root = path.resolve(rendererDir);
+  const candidate = path.resolve(root, "." + pathname);
+  // Never serve anything outside the renderer folder ("/../../etc/passwd").
+  if (candidate !== root && !candidate.startsWith(root + path.sep)) return { kind: "not-found" };
+
+  if (candidate !== root && fileExists(candidate)) return { kind: "file", filePath: candidate };
+  // A missing asset is a 404; any other path is a client-side route.
+  if (pathname.startsWith("/assets/") || path.extname(pathname) !== "")
+    return { kind: "not-found" };
+  return { kind: "file", filePath: path.join(root, "index.html") };
+}
+
+/** The runtime config the photos app expects, built from the desktop settings. */
+export function runtimeConfigFor(settings: DesktopSettings) {
+  return {
+    apiOrigin: settings.apiOrigin,
+    apps: { photos: appOrigin, accounts: settings.accountsOrigin, auth: settings.authOrigin },
+    roadmapUrl: settings.roadmapUrl,
+    familiesUrl: settings.familiesUrl,
+  };
+}

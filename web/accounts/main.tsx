@@ -1,0 +1,4 @@
+import { startApp } from "../common/app/start-app";
+import { accountsApp } from "./app-definition";
+
+startApp(accountsApp);

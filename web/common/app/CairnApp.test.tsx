@@ -1,0 +1,38 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { testApp, testConfig } from "../testing/render-in-app";
+import { CairnApp } from "./CairnApp";
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const configResponse = () =>
+  new Response(JSON.stringify(testConfig), { headers: { "Content-Type": "application/json" } });
+
+describe("CairnApp", () => {
+  it("shows the loader, then the landing page once the runtime configuration has loaded", async () => {
+    const fetch = vi.fn(() => Promise.resolve(configResponse()));
+    render(<CairnApp app={testApp} fetch={fetch} />);
+    expect(screen.getByRole("status")).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Cairn Photos" })).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith("/cairn-config.json", { cache: "no-store" });
+    expect(document.documentElement.dataset.theme).toBe("dark");
+  });
+
+  it("explains a configuration that cannot be loaded and retries on request", async () => {
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockResolvedValueOnce(configResponse());
+    render(<CairnApp app={testApp} fetch={fetch} />);
+    const dialog = await screen.findByRole("dialog", { name: "Error" });
+    expect(dialog.textContent).toContain("Cairn could not load its settings from the server.");
+    expect(screen.queryByRole("button", { name: "OK" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Cairn Photos" })).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});

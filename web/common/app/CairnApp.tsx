@@ -1,0 +1,97 @@
+import { useAtomValue } from "jotai";
+import { useEffect, useLayoutEffect, useMemo, useState } from "react";
+import { FormattedMessage } from "react-intl";
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { loadRuntimeConfig, type RuntimeConfig } from "../config/runtime-config";
+import { RuntimeConfigContext } from "../config/runtime-config-context";
+import { MessageDialog } from "../dialog/MessageDialog";
+import { I18nProvider, useI18nStatus } from "../i18n/I18nProvider";
+import { log } from "../log/log";
+import { useDocumentTitle } from "../shell/document-title";
+import { FullScreenLoader } from "../shell/FullScreenLoader";
+import { localStore } from "../storage/local-store";
+import { applyTheme, themeAtom } from "../theme/theme-state";
+import { AppDefinitionContext, useAppDefinition, type AppDefinition } from "./app-definition";
+import { appRoutes } from "./app-routes";
+
+export interface CairnAppProps {
+  app: AppDefinition;
+  /** How to fetch the runtime configuration; the browser's fetch unless a test injects one. */
+  fetch?: typeof globalThis.fetch;
+}
+
+/**
+ * One web app: the theme and the language first, then the runtime
+ * configuration (see: [Note: Runtime configuration]); the routes render only
+ * once both are there, with the full-screen loader until then.
+ */
+export function CairnApp({ app, fetch = globalThis.fetch.bind(globalThis) }: CairnAppProps) {
+  const theme = useAtomValue(themeAtom);
+  useLayoutEffect(() => {
+    applyTheme(theme);
+  }, [theme]);
+
+  return (
+    <AppDefinitionContext value={app}>
+      <I18nProvider>
+        <ConfiguredApp fetch={fetch} />
+      </I18nProvider>
+    </AppDefinitionContext>
+  );
+}
+
+type ConfigState =
+  { kind: "loading" } | { kind: "ready"; config: RuntimeConfig } | { kind: "failed" };
+
+function ConfiguredApp({ fetch }: { fetch: typeof globalThis.fetch }) {
+  const { ready: i18nReady } = useI18nStatus();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<ConfigState>({ kind: "loading" });
+  useDocumentTitle(undefined);
+
+  useEffect(() => {
+    let current = true;
+    loadRuntimeConfig({ fetch, apiEndpoint: localStore.get("apiEndpoint") }).then(
+      (config) => {
+        if (current) setState({ kind: "ready", config });
+      },
+      (e: unknown) => {
+        log.error("Could not load the runtime configuration", e);
+        if (current) setState({ kind: "failed" });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [fetch, attempt]);
+
+  if (!i18nReady || state.kind === "loading") return <FullScreenLoader />;
+  if (state.kind === "failed") {
+    return (
+      <MessageDialog
+        attributes={{
+          title: <FormattedMessage id="error.title" />,
+          message: <FormattedMessage id="error.configUnavailable" />,
+          // Nothing works without the configuration; the only way on is to retry.
+          closable: false,
+          proceed: { label: <FormattedMessage id="action.retry" />, variant: "accent" },
+        }}
+        onClose={() => {
+          setState({ kind: "loading" });
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  }
+  return (
+    <RuntimeConfigContext value={state.config}>
+      <AppRouter />
+    </RuntimeConfigContext>
+  );
+}
+
+function AppRouter() {
+  const app = useAppDefinition();
+  const router = useMemo(() => createBrowserRouter(appRoutes(app)), [app]);
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,88 @@
+// [Note: Runtime configuration]
+//
+// The built apps hold no server addresses. At start-up each app reads
+// `GET /cairn-config.json` from its own origin, which the Cairn server
+// answers with the API origin, the public origins of the three apps and the
+// provider pages that `?redirect=` leads to. The same build therefore runs
+// against any deployment. A developer can point one browser at another API
+// by setting local storage `apiEndpoint`, which overrides `apiOrigin`.
+
+import { z } from "zod";
+
+const httpOrigin = z
+  .url({ protocol: /^https?$/ })
+  // Callers append paths (`${apiOrigin}/users/ott`), so no trailing slash.
+  .transform((url) => url.replace(/\/+$/, ""));
+
+export const runtimeConfigSchema = z.object({
+  apiOrigin: httpOrigin,
+  apps: z.object({
+    photos: httpOrigin,
+    accounts: httpOrigin,
+    auth: httpOrigin,
+  }),
+  roadmapUrl: z.url({ protocol: /^https?$/ }),
+  familiesUrl: z.url({ protocol: /^https?$/ }),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/** Where each app finds its configuration (same origin). */
+export const runtimeConfigPath = "/cairn-config.json";
+
+export type RuntimeConfigFailure = "network" | "http-status" | "invalid";
+
+export class RuntimeConfigError extends Error {
+  override readonly name = "RuntimeConfigError";
+  constructor(
+    readonly failure: RuntimeConfigFailure,
+    detail: string,
+  ) {
+    super(`Could not load ${runtimeConfigPath} (${failure}): ${detail}`);
+  }
+}
+
+/** `config` with `apiOrigin` replaced by the stored override, when there is one. */
+export function applyApiEndpointOverride(
+  config: RuntimeConfig,
+  apiEndpoint: string | undefined,
+): RuntimeConfig {
+  if (apiEndpoint === undefined) return config;
+  const parsed = httpOrigin.safeParse(apiEndpoint);
+  return parsed.success ? { ...config, apiOrigin: parsed.data } : config;
+}
+
+export interface LoadRuntimeConfigOptions {
+  fetch: typeof globalThis.fetch;
+  /** Local storage `apiEndpoint`, if set. */
+  apiEndpoint: string | undefined;
+}
+
+/**
+ * Fetch, validate and return the runtime configuration.
+ * See: [Note: Runtime configuration]
+ *
+ * @throws RuntimeConfigError
+ */
+export async function loadRuntimeConfig({
+  fetch,
+  apiEndpoint,
+}: LoadRuntimeConfigOptions): Promise<RuntimeConfig> {
+  let response: Response;
+  try {
+    // Deployments change it without rebuilding the app: never use a cached copy.
+    response = await fetch(runtimeConfigPath, { cache: "no-store" });
+  } catch (e) {
+    throw new RuntimeConfigError("network", String(e));
+  }
+  if (!response.ok) throw new RuntimeConfigError("http-status", `HTTP ${response.status}`);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (e) {
+    throw new RuntimeConfigError("invalid", String(e));
+  }
+  const parsed = runtimeConfigSchema.safeParse(body);
+  if (!parsed.success) throw new RuntimeConfigError("invalid", parsed.error.message);
+  return applyApiEndpointOverride(parsed.data, apiEndpoint);
+}

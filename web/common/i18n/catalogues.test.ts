@@ -1,0 +1,86 @@
+// Every catalogue in `locales/` must be a complete, well-formed translation
+// of en-US: same ids, messages that parse as ICU, the same placeholders.
+
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { describe, expect, it } from "vitest";
+import { loadCatalogue } from "./messages";
+import { supportedLocales } from "./locales";
+
+const readCatalogue = (locale: string): Record<string, string> =>
+  JSON.parse(
+    readFileSync(
+      fileURLToPath(new URL(`../../../locales/${locale}.json`, import.meta.url)),
+      "utf8",
+    ),
+  ) as Record<string, string>;
+
+const english = readCatalogue("en-US");
+const englishIds = Object.keys(english).sort();
+
+/** The argument names a message uses, e.g. `{value}` → ["value"]. */
+function argumentNames(elements: MessageFormatElement[]): string[] {
+  const names: string[] = [];
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+    names.push(element.value);
+    if (element.type === TYPE.select || element.type === TYPE.plural) {
+      for (const option of Object.values(element.options)) {
+        names.push(...argumentNames(option.value));
+      }
+    }
+    if (element.type === TYPE.tag) names.push(...argumentNames(element.children));
+  }
+  return [...new Set(names)].sort();
+}
+
+// Product names and pure notation stay the same in every language; these, and
+// only these, may equal the English message.
+const sameInEveryLanguage = new Set([
+  "app.photos.name",
+  "app.accounts.name",
+  "app.auth.name",
+  "app.documentTitle",
+]);
+// Words that are genuinely identical in a language.
+const sameAsEnglishIn: Record<string, string[]> = {
+  "fr-FR": ["action.ok"],
+  "de-DE": ["action.ok", "route.passkeys"],
+  "nl-NL": ["action.ok", "route.passkeys"],
+  "es-ES": ["error.title"],
+  "pt-BR": ["action.ok"],
+};
+
+describe.each(supportedLocales)("locales/%s.json", (locale) => {
+  const catalogue = readCatalogue(locale);
+
+  it("has exactly the message ids of en-US", () => {
+    expect(Object.keys(catalogue).sort()).toEqual(englishIds);
+  });
+
+  it.each(Object.entries(catalogue))("%s parses with the placeholders of en-US", (id, message) => {
+    expect(message.trim()).not.toBe("");
+    const englishMessage = english[id];
+    expect(englishMessage).toBeDefined();
+    expect(argumentNames(parse(message))).toEqual(argumentNames(parse(englishMessage ?? "")));
+  });
+
+  if (locale !== "en-US") {
+    it("is translated, not an English copy", () => {
+      const allowed = new Set([...sameInEveryLanguage, ...(sameAsEnglishIn[locale] ?? [])]);
+      const untranslated = Object.entries(catalogue)
+        .filter(([id, message]) => !allowed.has(id) && message === english[id])
+        .map(([id]) => id);
+      expect(untranslated).toEqual([]);
+    });
+  }
+});
+
+describe("loadCatalogue", () => {
+  it("loads the active language and keeps every message id", async () => {
+    const french = await loadCatalogue("fr-FR");
+    expect(french["action.logIn"]).toBe("Se connecter");
+    expect(Object.keys(french).sort()).toEqual(englishIds);
+  });
+});

@@ -1,0 +1,72 @@
+// One Vite configuration for each of the three web apps. The root
+// `vite.config.ts` (dev server, preview) and `scripts/build-web.ts` (the
+// production build of all three) both take their configuration from here, so
+// the apps cannot drift apart.
+
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import type { UserConfig } from "vite";
+import { comlink } from "vite-plugin-comlink";
+import { type WebAppName } from "./common/app/app-names";
+
+const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+
+/** The origin of the Cairn server app that serves `/cairn-config.json` for each app in development. */
+// architecture.md, "Runtime topology": photos on 3000, accounts on 3001, auth on 3002.
+const devConfigOrigins: Record<WebAppName, string> = {
+  photos: "http://localhost:3000",
+  accounts: "http://localhost:3001",
+  auth: "http://localhost:3002",
+};
+
+/** Where the build of `app` is written: a self-contained folder with `index.html` and `assets/`. */
+export const webAppOutDir = (app: WebAppName): string => path.join(repoRoot, "dist", "web", app);
+
+/** The folder holding the `index.html` and entry module of `app`. */
+export const webAppRoot = (app: WebAppName): string => path.join(repoRoot, "web", app);
+
+export function viteConfigFor(app: WebAppName): UserConfig {
+  return {
+    root: webAppRoot(app),
+    base: "/",
+    // Runtime settings come from `/cairn-config.json`, not from build-time env.
+    envDir: false,
+    publicDir: false,
+    // vite-plugin-comlink must come before plugins that transform its
+    // `ComlinkWorker` constructors (its README, "Plugin order").
+    plugins: [comlink(), react()],
+    worker: {
+      format: "es",
+      plugins: () => [comlink()],
+    },
+    resolve: {
+      // The SRP library (fast-srp-hap) imports Node's `crypto` and `assert`;
+      // in the browser those exact module ids resolve to small shims. Only the
+      // bare ids are aliased, so `crypto-js`-like names are left alone.
+      alias: [
+        {
+          find: /^crypto$/,
+          replacement: path.join(repoRoot, "shared/crypto/browser-shims/node-crypto.ts"),
+        },
+        {
+          find: /^assert$/,
+          replacement: path.join(repoRoot, "shared/crypto/browser-shims/assert.ts"),
+        },
+      ],
+    },
+    build: {
+      outDir: webAppOutDir(app),
+      emptyOutDir: true,
+      assetsDir: "assets",
+    },
+    server: {
+      // The app roots are `web/<app>`, but they import `web/common`, `shared`
+      // and `locales`, which live above them.
+      fs: { allow: [repoRoot] },
+      // In development the runtime configuration is the one the local Cairn
+      // server hands to that app (see the origins above).
+      proxy: { "/cairn-config.json": devConfigOrigins[app] },
+    },
+  };
+}
