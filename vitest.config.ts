@@ -9,6 +9,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          globalSetup: ["server/test-support/postgres-global-setup.ts"],
           include: ["{shared,workers,web,server,electron,scripts,bench}/**/*.test.{ts,tsx}"],
           environment: "node",
           testTimeout: 30_000,

@@ -20,7 +20,7 @@ export const defaultDesktopSettings: DesktopSettings = {
   accountsOrigin: "http://localhost:3001",
   authOrigin: "http://localhost:3002",
   roadmapUrl: "https://github.com/cairn-photos/cairn/issues",
-  familiesUrl: "http://localhost:3000/gallery",
+  familiesUrl: "https://github.com/cairn-photos/cairn#families",
 };
 
 /** Reads the settings from an environment map, validating every URL. */

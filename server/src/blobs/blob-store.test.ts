@@ -1,0 +1,179 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testBlobStoreBackends, type RunningBlobStore } from "../../test-support/blob-stores";
+import { InvalidObjectKeyError } from "./blob-store";
+
+/** Random bytes that fetch accepts as a body. */
+const random = (length: number) => new Uint8Array(randomBytes(length));
+
+const minute = 60_000;
+const md5B64 = (bytes: Uint8Array) => createHash("md5").update(bytes).digest("base64");
+const newKey = () => `1580559962386438/${randomUUID()}`;
+
+const put = (url: string, body: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) =>
+  fetch(url, { method: "PUT", body, headers });
+
+const completionXML = (etags: string[]) =>
+  `<CompleteMultipartUpload>${etags
+    .map((etag, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${etag}</ETag></Part>`)
+    .join("")}</CompleteMultipartUpload>`;
+
+/** Change one character of the URL's signature. */
+const tamperSignature = (url: string) => {
+  const parsed = new URL(url);
+  const name = [...parsed.searchParams.keys()].find((key) => /signature/i.test(key)) ?? "";
+  const signature = parsed.searchParams.get(name) ?? "";
+  parsed.searchParams.set(name, (signature.startsWith("0") ? "1" : "0") + signature.slice(1));
+  return parsed.toString();
+};
+
+describe.each(testBlobStoreBackends())("blob store: $name", (backend) => {
+  let running: RunningBlobStore;
+  beforeAll(async () => {
+    running = await backend.start();
+  });
+  afterAll(async () => {
+    await running.close();
+  });
+
+  it("round-trips a single PUT through a GET, and knows the size", async () => {
+    const { store } = running;
+    const key = newKey();
+    const bytes = random(70_000);
+    const uploaded = await put(await store.presignPut(key, { validForMs: minute }), bytes);
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.headers.get("etag")).toBe(`"${createHash("md5").update(bytes).digest("hex")}"`);
+
+    const downloaded = await fetch(
+      await store.presignGet(key, { validForMs: minute, attachment: true, octetStream: true }),
+    );
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.headers.get("content-type")).toBe("application/octet-stream");
+    expect(downloaded.headers.get("content-disposition")).toBe("attachment");
+    expect(Buffer.from(await downloaded.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(await store.sizeBytes(key)).toBe(bytes.length);
+  });
+
+  it("accepts an upload whose signed MD5 and length match, and refuses another MD5", async () => {
+    const { store } = running;
+    const key = newKey();
+    const bytes = random(1000);
+    const url = await store.presignPut(key, {
+      validForMs: minute,
+      contentLengthBytes: bytes.length,
+      contentMD5B64: md5B64(bytes),
+    });
+    const wrong = await put(url, bytes, { "Content-MD5": md5B64(random(10)) });
+    expect(wrong.status).toBe(403);
+    expect(await store.sizeBytes(key)).toBeUndefined();
+    const right = await put(url, bytes, { "Content-MD5": md5B64(bytes) });
+    expect(right.status).toBe(200);
+    expect(await store.sizeBytes(key)).toBe(1000);
+  });
+
+  it("assembles a multipart upload of 3 parts from the S3 completion XML", async () => {
+    const { store } = running;
+    const key = newKey();
+    const parts = [random(5 * 1024 * 1024), random(5 * 1024 * 1024), random(1234)];
+    const { partURLs, completeURL } = await store.presignMultipartUpload(key, {
+      validForMs: minute,
+      partCount: 3,
+    });
+    expect(partURLs).toHaveLength(3);
+    const etags: string[] = [];
+    for (const [index, part] of parts.entries()) {
+      const answer = await put(partURLs[index] ?? "", part);
+      expect(answer.status).toBe(200);
+      etags.push(answer.headers.get("etag") ?? "");
+    }
+    expect(etags[0]).toBe(
+      `"${createHash("md5")
+        .update(parts[0] ?? "")
+        .digest("hex")}"`,
+    );
+    expect(await store.sizeBytes(key)).toBeUndefined();
+
+    const completed = await fetch(completeURL, {
+      method: "POST",
+      headers: { "Content-Type": "text/xml" },
+      body: completionXML(etags),
+    });
+    expect(completed.status).toBe(200);
+    expect(await completed.text()).toContain("CompleteMultipartUploadResult");
+
+    const whole = Buffer.concat(parts);
+    expect(await store.sizeBytes(key)).toBe(whole.length);
+    const downloaded = await fetch(await store.presignGet(key, { validForMs: minute }));
+    expect(Buffer.from(await downloaded.arrayBuffer()).equals(whole)).toBe(true);
+  });
+
+  it("refuses a completion whose ETags do not match the parts", async () => {
+    const { store } = running;
+    const key = newKey();
+    const { partURLs, completeURL } = await store.presignMultipartUpload(key, {
+      validForMs: minute,
+      partCount: 1,
+    });
+    expect((await put(partURLs[0] ?? "", random(100))).status).toBe(200);
+    const completed = await fetch(completeURL, {
+      method: "POST",
+      body: completionXML([`"${"0".repeat(32)}"`]),
+    });
+    expect(completed.status).toBe(400);
+    expect(await completed.text()).toContain("InvalidPart");
+    expect(await store.sizeBytes(key)).toBeUndefined();
+  });
+
+  it("refuses tampered URLs", async () => {
+    const { store } = running;
+    const key = newKey();
+    const bytes = random(100);
+    const putURL = await store.presignPut(key, { validForMs: minute });
+    expect((await put(tamperSignature(putURL), bytes)).status).toBe(403);
+    // A URL signed for one key cannot write another.
+    const otherKey = newKey();
+    expect((await put(putURL.replace(key, otherKey), bytes)).status).toBe(403);
+    // A URL signed for GET cannot PUT.
+    expect((await put(await store.presignGet(key, { validForMs: minute }), bytes)).status).toBe(
+      403,
+    );
+    expect(await store.sizeBytes(key)).toBeUndefined();
+    expect(await store.sizeBytes(otherKey)).toBeUndefined();
+
+    expect((await put(putURL, bytes)).status).toBe(200);
+    const getURL = await store.presignGet(key, { validForMs: minute });
+    expect((await fetch(tamperSignature(getURL))).status).toBe(403);
+    expect((await fetch(getURL)).status).toBe(200);
+  });
+
+  it("refuses expired URLs", async () => {
+    const { store } = running;
+    const key = newKey();
+    const putURL = await store.presignPut(key, { validForMs: 1000 });
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const answer = await put(putURL, random(10));
+    expect(answer.status).toBe(403);
+    expect(await answer.text()).toContain("AccessDenied");
+    expect(await store.sizeBytes(key)).toBeUndefined();
+  });
+
+  it("deletes objects, and deleting a missing one is fine", async () => {
+    const { store } = running;
+    const key = newKey();
+    await put(await store.presignPut(key, { validForMs: minute }), random(10));
+    expect(await store.sizeBytes(key)).toBe(10);
+    await store.delete(key);
+    expect(await store.sizeBytes(key)).toBeUndefined();
+    expect((await fetch(await store.presignGet(key, { validForMs: minute }))).status).toBe(404);
+    await expect(store.delete(key)).resolves.toBeUndefined();
+  });
+
+  it.each(["", "../etc/passwd", "/abs", "a/../b", ".hidden/x", "a//b", "a/b/c/d/e", "a b"])(
+    "refuses the object key %j",
+    async (key) => {
+      await expect(running.store.presignPut(key, { validForMs: minute })).rejects.toThrow(
+        InvalidObjectKeyError,
+      );
+    },
+  );
+});

@@ -1,0 +1,144 @@
+import {
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { BlobStoreConfig } from "../config/config";
+import {
+  ensureValidObjectKey,
+  ensureValidPartCount,
+  type BlobStore,
+  type PresignGetOptions,
+  type PresignMultipartOptions,
+  type PresignPutOptions,
+} from "./blob-store";
+
+type S3Config = Extract<BlobStoreConfig, { kind: "s3" }>;
+
+const secondsFor = (ms: number) => Math.max(1, Math.floor(ms / 1000));
+
+/** Any S3-compatible service, through presigned URLs (wire-contract §10). */
+export const createS3BlobStore = (config: S3Config): BlobStore => {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials:
+      config.accessKeyID !== undefined && config.secretAccessKey !== undefined
+        ? { accessKeyId: config.accessKeyID, secretAccessKey: config.secretAccessKey }
+        : undefined,
+    // [Note: No checksums in presigned URLs]
+    //
+    // Recent SDKs add CRC32 checksum parameters to every presigned upload URL
+    // by default. A browser PUTting the bytes cannot send the matching
+    // checksum header, and older S3-compatible servers reject the parameters,
+    // so checksums are only used where an operation requires them.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  const Bucket = config.bucket;
+
+  return {
+    kind: "s3",
+
+    async presignPut(key, { validForMs, contentLengthBytes, contentMD5B64 }: PresignPutOptions) {
+      return getSignedUrl(
+        client,
+        new PutObjectCommand({
+          Bucket,
+          Key: ensureValidObjectKey(key),
+          ContentLength: contentLengthBytes,
+          ContentMD5: contentMD5B64,
+        }),
+        { expiresIn: secondsFor(validForMs) },
+      );
+    },
+
+    async presignGet(
+      key,
+      { validForMs, attachment = false, octetStream = false }: PresignGetOptions,
+    ) {
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket,
+          Key: ensureValidObjectKey(key),
+          ResponseContentDisposition: attachment ? "attachment" : undefined,
+          ResponseContentType: octetStream ? "application/octet-stream" : undefined,
+        }),
+        { expiresIn: secondsFor(validForMs) },
+      );
+    },
+
+    async presignMultipartUpload(
+      key,
+      { validForMs, partCount, partMD5sB64 }: PresignMultipartOptions,
+    ) {
+      ensureValidObjectKey(key);
+      ensureValidPartCount(partCount);
+      if (partMD5sB64 !== undefined && partMD5sB64.length !== partCount) {
+        throw new RangeError(`${partMD5sB64.length} part MD5s for ${partCount} parts`);
+      }
+      const { UploadId } = await client.send(
+        new CreateMultipartUploadCommand({ Bucket, Key: key }),
+      );
+      if (UploadId === undefined) throw new Error("S3 created a multipart upload without an ID");
+      const expiresIn = secondsFor(validForMs);
+      const partURLs = await Promise.all(
+        Array.from({ length: partCount }, (_, index) =>
+          getSignedUrl(
+            client,
+            new UploadPartCommand({
+              Bucket,
+              Key: key,
+              UploadId,
+              PartNumber: index + 1,
+              ContentMD5: partMD5sB64?.[index],
+            }),
+            { expiresIn },
+          ),
+        ),
+      );
+      const completeURL = await getSignedUrl(
+        client,
+        new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId }),
+        { expiresIn },
+      );
+      return { partURLs, completeURL };
+    },
+
+    async sizeBytes(key) {
+      try {
+        const head = await client.send(
+          new HeadObjectCommand({ Bucket, Key: ensureValidObjectKey(key) }),
+        );
+        return head.ContentLength;
+      } catch (error) {
+        if (
+          error instanceof NotFound ||
+          (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+        ) {
+          return undefined;
+        }
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: ensureValidObjectKey(key) }));
+    },
+
+    close: () => {
+      client.destroy();
+      return Promise.resolve();
+    },
+  };
+};

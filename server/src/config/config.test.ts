@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import {
+  ConfigError,
+  configVariables,
+  defaultBodyLimitBytes,
+  loadConfig,
+  publicURLsFor,
+  type CairnConfig,
+} from "./config";
+
+const cwd = "/srv/cairn";
+
+describe("loadConfig", () => {
+  it("needs nothing set: every variable has a default", () => {
+    expect(loadConfig({}, cwd)).toEqual<CairnConfig>({
+      dataDir: "/srv/cairn/data",
+      host: "localhost",
+      ports: { api: 8080, photos: 3000, accounts: 3001, auth: 3002 },
+      publicURLOverrides: {},
+      database: { kind: "sqlite", file: "/srv/cairn/data/cairn.sqlite" },
+      blobs: { kind: "local", dir: "/srv/cairn/data/objects" },
+      mail: { kind: "outbox", dir: "/srv/cairn/data/mail" },
+      mailFrom: "Cairn <noreply@localhost>",
+      roadmapURL: "https://github.com/cairn-photos/cairn/issues",
+      familiesURL: "https://github.com/cairn-photos/cairn#families",
+      webDistDir: "/srv/cairn/dist/web",
+      logLevel: "info",
+      bodyLimitBytes: defaultBodyLimitBytes,
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig(
+      {
+        CAIRN_DATA_DIR: "/var/lib/cairn",
+        CAIRN_HOST: "0.0.0.0",
+        CAIRN_API_PORT: "9000",
+        CAIRN_PHOTOS_PORT: "9001",
+        CAIRN_ACCOUNTS_PORT: "9002",
+        CAIRN_AUTH_PORT: "9003",
+        CAIRN_API_URL: "https://api.photos.example/",
+        CAIRN_PHOTOS_URL: "https://photos.example",
+        CAIRN_ACCOUNTS_URL: "https://accounts.photos.example",
+        CAIRN_AUTH_URL: "https://auth.photos.example",
+        DATABASE_URL: "postgres://cairn@db/cairn",
+        S3_ENDPOINT: "https://s3.example",
+        S3_REGION: "eu-central-1",
+        S3_BUCKET: "cairn-blobs",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "true",
+        SMTP_URL: "smtps://user:pass@mail.example:465",
+        MAIL_FROM: "Photos <photos@example.org>",
+        CAIRN_ROADMAP_URL: "https://roadmap.example",
+        CAIRN_FAMILIES_URL: "https://families.example",
+        CAIRN_WEB_DIST_DIR: "build/web",
+        LOG_LEVEL: "debug",
+        CAIRN_BODY_LIMIT_BYTES: "2048",
+      },
+      cwd,
+    );
+    expect(config).toEqual<CairnConfig>({
+      dataDir: "/var/lib/cairn",
+      host: "0.0.0.0",
+      ports: { api: 9000, photos: 9001, accounts: 9002, auth: 9003 },
+      publicURLOverrides: {
+        api: "https://api.photos.example",
+        photos: "https://photos.example",
+        accounts: "https://accounts.photos.example",
+        auth: "https://auth.photos.example",
+      },
+      database: { kind: "postgres", url: "postgres://cairn@db/cairn" },
+      blobs: {
+        kind: "s3",
+        endpoint: "https://s3.example",
+        region: "eu-central-1",
+        bucket: "cairn-blobs",
+        accessKeyID: "key",
+        secretAccessKey: "secret",
+        forcePathStyle: true,
+      },
+      mail: { kind: "smtp", url: "smtps://user:pass@mail.example:465" },
+      mailFrom: "Photos <photos@example.org>",
+      roadmapURL: "https://roadmap.example",
+      familiesURL: "https://families.example",
+      webDistDir: "/srv/cairn/build/web",
+      logLevel: "debug",
+      bodyLimitBytes: 2048,
+    });
+  });
+
+  it("treats empty variables as unset and ignores unrelated ones", () => {
+    const config = loadConfig({ CAIRN_API_PORT: "", PATH: "/usr/bin", S3_BUCKET: "" }, cwd);
+    expect(config.ports.api).toBe(8080);
+    expect(config.blobs.kind).toBe("local");
+  });
+
+  it("uses S3 with the SDK's own credentials when only a bucket is given", () => {
+    expect(loadConfig({ S3_BUCKET: "b" }, cwd).blobs).toEqual({
+      kind: "s3",
+      endpoint: undefined,
+      region: "us-east-1",
+      bucket: "b",
+      accessKeyID: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it.each([
+    [{ CAIRN_API_PORT: "http" }, 'CAIRN_API_PORT: must be a port number 0-65535 (got "http")'],
+    [
+      { CAIRN_PHOTOS_PORT: "70000" },
+      'CAIRN_PHOTOS_PORT: must be a port number 0-65535 (got "70000")',
+    ],
+    [{ CAIRN_API_URL: "localhost:8080" }, "CAIRN_API_URL: must be an absolute http(s) URL"],
+    [{ CAIRN_AUTH_URL: "ftp://x" }, "CAIRN_AUTH_URL: must be an absolute http(s) URL"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL: must be a postgres:// or postgresql:// URL"],
+    [{ SMTP_URL: "mail.example" }, "SMTP_URL: must be an smtp:// or smtps:// URL"],
+    [{ S3_FORCE_PATH_STYLE: "yes" }, "S3_FORCE_PATH_STYLE: must be true or false"],
+    [
+      { LOG_LEVEL: "loud" },
+      "LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent",
+    ],
+    [{ CAIRN_BODY_LIMIT_BYTES: "10MB" }, "CAIRN_BODY_LIMIT_BYTES: must be a whole number of bytes"],
+    [{ CAIRN_BODY_LIMIT_BYTES: "10" }, "CAIRN_BODY_LIMIT_BYTES: must be at least 1024"],
+    [{ CAIRN_PHOTOS_PORT: "8080" }, "must differ"],
+    [{ S3_ENDPOINT: "http://minio:9000" }, "S3_BUCKET: must be set"],
+    [{ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "k" }, "set both or neither"],
+  ])("refuses %j", (environment, message) => {
+    let error: unknown;
+    try {
+      loadConfig(environment, cwd);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.join("\n")).toContain(message);
+  });
+
+  it("reports every problem at once", () => {
+    try {
+      loadConfig({ CAIRN_API_PORT: "x", LOG_LEVEL: "y" }, cwd);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(2);
+      expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
+    }
+  });
+
+  it("allows several ports to be 0 (any free port)", () => {
+    const config = loadConfig(
+      {
+        CAIRN_API_PORT: "0",
+        CAIRN_PHOTOS_PORT: "0",
+        CAIRN_ACCOUNTS_PORT: "0",
+        CAIRN_AUTH_PORT: "0",
+      },
+      cwd,
+    );
+    expect(Object.values(config.ports)).toEqual([0, 0, 0, 0]);
+  });
+
+  it("documents each variable it reads in server/README.md", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
+    for (const variable of configVariables) expect(readme).toContain(`\`${variable}\``);
+  });
+});
+
+describe("publicURLsFor", () => {
+  const ports = { api: 8080, photos: 3000, accounts: 3001, auth: 3002 };
+  it.each([
+    ["localhost", "http://localhost:8080", "http://localhost:3000"],
+    ["0.0.0.0", "http://localhost:8080", "http://localhost:3000"],
+    ["::", "http://localhost:8080", "http://localhost:3000"],
+    ["192.168.1.5", "http://192.168.1.5:8080", "http://192.168.1.5:3000"],
+    ["::1", "http://[::1]:8080", "http://[::1]:3000"],
+    ["photos.lan", "http://photos.lan:8080", "http://photos.lan:3000"],
+  ])("derives from host %s", (host, api, photos) => {
+    const urls = publicURLsFor({ host, publicURLOverrides: {} }, ports);
+    expect(urls.api).toBe(api);
+    expect(urls.photos).toBe(photos);
+  });
+
+  it("prefers explicit URLs and uses the bound ports", () => {
+    const urls = publicURLsFor(
+      { host: "localhost", publicURLOverrides: { api: "https://api.example" } },
+      { api: 41000, photos: 41001, accounts: 41002, auth: 41003 },
+    );
+    expect(urls).toEqual({
+      api: "https://api.example",
+      photos: "http://localhost:41001",
+      accounts: "http://localhost:41002",
+      auth: "http://localhost:41003",
+    });
+  });
+});

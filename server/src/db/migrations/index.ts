@@ -1,0 +1,16 @@
+import type { Migration, MigrationProvider } from "kysely";
+import * as taskLocks from "./0001-task-locks";
+
+// [Note: Migrations are listed, not discovered]
+//
+// Migrations are imported here by hand rather than read from the folder at run
+// time, so they survive bundling (a bundle has no folder to read). Names sort
+// in the order they must run; a new migration gets the next number and is
+// never edited once released.
+export const migrations: Readonly<Record<string, Migration>> = {
+  "0001-task-locks": taskLocks,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve({ ...migrations }),
+};

@@ -1,0 +1,13 @@
+import type { Endpoints } from "../../../shared/api/registry";
+import { createSystemHandlers, type SystemHandlerDependencies } from "../system/handlers";
+import type { HandlerMap } from "./register-endpoints";
+
+// The handler of every endpoint of the registry. The type demands one per
+// endpoint, so a declared but unserved endpoint fails to compile; each area
+// contributes its own map.
+
+export type HandlerDependencies = SystemHandlerDependencies;
+
+export const createHandlers = (dependencies: HandlerDependencies): HandlerMap<Endpoints> => ({
+  ...createSystemHandlers(dependencies),
+});

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import {
+  isResponseSchema,
+  type AnyEndpoint,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseInputOf,
+} from "../../../shared/api/endpoint";
+import { appForClientPackage, headerNames, type ClientApp } from "../../../shared/api/headers";
+import { ApiError } from "../../../shared/model/errors";
+import { resolveSession, type AuthResolvers, type SessionFor } from "./auth";
+import "./route-config";
+
+// Routes come from the shared declarations: one fastify route per endpoint,
+// whose handler is looked up by the endpoint's name in a map typed from the
+// registry. See: [Note: One declaration per endpoint]
+
+export interface HandlerInput<E extends AnyEndpoint> {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  /** Who is calling, per the endpoint's auth kind. */
+  session: SessionFor<E["auth"]>;
+  /** The app the request acts for (from `X-Client-Package`). */
+  app: ClientApp;
+  request: FastifyRequest;
+  /** For extra response headers; the handler's return value is the body. */
+  reply: FastifyReply;
+}
+
+export type EndpointHandler<E extends AnyEndpoint> = (
+  input: HandlerInput<E>,
+) => ResponseInputOf<E> | Promise<ResponseInputOf<E>>;
+
+/** One handler per endpoint of `R`, each typed from its declaration. */
+export type HandlerMap<R extends Readonly<Record<string, AnyEndpoint>>> = {
+  [K in keyof R]: EndpointHandler<R[K]>;
+};
+
+export interface RegisterEndpointsOptions {
+  resolvers: AuthResolvers;
+  /**
+   * Check every answer against its response schema and fail with a 500 when
+   * it does not match. For tests: it catches a handler drifting from the
+   * contract; production trusts the types.
+   */
+  validateResponses?: boolean;
+}
+
+const describeIssues = (where: string, error: z.ZodError): string =>
+  error.issues
+    .map((issue) => {
+      const at = [where, ...issue.path.map(String)].join(".");
+      return `${at}: ${issue.message}`;
+    })
+    .join("; ");
+
+/** Parse one part of the request, or answer 400 naming what is wrong. */
+const parsePart = (where: string, schema: z.ZodType | undefined, value: unknown): unknown => {
+  if (schema === undefined) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ApiError({
+    status: 400,
+    code: "BAD_REQUEST",
+    message: describeIssues(where, result.error),
+  });
+};
+
+const headerValue = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+export const registerEndpoints = <R extends Readonly<Record<string, AnyEndpoint>>>(
+  app: FastifyInstance,
+  endpoints: R,
+  handlers: HandlerMap<R>,
+  { resolvers, validateResponses = false }: RegisterEndpointsOptions,
+): void => {
+  for (const [name, endpoint] of Object.entries(endpoints) as [keyof R & string, AnyEndpoint][]) {
+    const handler = handlers[name] as unknown as (input: HandlerInput<AnyEndpoint>) => unknown;
+    const response = endpoint.response;
+    const isRedirect = !isResponseSchema(response) && response.responseKind === "redirect";
+
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      config: { cairn: { redirect: isRedirect } },
+      handler: async (request, reply) => {
+        const clientApp = appForClientPackage(headerValue(request, headerNames.clientPackage));
+        const session = await resolveSession(resolvers, { app: clientApp, request, endpoint });
+        const input = {
+          params: parsePart("path", endpoint.params, request.params),
+          query: parsePart("query", endpoint.query, request.query),
+          body: parsePart("body", endpoint.body, request.body),
+          session,
+          app: clientApp,
+          request,
+          reply,
+        } as HandlerInput<AnyEndpoint>;
+        const result = await handler(input);
+
+        if (!isResponseSchema(response)) {
+          if (response.responseKind === "redirect") {
+            return reply.redirect((result as { location: string }).location, 307);
+          }
+          return reply.code(200).send();
+        }
+        if (validateResponses) {
+          const checked = response.safeParse(result);
+          if (!checked.success) {
+            throw new Error(
+              `Handler ${name} answered outside its schema: ${describeIssues("response", checked.error)}`,
+            );
+          }
+        }
+        return reply.code(200).type("application/json; charset=utf-8").send(JSON.stringify(result));
+      },
+    });
+  }
+};

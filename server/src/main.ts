@@ -1,0 +1,258 @@
+import { mkdir } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { FastifyInstance } from "fastify";
+import { endpoints } from "../../shared/api/registry";
+import type { RuntimeConfig } from "../../shared/api/runtime-config";
+import type { BlobStore } from "./blobs/blob-store";
+import { createLocalBlobStore, type LocalBlobStore } from "./blobs/local/local-blob-store";
+import { createS3BlobStore } from "./blobs/s3-blob-store";
+import {
+  ConfigError,
+  loadConfig,
+  publicURLsFor,
+  webApps,
+  type CairnConfig,
+  type Environment,
+  type Listener,
+} from "./config/config";
+import { loadOrCreateSecrets } from "./config/secrets";
+import { openDatabase } from "./db/database";
+import type { AuthResolvers } from "./http/auth";
+import { createApiApp } from "./http/create-api-app";
+import { createHandlers } from "./http/handlers";
+import { createJobScheduler } from "./jobs/scheduler";
+import { createMailer } from "./mail/mailer";
+import { createAppHost } from "./static/app-host";
+import { readVersionID } from "./system/version";
+
+/** The repository root: where `.git` and `package.json` are. */
+const rootDir = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+
+/** Configuration overrides for `startCairn`, applied over the environment. */
+export type StartCairnOverrides = Partial<Omit<CairnConfig, "ports">> & {
+  /** 0 picks a free port. */
+  ports?: Partial<Record<Listener, number>>;
+};
+
+export interface RunningCairn {
+  /** The public URL of each listener, with the ports actually bound. */
+  urls: Record<Listener, string>;
+  config: CairnConfig;
+  /** Stop accepting, finish in-flight requests, stop jobs, close the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * How often the local blob store removes uploads that can no longer be
+ * completed and temporary files of dead uploads. Both only waste disk; an
+ * hour keeps that bounded without scanning the folder needlessly.
+ */
+const localBlobSweepIntervalMs = 60 * 60 * 1000;
+/** Far above the seconds a sweep takes, far below the sweep interval. */
+const localBlobSweepLockTtlMs = 10 * 60 * 1000;
+
+const resolveConfig = (
+  overrides: StartCairnOverrides,
+  environment: Environment,
+  cwd: string,
+): CairnConfig => {
+  // Paths derived from the data directory (database, objects, mail) must
+  // follow an overridden data directory, so it goes in before derivation.
+  const { dataDir, ports, ...rest } = overrides;
+  const base = loadConfig(
+    dataDir === undefined ? environment : { ...environment, CAIRN_DATA_DIR: dataDir },
+    cwd,
+  );
+  return { ...base, ...rest, ports: { ...base.ports, ...ports } };
+};
+
+/**
+ * Start the API server, the three web app hosts and the background jobs.
+ * See: [Note: Server configuration], [Note: Each web app is served from its own port]
+ */
+export const startCairn = async (
+  overrides: StartCairnOverrides = {},
+  {
+    environment = process.env,
+    cwd = process.cwd(),
+    resolvers,
+  }: { environment?: Environment; cwd?: string; resolvers?: AuthResolvers } = {},
+): Promise<RunningCairn> => {
+  const config = resolveConfig(overrides, environment, cwd);
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  const secrets = await loadOrCreateSecrets(config.dataDir);
+  const versionID = await readVersionID(rootDir);
+
+  // Known once every port is bound; read lazily by blob URLs and app configs.
+  let urls: Record<Listener, string> | undefined;
+  const currentURLs = () => {
+    if (urls === undefined) throw new Error("Cairn is not listening yet");
+    return urls;
+  };
+
+  const localBlobStore: LocalBlobStore | undefined =
+    config.blobs.kind === "local"
+      ? createLocalBlobStore({
+          dir: config.blobs.dir,
+          signingKey: secrets.blobURLSigning,
+          apiURL: () => currentURLs().api,
+        })
+      : undefined;
+  const blobStore: BlobStore =
+    config.blobs.kind === "s3" ? createS3BlobStore(config.blobs) : (localBlobStore as BlobStore);
+
+  const api = await createApiApp({
+    endpoints,
+    handlers: createHandlers({ versionID }),
+    logger: config.logLevel,
+    bodyLimitBytes: config.bodyLimitBytes,
+    localBlobStore,
+    resolvers,
+  });
+  const log = api.log;
+
+  const closers: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const closer of closers.splice(0).reverse()) {
+      await closer().catch((error: unknown) => {
+        log.error({ err: error }, "error while shutting down");
+      });
+    }
+  };
+  closers.push(() => blobStore.close());
+
+  try {
+    const mailer = createMailer({ config: config.mail, from: config.mailFrom, log });
+    closers.push(() => mailer.close());
+
+    const database = await openDatabase(config.database);
+    closers.push(() => database.close());
+    log.info({ database: config.database.kind, blobs: config.blobs.kind }, "database ready");
+
+    const scheduler = createJobScheduler({ db: database.db, log });
+    closers.push(() => scheduler.stop());
+    if (localBlobStore !== undefined) {
+      scheduler.add({
+        name: "local-blob-sweep",
+        intervalMs: localBlobSweepIntervalMs,
+        lockTtlMs: localBlobSweepLockTtlMs,
+        run: async () => {
+          const removed = await localBlobStore.sweep();
+          if (removed.removedUploads + removed.removedTemporaries > 0) {
+            log.info(removed, "local blob store swept");
+          }
+        },
+      });
+    }
+
+    const runtimeConfig = (): RuntimeConfig => {
+      const { api: apiOrigin, photos, accounts, auth } = currentURLs();
+      return {
+        apiOrigin,
+        apps: { photos, accounts, auth },
+        roadmapUrl: config.roadmapURL,
+        familiesUrl: config.familiesURL,
+      };
+    };
+    const servers: Record<Listener, FastifyInstance> = {
+      api,
+      photos: await createAppHost({
+        app: "photos",
+        dir: path.join(config.webDistDir, "photos"),
+        runtimeConfig,
+        logger: log.child({ webApp: "photos" }),
+      }),
+      accounts: await createAppHost({
+        app: "accounts",
+        dir: path.join(config.webDistDir, "accounts"),
+        runtimeConfig,
+        logger: log.child({ webApp: "accounts" }),
+      }),
+      auth: await createAppHost({
+        app: "auth",
+        dir: path.join(config.webDistDir, "auth"),
+        runtimeConfig,
+        logger: log.child({ webApp: "auth" }),
+      }),
+    };
+    // Closed first (closers run in reverse): stop taking requests, let the
+    // in-flight ones finish, and only then stop jobs and close the database.
+    closers.push(async () => {
+      await Promise.all(Object.values(servers).map((server) => server.close()));
+    });
+
+    const boundPorts = {} as Record<Listener, number>;
+    for (const listener of ["api", ...webApps] as const) {
+      const server = servers[listener];
+      await server.listen({ host: config.host, port: config.ports[listener] });
+      boundPorts[listener] = (server.server.address() as AddressInfo).port;
+    }
+    urls = publicURLsFor(config, boundPorts);
+    scheduler.start();
+    log.info({ urls, version: versionID }, "Cairn is listening");
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    urls,
+    config,
+    close: () => (closing ??= closeAll()),
+  };
+};
+
+/**
+ * How long a shutdown may wait for in-flight requests (an upload can take
+ * long) before the process exits anyway: orchestrators send SIGKILL after
+ * 10-30 s, and a clean exit before that is better than being killed.
+ */
+const shutdownTimeoutMs = 10_000;
+
+const runFromCommandLine = async () => {
+  let running: RunningCairn;
+  try {
+    running = await startCairn();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { urls } = running;
+  process.stdout.write(
+    [
+      "",
+      "Cairn is running:",
+      `  API       ${urls.api}`,
+      `  Photos    ${urls.photos}`,
+      `  Accounts  ${urls.accounts}`,
+      `  Auth      ${urls.auth}`,
+      "",
+      "",
+    ].join("\n"),
+  );
+  const shutDown = (signal: string) => {
+    process.stderr.write(`\n${signal}: shutting down\n`);
+    const timer = setTimeout(() => {
+      process.stderr.write(`Still busy after ${shutdownTimeoutMs} ms, exiting anyway\n`);
+      process.exit(1);
+    }, shutdownTimeoutMs);
+    timer.unref();
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGINT", shutDown);
+  process.once("SIGTERM", shutDown);
+};
+
+const entryScript = process.argv[1];
+if (entryScript !== undefined && import.meta.url === pathToFileURL(entryScript).href) {
+  await runFromCommandLine();
+}

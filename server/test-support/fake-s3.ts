@@ -1,0 +1,205 @@
+import { createHash, createHmac } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import S3rver from "s3rver";
+
+// An S3 for tests: s3rver (in-process, on a free port) behind a small proxy
+// that adds two checks real S3 makes and s3rver does not: the SigV4 signature
+// of presigned URLs (s3rver accepts any), and the part ETags listed in a
+// multipart completion (s3rver ignores them). So a test that tampers with a
+// presigned URL or completes with a wrong ETag gets the error real S3 would
+// give, and our presigned URLs are proven correctly signed.
+
+export const fakeS3Credentials = { accessKeyID: "S3RVER", secretAccessKey: "S3RVER" };
+
+const rfc3986 = (text: string) =>
+  encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+
+const hmac = (key: Buffer | string, text: string) =>
+  createHmac("sha256", key).update(text).digest();
+
+/** Whether a presigned request carries a valid SigV4 query signature. */
+const hasValidPresignature = (request: http.IncomingMessage, secretAccessKey: string): boolean => {
+  const url = new URL(request.url ?? "/", "http://placeholder");
+  const query = url.searchParams;
+  const signature = query.get("X-Amz-Signature");
+  const credential = query.get("X-Amz-Credential");
+  const amzDate = query.get("X-Amz-Date");
+  const signedHeaders = query.get("X-Amz-SignedHeaders");
+  if (signature === null || credential === null || amzDate === null || signedHeaders === null) {
+    return false;
+  }
+  const canonicalQuery = [...query.entries()]
+    .filter(([name]) => name !== "X-Amz-Signature")
+    .map(([name, value]) => [rfc3986(name), rfc3986(value)] as const)
+    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1))
+    .map(([name, value]) => `${name}=${value}`)
+    .join("&");
+  const canonicalHeaders = signedHeaders
+    .split(";")
+    .map((name) => {
+      const value = request.headers[name];
+      const text = Array.isArray(value) ? value.join(",") : (value ?? "");
+      return `${name}:${text.trim().replace(/\s+/g, " ")}\n`;
+    })
+    .join("");
+  const canonicalRequest = [
+    request.method ?? "GET",
+    url.pathname,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeaders,
+    query.get("X-Amz-Content-Sha256") ?? "UNSIGNED-PAYLOAD",
+  ].join("\n");
+  const scope = credential.split("/").slice(1).join("/");
+  const [date = "", region = "", service = ""] = credential.split("/").slice(1);
+  const stringToSign = [
+    "AWS4-HMAC-SHA256",
+    amzDate,
+    scope,
+    createHash("sha256").update(canonicalRequest).digest("hex"),
+  ].join("\n");
+  const signingKey = hmac(
+    hmac(hmac(hmac(`AWS4${secretAccessKey}`, date), region), service),
+    "aws4_request",
+  );
+  return hmac(signingKey, stringToSign).toString("hex") === signature;
+};
+
+export interface FakeS3 {
+  endpoint: string;
+  bucket: string;
+  close(): Promise<void>;
+}
+
+export const startFakeS3 = async (): Promise<FakeS3> => {
+  const directory = await mkdtemp(path.join(os.tmpdir(), "cairn-s3rver-"));
+  const bucket = "cairn-test";
+  const s3rver = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
+  const upstream = await s3rver.run();
+
+  // uploadId → part number → ETag, as s3rver answered the part uploads.
+  const partETags = new Map<string, Map<number, string>>();
+
+  const refuse = (response: http.ServerResponse, status: number, code: string, message: string) => {
+    response.writeHead(status, { "Content-Type": "application/xml" });
+    response.end(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`,
+    );
+  };
+
+  const forward = (
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    body: Buffer | undefined,
+    onAnswer?: (answer: http.IncomingMessage) => void,
+  ) => {
+    const forwarded = http.request(
+      {
+        host: upstream.address,
+        port: upstream.port,
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+      },
+      (answer) => {
+        onAnswer?.(answer);
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    forwarded.on("error", () => {
+      response.destroy();
+    });
+    if (body === undefined) request.pipe(forwarded);
+    else forwarded.end(body);
+  };
+
+  const proxy = http.createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://placeholder");
+    if (
+      url.searchParams.has("X-Amz-Signature") &&
+      !hasValidPresignature(request, fakeS3Credentials.secretAccessKey)
+    ) {
+      request.resume();
+      refuse(
+        response,
+        403,
+        "SignatureDoesNotMatch",
+        "The request signature we calculated does not match the signature you provided.",
+      );
+      return;
+    }
+    const uploadID = url.searchParams.get("uploadId");
+    const partNumber = Number(url.searchParams.get("partNumber"));
+    if (uploadID !== null && request.method === "PUT") {
+      forward(request, response, undefined, (answer) => {
+        const etag = answer.headers.etag;
+        if (answer.statusCode === 200 && etag !== undefined) {
+          const parts = partETags.get(uploadID) ?? new Map<number, string>();
+          parts.set(partNumber, etag.replace(/"/g, ""));
+          partETags.set(uploadID, parts);
+        }
+      });
+      return;
+    }
+    if (uploadID !== null && request.method === "POST") {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const body = Buffer.concat(chunks);
+        const listed = [
+          ...body
+            .toString("utf8")
+            .matchAll(/<PartNumber>(\d+)<\/PartNumber>\s*<ETag>([^<]*)<\/ETag>/g),
+        ];
+        const uploaded = partETags.get(uploadID);
+        const mismatch = listed.some(
+          ([, number, etag]) =>
+            uploaded?.get(Number(number)) !== (etag ?? "").replace(/"|&quot;/g, ""),
+        );
+        if (mismatch) {
+          refuse(
+            response,
+            400,
+            "InvalidPart",
+            "One or more of the specified parts could not be found.",
+          );
+          return;
+        }
+        forward(request, response, body);
+      });
+      return;
+    }
+    forward(request, response, undefined);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  const { port } = proxy.address() as AddressInfo;
+
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    close: async () => {
+      proxy.closeAllConnections();
+      await new Promise<void>((resolve) => {
+        proxy.close(() => {
+          resolve();
+        });
+      });
+      await s3rver.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+};

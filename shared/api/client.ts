@@ -1,0 +1,264 @@
+import type { z } from "zod";
+import {
+  NetworkError,
+  RequestCanceledError,
+  RequestTimeoutError,
+  TokenMissingError,
+  UnexpectedResponseError,
+} from "../model/errors";
+import {
+  isResponseSchema,
+  type AnyEndpoint,
+  type BodyInputOf,
+  type ClientQueryOf,
+  type ResponseOf,
+} from "./endpoint";
+import { generalErrorFor, uploadErrorFor } from "./error-mapping";
+import { headerNames, tokenQueryNames } from "./headers";
+import { fillPath } from "./path";
+import { serializeQuery, type QueryValues } from "./query";
+
+/** The subset of `fetch` the client uses; inject the platform's or a fake. */
+export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
+
+/** The credentials of a public link (wire-contract §9). */
+export interface PublicLinkCredentials {
+  accessToken: string;
+  /** The JWT of a password-protected link, once the password was verified. */
+  accessTokenJWT?: string | undefined;
+  /** The device admission token of links with a device limit. */
+  linkDeviceToken?: string | undefined;
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface ApiClientOptions {
+  /** The API origin, e.g. `http://localhost:8080`; a function when it can change at run time. */
+  apiOrigin: string | (() => string);
+  /** Sent as `X-Client-Package` on every call (see `clientPackages`). */
+  clientPackage: string;
+  fetch: FetchFunction;
+  /** The session token for `user` endpoints; undefined when logged out. */
+  getAuthToken?: () => MaybePromise<string | undefined>;
+  /** The credentials for `publicLink` endpoints; undefined when none. */
+  getPublicLinkCredentials?: () => MaybePromise<PublicLinkCredentials | undefined>;
+  /** Per-call deadline; defaults to `defaultTimeoutMs`. */
+  timeoutMs?: number;
+}
+
+/**
+ * The default deadline of an API call. The server answers its calls in well
+ * under a second; a minute only fires on a connection that is stuck, never on
+ * one that is slow but working (bulk transfers do not go through API calls).
+ */
+export const defaultTimeoutMs = 60_000;
+
+type RequiredKeys<T> = {
+  [K in keyof T]-?: object extends Pick<T, K> ? never : K;
+}[keyof T];
+
+type ParamsPart<E extends AnyEndpoint> = E["params"] extends z.ZodType
+  ? { params: z.output<E["params"]> }
+  : { params?: undefined };
+
+type QueryPart<E extends AnyEndpoint> = E["query"] extends z.ZodType
+  ? [RequiredKeys<ClientQueryOf<E>>] extends [never]
+    ? { query?: ClientQueryOf<E> }
+    : { query: ClientQueryOf<E> }
+  : { query?: undefined };
+
+type BodyPart<E extends AnyEndpoint> = E["body"] extends z.ZodType
+  ? { body: BodyInputOf<E> }
+  : { body?: undefined };
+
+/** What one call takes: the endpoint's params, query and body, plus request controls. */
+export type CallOptions<E extends AnyEndpoint> = ParamsPart<E> &
+  QueryPart<E> &
+  BodyPart<E> & {
+    /** Aborting it rejects the call with `RequestCanceledError`. */
+    signal?: AbortSignal;
+    /** Overrides the client's deadline for this call. */
+    timeoutMs?: number;
+  };
+
+/** The options argument is optional exactly when the endpoint needs none of its parts. */
+export type CallArgs<E extends AnyEndpoint> = [RequiredKeys<CallOptions<E>>] extends [never]
+  ? [options?: CallOptions<E>]
+  : [options: CallOptions<E>];
+
+export interface ApiClient {
+  /**
+   * Call an endpoint. Resolves with the parsed answer (for redirect endpoints,
+   * the `Response` of the redirect's target, body unread); rejects with the
+   * typed errors of `shared/model/errors`.
+   */
+  call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>>;
+}
+
+interface LooseCallOptions {
+  params?: Readonly<Record<string, unknown>>;
+  query?: QueryValues;
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** The full URL of an endpoint for the given params and query. */
+export const endpointURL = (
+  apiOrigin: string,
+  endpoint: AnyEndpoint,
+  params: Readonly<Record<string, unknown>> | undefined,
+  query: QueryValues | undefined,
+): string =>
+  `${apiOrigin.replace(/\/+$/, "")}${fillPath(endpoint.path, params ?? {})}${serializeQuery(query)}`;
+
+const parseJSON = (text: string): { ok: true; value: unknown } | { ok: false; error: unknown } => {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+};
+
+export const createApiClient = (options: ApiClientOptions): ApiClient => {
+  const { clientPackage, fetch, getAuthToken, getPublicLinkCredentials } = options;
+  const origin = (): string =>
+    typeof options.apiOrigin === "string" ? options.apiOrigin : options.apiOrigin();
+
+  const call = async (endpoint: AnyEndpoint, callOptions: LooseCallOptions = {}) => {
+    const { signal } = callOptions;
+    const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs;
+    if (signal?.aborted) throw new RequestCanceledError({ cause: signal.reason });
+
+    const isRedirect =
+      !isResponseSchema(endpoint.response) && endpoint.response.responseKind === "redirect";
+    const headers: Record<string, string> = {};
+    const query: Record<string, QueryValues[string]> = { ...callOptions.query };
+
+    // [Note: Redirect calls carry credentials in the query]
+    //
+    // A redirect endpoint answers 307 to the blob store, and fetch would
+    // replay our custom headers there, leaking the session token to the
+    // store and forcing a CORS preflight that S3-compatible stores often
+    // refuse. So redirect calls send no custom header: tokens go in the query
+    // (`?token=`, `?accessToken=`, `?accessTokenJWT=`, which the server
+    // accepts, wire-contract §0.1) and `X-Client-Package` is left out (the
+    // server then assumes `photos`, the only app with downloads).
+    if (!isRedirect) headers[headerNames.clientPackage] = clientPackage;
+
+    if (endpoint.auth === "user") {
+      const token = await getAuthToken?.();
+      if (token === undefined || token === "") throw new TokenMissingError();
+      if (isRedirect) query[tokenQueryNames.authToken] = token;
+      else headers[headerNames.authToken] = token;
+    } else if (endpoint.auth === "publicLink") {
+      const credentials = await getPublicLinkCredentials?.();
+      if (credentials === undefined || credentials.accessToken === "") {
+        throw new TokenMissingError();
+      }
+      const { accessToken, accessTokenJWT, linkDeviceToken } = credentials;
+      if (isRedirect) {
+        query[tokenQueryNames.accessToken] = accessToken;
+        if (accessTokenJWT !== undefined) query[tokenQueryNames.accessTokenJWT] = accessTokenJWT;
+      } else {
+        headers[headerNames.accessToken] = accessToken;
+        if (accessTokenJWT !== undefined) headers[headerNames.accessTokenJWT] = accessTokenJWT;
+        if (linkDeviceToken !== undefined) headers[headerNames.linkDeviceToken] = linkDeviceToken;
+      }
+    }
+
+    let body: string | undefined;
+    if (endpoint.body !== undefined) {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(callOptions.body);
+    }
+
+    const url = endpointURL(origin(), endpoint, callOptions.params, query);
+
+    // One controller for both the caller's signal and our deadline, so that we
+    // can tell afterwards which of the two ended the request.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new RequestTimeoutError(timeoutMs));
+    }, timeoutMs);
+    const onCallerAbort = () => {
+      controller.abort(signal?.reason);
+    };
+    signal?.addEventListener("abort", onCallerAbort, { once: true });
+    let bodyHandedOver = false;
+    const transportError = (cause: unknown): Error => {
+      if (timedOut) return new RequestTimeoutError(timeoutMs, { cause });
+      if (signal?.aborted) return new RequestCanceledError({ cause });
+      return new NetworkError({ cause });
+    };
+
+    try {
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: endpoint.method,
+          headers,
+          body,
+          signal: controller.signal,
+        });
+      } catch (cause) {
+        throw transportError(cause);
+      }
+
+      let text: string | undefined;
+      const readText = async () => {
+        try {
+          return await response.text();
+        } catch (cause) {
+          throw transportError(cause);
+        }
+      };
+
+      if (!response.ok) {
+        text = await readText();
+        const parsed = parseJSON(text);
+        const failed = { status: response.status, body: parsed.ok ? parsed.value : undefined };
+        throw endpoint.errorMapping === "upload" ? uploadErrorFor(failed) : generalErrorFor(failed);
+      }
+
+      if (!isResponseSchema(endpoint.response)) {
+        if (endpoint.response.responseKind === "redirect") {
+          // The body belongs to the caller; only the deadline ends here. The
+          // caller's signal stays wired so it can still cancel the body.
+          bodyHandedOver = true;
+          return response;
+        }
+        await readText();
+        return undefined;
+      }
+
+      text = await readText();
+      const parsed = parseJSON(text);
+      if (!parsed.ok) {
+        throw new UnexpectedResponseError({
+          status: response.status,
+          issues: "the answer is not JSON",
+          cause: parsed.error,
+        });
+      }
+      const result = endpoint.response.safeParse(parsed.value);
+      if (!result.success) {
+        throw new UnexpectedResponseError({
+          status: response.status,
+          issues: result.error.issues
+            .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+            .join("; "),
+          cause: result.error,
+        });
+      }
+      return result.data;
+    } finally {
+      clearTimeout(timer);
+      if (!bodyHandedOver) signal?.removeEventListener("abort", onCallerAbort);
+    }
+  };
+
+  return { call: call as ApiClient["call"] };
+};

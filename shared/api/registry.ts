@@ -1,0 +1,17 @@
+import { systemEndpoints } from "./endpoints/system";
+
+// Every endpoint of the API, keyed by a name unique across areas. The server
+// must provide a handler for each (its handler map is typed from this
+// object), so declaring an endpoint here without serving it fails to compile.
+// Each area lives in `endpoints/<area>.ts` and is spread in below.
+
+export const endpointAreas = {
+  system: systemEndpoints,
+};
+
+export const endpoints = {
+  ...systemEndpoints,
+};
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
