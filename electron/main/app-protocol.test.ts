@@ -1,5 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runtimeConfigSchema } from "../../shared/api/runtime-config";
 import { answerAppRequest, runtimeConfigFor } from "./app-protocol";
 import { defaultDesktopSettings, desktopSettingsFromEnv } from "./desktop-settings";
 
@@ -41,6 +42,8 @@ describe("the desktop app protocol", () => {
     expect(result.kind).toBe("json");
     if (result.kind !== "json") return;
     expect(JSON.parse(result.body)).toEqual(runtimeConfigFor(defaultDesktopSettings));
+    // The photos app accepts it (it validates the config before anything else).
+    expect(runtimeConfigSchema.safeParse(JSON.parse(result.body)).success).toBe(true);
     expect(JSON.parse(result.body)).toMatchObject({
       apiOrigin: "http://localhost:8080",
       apps: { photos: "cairn-app://photos" },

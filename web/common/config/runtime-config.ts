@@ -1,34 +1,15 @@
-// [Note: Runtime configuration]
-//
-// The built apps hold no server addresses. At start-up each app reads
-// `GET /cairn-config.json` from its own origin, which the Cairn server
-// answers with the API origin, the public origins of the three apps and the
-// provider pages that `?redirect=` leads to. The same build therefore runs
-// against any deployment. A developer can point one browser at another API
-// by setting local storage `apiEndpoint`, which overrides `apiOrigin`.
+// See: [Note: Runtime configuration] (shared/api/runtime-config.ts). A
+// developer can point one browser at another API by setting local storage
+// `apiEndpoint`, which overrides `apiOrigin`.
 
-import { z } from "zod";
+import {
+  apiOriginSchema,
+  runtimeConfigPath,
+  runtimeConfigSchema,
+  type RuntimeConfig,
+} from "../../../shared/api/runtime-config";
 
-const httpOrigin = z
-  .url({ protocol: /^https?$/ })
-  // Callers append paths (`${apiOrigin}/users/ott`), so no trailing slash.
-  .transform((url) => url.replace(/\/+$/, ""));
-
-export const runtimeConfigSchema = z.object({
-  apiOrigin: httpOrigin,
-  apps: z.object({
-    photos: httpOrigin,
-    accounts: httpOrigin,
-    auth: httpOrigin,
-  }),
-  roadmapUrl: z.url({ protocol: /^https?$/ }),
-  familiesUrl: z.url({ protocol: /^https?$/ }),
-});
-
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
-
-/** Where each app finds its configuration (same origin). */
-export const runtimeConfigPath = "/cairn-config.json";
+export { runtimeConfigPath, runtimeConfigSchema, type RuntimeConfig };
 
 export type RuntimeConfigFailure = "network" | "http-status" | "invalid";
 
@@ -48,7 +29,7 @@ export function applyApiEndpointOverride(
   apiEndpoint: string | undefined,
 ): RuntimeConfig {
   if (apiEndpoint === undefined) return config;
-  const parsed = httpOrigin.safeParse(apiEndpoint);
+  const parsed = apiOriginSchema.safeParse(apiEndpoint);
   return parsed.success ? { ...config, apiOrigin: parsed.data } : config;
 }
 
