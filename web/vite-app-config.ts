@@ -6,7 +6,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import type { UserConfig } from "vite";
+import type { Alias, UserConfig } from "vite";
 import { comlink } from "vite-plugin-comlink";
 import { type WebAppName } from "./common/app/app-names";
 
@@ -26,6 +26,23 @@ export const webAppOutDir = (app: WebAppName): string => path.join(repoRoot, "di
 /** The folder holding the `index.html` and entry module of `app`. */
 export const webAppRoot = (app: WebAppName): string => path.join(repoRoot, "web", app);
 
+/**
+ * The SRP library (fast-srp-hap) imports Node's `crypto` and `assert`; in the
+ * browser those exact module ids resolve to small shims. Only the bare ids are
+ * aliased, so `crypto-js`-like names are left alone. Every browser build of
+ * the project (the apps, the desktop renderer, bench pages) uses these.
+ */
+export const nodeBuiltinShimAliases: Alias[] = [
+  {
+    find: /^crypto$/,
+    replacement: path.join(repoRoot, "shared/crypto/browser-shims/node-crypto.ts"),
+  },
+  {
+    find: /^assert$/,
+    replacement: path.join(repoRoot, "shared/crypto/browser-shims/assert.ts"),
+  },
+];
+
 export function viteConfigFor(app: WebAppName): UserConfig {
   return {
     root: webAppRoot(app),
@@ -40,21 +57,7 @@ export function viteConfigFor(app: WebAppName): UserConfig {
       format: "es",
       plugins: () => [comlink()],
     },
-    resolve: {
-      // The SRP library (fast-srp-hap) imports Node's `crypto` and `assert`;
-      // in the browser those exact module ids resolve to small shims. Only the
-      // bare ids are aliased, so `crypto-js`-like names are left alone.
-      alias: [
-        {
-          find: /^crypto$/,
-          replacement: path.join(repoRoot, "shared/crypto/browser-shims/node-crypto.ts"),
-        },
-        {
-          find: /^assert$/,
-          replacement: path.join(repoRoot, "shared/crypto/browser-shims/assert.ts"),
-        },
-      ],
-    },
+    resolve: { alias: nodeBuiltinShimAliases },
     build: {
       outDir: webAppOutDir(app),
       emptyOutDir: true,

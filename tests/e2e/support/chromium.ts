@@ -22,6 +22,7 @@ export const chromiumArgs = [
   "--disable-dev-shm-usage",
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+/** Used by the browser tests and by the bench (`bench/`). */
+export function launchChromium(executablePath: string = chromiumPath): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: chromiumArgs });
 }
