@@ -1,29 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchChromium } from "./support/chromium";
-import { startTestCairn } from "./support/cairn";
+import { expect, it } from "vitest";
+import { useCairnInChromium } from "./support/suite";
 
-let cairn: Awaited<ReturnType<typeof startTestCairn>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  cairn = await startTestCairn();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await cairn.close();
-});
+const { cairn, browser } = useCairnInChromium();
 
 const offlineMessage = /You are offline/;
 
 it.each(["photos", "accounts", "auth"] as const)(
   "the %s app shows the offline banner while the browser is offline",
   async (app) => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
-    await page.goto(cairn.urls[app]);
+    await page.goto(cairn().urls[app]);
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await page.getByText(offlineMessage).count()).toBe(0);
 

@@ -1,25 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchChromium } from "./support/chromium";
-import { startTestCairn } from "./support/cairn";
+import { expect, it } from "vitest";
+import { useCairnInChromium } from "./support/suite";
 
-let cairn: Awaited<ReturnType<typeof startTestCairn>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  cairn = await startTestCairn();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser.close();
-  await cairn.close();
-});
+const { cairn, browser } = useCairnInChromium();
 
 it("keeps the chosen theme across a reload", async () => {
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   const page = await context.newPage();
-  await page.goto(cairn.urls.photos);
+  await page.goto(cairn().urls.photos);
   const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
   expect(await theme()).toBe("dark");
 
@@ -37,9 +24,9 @@ it("keeps the chosen theme across a reload", async () => {
 });
 
 it("keeps the chosen language across a reload", async () => {
-  const context = await browser.newContext({ locale: "en-US" });
+  const context = await browser().newContext({ locale: "en-US" });
   const page = await context.newPage();
-  await page.goto(cairn.urls.photos);
+  await page.goto(cairn().urls.photos);
   await page.getByRole("link", { name: "Log in" }).waitFor();
 
   await page.getByRole("combobox", { name: "Language" }).selectOption("fr-FR");
@@ -58,9 +45,9 @@ it("keeps the chosen language across a reload", async () => {
 });
 
 it("follows the browser's language on a first visit, with a legacy stored code mapped", async () => {
-  const context = await browser.newContext({ locale: "es-ES" });
+  const context = await browser().newContext({ locale: "es-ES" });
   const page = await context.newPage();
-  await page.goto(cairn.urls.photos);
+  await page.goto(cairn().urls.photos);
   await page.getByRole("heading", { level: 1 }).waitFor();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe("es-ES");
 

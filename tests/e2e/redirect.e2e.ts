@@ -1,30 +1,26 @@
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { launchChromium } from "./support/chromium";
-import { startProviderSite, startTestCairn } from "./support/cairn";
+import { startProviderSite } from "./support/cairn";
+import { useCairnInChromium } from "./support/suite";
 
 let provider: Awaited<ReturnType<typeof startProviderSite>>;
-let cairn: Awaited<ReturnType<typeof startTestCairn>>;
-let browser: Browser;
 
 beforeAll(async () => {
   provider = await startProviderSite();
-  cairn = await startTestCairn({
-    roadmapURL: `${provider.origin}/roadmap`,
-    familiesURL: `${provider.origin}/families`,
-  });
-  browser = await launchChromium();
 });
 
 afterAll(async () => {
-  await browser.close();
-  await cairn.close();
   await provider.close();
 });
 
+const { cairn, browser } = useCairnInChromium(() => ({
+  roadmapURL: `${provider.origin}/roadmap`,
+  familiesURL: `${provider.origin}/families`,
+}));
+
 /** A browser context whose local storage holds a logged-in user (spec §4: login state is a token). */
 async function loggedInContext(): Promise<BrowserContext> {
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   await context.addInitScript(() => {
     localStorage.setItem(
       "user",
@@ -37,7 +33,7 @@ async function loggedInContext(): Promise<BrowserContext> {
 it("sends a logged-in user to the roadmap at once", async () => {
   const context = await loggedInContext();
   const page = await context.newPage();
-  await page.goto(`${cairn.urls.photos}/gallery?redirect=roadmap`);
+  await page.goto(`${cairn().urls.photos}/gallery?redirect=roadmap`);
   await page.waitForURL(`${provider.origin}/roadmap`);
   await page.getByRole("heading", { name: "Provider page /roadmap" }).waitFor();
   await context.close();
@@ -46,19 +42,21 @@ it("sends a logged-in user to the roadmap at once", async () => {
 it("sends a logged-in user to the family portal with a way back to the gallery", async () => {
   const context = await loggedInContext();
   const page = await context.newPage();
-  await page.goto(`${cairn.urls.photos}/?redirect=families`);
+  await page.goto(`${cairn().urls.photos}/?redirect=families`);
   await page.waitForURL((url) => url.origin === provider.origin && url.pathname === "/families");
-  expect(new URL(page.url()).searchParams.get("redirectURL")).toBe(`${cairn.urls.photos}/gallery`);
+  expect(new URL(page.url()).searchParams.get("redirectURL")).toBe(
+    `${cairn().urls.photos}/gallery`,
+  );
   await context.close();
 });
 
 it("holds the redirect of a logged-out visitor until login", async () => {
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   const page = await context.newPage();
-  await page.goto(`${cairn.urls.photos}/login?redirect=roadmap`);
+  await page.goto(`${cairn().urls.photos}/login?redirect=roadmap`);
   await page.getByRole("heading", { level: 1 }).waitFor();
   // Still on Cairn, with the redirect remembered for after login.
-  expect(new URL(page.url()).origin).toBe(cairn.urls.photos);
+  expect(new URL(page.url()).origin).toBe(cairn().urls.photos);
   const held = await page.evaluate(() => sessionStorage.getItem("pendingRedirect"));
   expect(JSON.parse(held ?? "null")).toMatchObject({
     target: "roadmap",
@@ -68,11 +66,11 @@ it("holds the redirect of a logged-out visitor until login", async () => {
 });
 
 it("tells the user when the redirect is not one it knows", async () => {
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   const page = await context.newPage();
-  await page.goto(`${cairn.urls.accounts}/?redirect=elsewhere`);
+  await page.goto(`${cairn().urls.accounts}/?redirect=elsewhere`);
   const dialog = page.getByRole("dialog");
   await dialog.getByText(/invalid redirection elsewhere/i).waitFor();
-  expect(new URL(page.url()).origin).toBe(cairn.urls.accounts);
+  expect(new URL(page.url()).origin).toBe(cairn().urls.accounts);
   await context.close();
 });
