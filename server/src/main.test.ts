@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -77,6 +77,41 @@ describe("startCairn", () => {
     }
     await expect(fetch(`${urls.api}/ping`)).rejects.toThrow();
     await expect(cairn.close()).resolves.toBeUndefined();
+  });
+
+  it("signs up over HTTP with the code from the mail outbox", async () => {
+    const dataDir = path.join(dir, "signup-data");
+    const cairn = await start({ dataDir });
+    const api = cairn.urls.api;
+    const post = (url: string, body: unknown) =>
+      fetch(`${api}${url}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    try {
+      expect(
+        (await post("/users/ott", { email: "mia@example.org", purpose: "signup" })).status,
+      ).toBe(200);
+      const outbox = path.join(dataDir, "mail");
+      const [file] = await readdir(outbox);
+      const mail = await readFile(path.join(outbox, file ?? ""), "utf8");
+      const code = /Your Cairn verification code is (\d{6})/.exec(mail)?.[1] ?? "";
+      expect(code).toMatch(/^\d{6}$/);
+      const verified = await post("/users/verify-email", { email: "mia@example.org", ott: code });
+      expect(verified.status).toBe(200);
+      const { token } = (await verified.json()) as { token: string };
+      const validity = await fetch(`${api}/users/session-validity/v2`, {
+        headers: { "X-Auth-Token": token },
+      });
+      expect(await validity.json()).toEqual({ hasSetKeys: false });
+      const accountsURL = (await (
+        await fetch(`${api}/users/accounts-token`, { headers: { "X-Auth-Token": token } })
+      ).json()) as { accountsUrl: string };
+      expect(accountsURL.accountsUrl).toBe(cairn.urls.accounts);
+    } finally {
+      await cairn.close();
+    }
   });
 
   it("keeps its secrets and database across restarts", async () => {

@@ -2,7 +2,10 @@ import { mkdir } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { sweepExpiredAccountRows } from "./accounts/cleanup";
+import { createAccounts, type Accounts } from "./accounts/create-accounts";
+import { webAuthnRelyingParty } from "./accounts/relying-party";
 import { endpoints } from "../../shared/api/registry";
 import type { RuntimeConfig } from "../../shared/api/runtime-config";
 import type { BlobStore } from "./blobs/blob-store";
@@ -21,6 +24,7 @@ import { loadOrCreateSecrets } from "./config/secrets";
 import { openDatabase } from "./db/database";
 import type { AuthResolvers } from "./http/auth";
 import { createApiApp } from "./http/create-api-app";
+import { createRateLimiter } from "./http/rate-limits";
 import { createHandlers } from "./http/handlers";
 import { createJobScheduler } from "./jobs/scheduler";
 import { createMailer } from "./mail/mailer";
@@ -52,6 +56,15 @@ export interface RunningCairn {
 const localBlobSweepIntervalMs = 60 * 60 * 1000;
 /** Far above the seconds a sweep takes, far below the sweep interval. */
 const localBlobSweepLockTtlMs = 10 * 60 * 1000;
+
+/**
+ * How often expired codes and login sessions are deleted. See: [Note: Expired
+ * account rows are swept]. They are already ignored when expired, so an hour
+ * only bounds how many accumulate.
+ */
+const accountRowsSweepIntervalMs = 60 * 60 * 1000;
+/** Far above the milliseconds a sweep takes, far below the interval. */
+const accountRowsSweepLockTtlMs = 10 * 60 * 1000;
 
 const resolveConfig = (
   overrides: StartCairnOverrides,
@@ -103,36 +116,77 @@ export const startCairn = async (
   const blobStore: BlobStore =
     config.blobs.kind === "s3" ? createS3BlobStore(config.blobs) : (localBlobStore as BlobStore);
 
-  const api = await createApiApp({
-    endpoints,
-    handlers: createHandlers({ versionID }),
-    logger: config.logLevel,
-    bodyLimitBytes: config.bodyLimitBytes,
-    localBlobStore,
-    resolvers,
-  });
-  const log = api.log;
-
   const closers: (() => Promise<void>)[] = [];
+  let log: FastifyBaseLogger | undefined;
   const closeAll = async () => {
     for (const closer of closers.splice(0).reverse()) {
       await closer().catch((error: unknown) => {
-        log.error({ err: error }, "error while shutting down");
+        log?.error({ err: error }, "error while shutting down");
       });
     }
   };
   closers.push(() => blobStore.close());
 
   try {
-    const mailer = createMailer({ config: config.mail, from: config.mailFrom, log });
-    closers.push(() => mailer.close());
-
     const database = await openDatabase(config.database);
     closers.push(() => database.close());
-    log.info({ database: config.database.kind, blobs: config.blobs.kind }, "database ready");
 
-    const scheduler = createJobScheduler({ db: database.db, log });
+    // The account handlers need the mailer, which logs with the API app's
+    // logger; so both are made once the app gives its logger.
+    let accounts: Accounts | undefined;
+    const accountsOf = () => {
+      if (accounts === undefined) throw new Error("The API app is not created yet");
+      return accounts;
+    };
+    const api = await createApiApp({
+      endpoints,
+      handlers: (apiLog) => {
+        const mailer = createMailer({ config: config.mail, from: config.mailFrom, log: apiLog });
+        closers.push(() => mailer.close());
+        accounts = createAccounts(
+          {
+            db: database.db,
+            secrets,
+            mailer,
+            blobStore,
+            log: apiLog,
+            nowUs: () => Date.now() * 1000,
+            accountsURL: () => currentURLs().accounts,
+            roadmapURL: config.roadmapURL,
+            familiesURL: config.familiesURL,
+            freeStorageBytes: config.freeStorageBytes,
+            webAuthn: () => webAuthnRelyingParty(config, currentURLs().accounts),
+          },
+          { rateLimitScale: config.rateLimitScale },
+        );
+        return createHandlers({ versionID, accountHandlers: accounts.handlers });
+      },
+      logger: config.logLevel,
+      bodyLimitBytes: config.bodyLimitBytes,
+      localBlobStore,
+      resolvers: resolvers ?? {
+        user: (token, context) => accountsOf().resolvers.user(token, context),
+        accountsToken: (token, context) => accountsOf().resolvers.accountsToken(token, context),
+        publicLink: (credentials, context) =>
+          accountsOf().resolvers.publicLink(credentials, context),
+      },
+      rateLimiter: createRateLimiter(config.rateLimitScale),
+    });
+    const apiLog = api.log;
+    log = apiLog;
+    apiLog.info({ database: config.database.kind, blobs: config.blobs.kind }, "database ready");
+
+    const scheduler = createJobScheduler({ db: database.db, log: apiLog });
     closers.push(() => scheduler.stop());
+    scheduler.add({
+      name: "account-rows-sweep",
+      intervalMs: accountRowsSweepIntervalMs,
+      lockTtlMs: accountRowsSweepLockTtlMs,
+      run: async () => {
+        const removed = await sweepExpiredAccountRows(accountsOf().services.context);
+        if (removed > 0) apiLog.info({ removed }, "expired account rows swept");
+      },
+    });
     if (localBlobStore !== undefined) {
       scheduler.add({
         name: "local-blob-sweep",
@@ -141,7 +195,7 @@ export const startCairn = async (
         run: async () => {
           const removed = await localBlobStore.sweep();
           if (removed.removedUploads + removed.removedTemporaries > 0) {
-            log.info(removed, "local blob store swept");
+            apiLog.info(removed, "local blob store swept");
           }
         },
       });
@@ -162,19 +216,19 @@ export const startCairn = async (
         app: "photos",
         dir: path.join(config.webDistDir, "photos"),
         runtimeConfig,
-        logger: log.child({ webApp: "photos" }),
+        logger: apiLog.child({ webApp: "photos" }),
       }),
       accounts: await createAppHost({
         app: "accounts",
         dir: path.join(config.webDistDir, "accounts"),
         runtimeConfig,
-        logger: log.child({ webApp: "accounts" }),
+        logger: apiLog.child({ webApp: "accounts" }),
       }),
       auth: await createAppHost({
         app: "auth",
         dir: path.join(config.webDistDir, "auth"),
         runtimeConfig,
-        logger: log.child({ webApp: "auth" }),
+        logger: apiLog.child({ webApp: "auth" }),
       }),
     };
     // Closed first (closers run in reverse): stop taking requests, let the
@@ -191,7 +245,7 @@ export const startCairn = async (
     }
     urls = publicURLsFor(config, boundPorts);
     scheduler.start();
-    log.info({ urls, version: versionID }, "Cairn is listening");
+    apiLog.info({ urls, version: versionID }, "Cairn is listening");
   } catch (error) {
     await closeAll();
     throw error;

@@ -14,7 +14,7 @@ export interface TestDatabaseBackend {
   open(): Promise<CairnDatabase>;
 }
 
-const sqliteBackend: TestDatabaseBackend = {
+export const sqliteBackend: TestDatabaseBackend = {
   name: "sqlite",
   open: async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "cairn-sqlite-"));

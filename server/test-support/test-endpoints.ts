@@ -124,6 +124,8 @@ export const testResolvers: AuthResolvers = {
     Promise.resolve<UserSession | undefined>(
       token === "good-token" ? { userID: 1580559962386438, app, token } : undefined,
     ),
+  accountsToken: (token) =>
+    Promise.resolve(token === "good-accounts-jwt" ? { userID: 1580559962386438 } : undefined),
   publicLink: ({ accessToken }) =>
     Promise.resolve<PublicLinkSession | undefined>(
       accessToken === "link-token" ? { collectionID: 77, accessToken } : undefined,

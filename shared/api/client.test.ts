@@ -13,6 +13,7 @@ import {
 } from "../model/errors";
 import { createApiClient, type ApiClientOptions, type FetchFunction } from "./client";
 import { defineEndpoint, emptyResponse, redirectResponse } from "./endpoint";
+import { listPasskeys } from "./endpoints/passkeys";
 import { ping } from "./endpoints/system";
 import { boolFromString, intFromString } from "./wire-values";
 
@@ -159,6 +160,15 @@ describe("createApiClient: requests", () => {
       "x-auth-link-device-token": "device",
     });
     expect(requests[0]?.headers["x-auth-token"]).toBeUndefined();
+  });
+
+  it("sends the ACCOUNTS token, not the session token, on accountsToken endpoints", async () => {
+    const { fetch, requests } = fakeFetch(() => json({ passkeys: [] }));
+    const client = clientWith(fetch, { getAccountsToken: () => "accounts.jwt" });
+    expect(await client.call(listPasskeys)).toEqual({ passkeys: [] });
+    expect(requests[0]?.headers["x-auth-token"]).toBe("accounts.jwt");
+    await expect(clientWith(fetch).call(listPasskeys)).rejects.toThrow(TokenMissingError);
+    expect(requests).toHaveLength(1);
   });
 
   it("encodes path params as one segment", async () => {

@@ -40,6 +40,8 @@ export interface ApiClientOptions {
   fetch: FetchFunction;
   /** The session token for `user` endpoints; undefined when logged out. */
   getAuthToken?: () => MaybePromise<string | undefined>;
+  /** The ACCOUNTS-scoped JWT for `accountsToken` endpoints; undefined when none. */
+  getAccountsToken?: () => MaybePromise<string | undefined>;
   /** The credentials for `publicLink` endpoints; undefined when none. */
   getPublicLinkCredentials?: () => MaybePromise<PublicLinkCredentials | undefined>;
   /** Per-call deadline; defaults to `defaultTimeoutMs`. */
@@ -121,7 +123,8 @@ const parseJSON = (text: string): { ok: true; value: unknown } | { ok: false; er
 };
 
 export const createApiClient = (options: ApiClientOptions): ApiClient => {
-  const { clientPackage, fetch, getAuthToken, getPublicLinkCredentials } = options;
+  const { clientPackage, fetch, getAuthToken, getAccountsToken, getPublicLinkCredentials } =
+    options;
   const origin = (): string =>
     typeof options.apiOrigin === "string" ? options.apiOrigin : options.apiOrigin();
 
@@ -146,8 +149,8 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
     // server then assumes `photos`, the only app with downloads).
     if (!isRedirect) headers[headerNames.clientPackage] = clientPackage;
 
-    if (endpoint.auth === "user") {
-      const token = await getAuthToken?.();
+    if (endpoint.auth === "user" || endpoint.auth === "accountsToken") {
+      const token = await (endpoint.auth === "user" ? getAuthToken : getAccountsToken)?.();
       if (token === undefined || token === "") throw new TokenMissingError();
       if (isRedirect) query[tokenQueryNames.authToken] = token;
       else headers[headerNames.authToken] = token;

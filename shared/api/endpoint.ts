@@ -24,10 +24,11 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * Who may call an endpoint: a logged-in user (session token in
- * `X-Auth-Token`), a public link (access token headers), or anybody. Scoped
- * JWT endpoints (wire-contract §1.2) will add their own kind here.
+ * `X-Auth-Token`), a public link (access token headers), the holder of an
+ * ACCOUNTS-scoped JWT (wire-contract §1.2, also in `X-Auth-Token`: the
+ * passkey management of the accounts app), or anybody.
  */
-export type AuthKind = "user" | "publicLink" | "none";
+export type AuthKind = "user" | "publicLink" | "accountsToken" | "none";
 
 /**
  * How the client turns a failed answer into a typed error (spec §8): the

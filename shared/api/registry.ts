@@ -1,3 +1,4 @@
+import { accountEndpointAreas, accountEndpoints } from "./endpoints/accounts";
 import { systemEndpoints } from "./endpoints/system";
 
 // Every endpoint of the API, keyed by a name unique across areas. The server
@@ -7,10 +8,12 @@ import { systemEndpoints } from "./endpoints/system";
 
 export const endpointAreas = {
   system: systemEndpoints,
+  ...accountEndpointAreas,
 };
 
 export const endpoints = {
   ...systemEndpoints,
+  ...accountEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

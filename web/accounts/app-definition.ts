@@ -8,7 +8,10 @@ export const accountsApp: AppDefinition = {
   taglineId: "app.accounts.tagline",
   routes: [
     ...accountRoutes,
-    { path: "/passkeys", titleId: "route.passkeys", access: "needs-login" },
+    // Public: a login's passkey step and the hand-over from the photos app
+    // come without a login of this app; the page itself sends anyone else
+    // to the root (see: [Note: Passkey login goes through the accounts app]).
+    { path: "/passkeys", titleId: "route.passkeys", access: "public" },
   ],
   landingActions: ["login"],
 };

@@ -168,6 +168,29 @@ describe.each(testBlobStoreBackends())("blob store: $name", (backend) => {
     await expect(store.delete(key)).resolves.toBeUndefined();
   });
 
+  it("lists and deletes the objects under a folder prefix, and only those", async () => {
+    const { store } = running;
+    const user = String(1580559962386438 + Math.floor(Math.random() * 1e6));
+    const neighbour = `${user}0`;
+    const keys = [`${user}/a`, `${user}/b`, `${user}/thumbs/c`];
+    for (const key of [...keys, `${neighbour}/kept`]) {
+      await put(await store.presignPut(key, { validForMs: minute }), random(5));
+    }
+    expect(await store.listKeys(`${user}/`)).toEqual(keys);
+    expect(await store.deletePrefix(`${user}/`)).toBe(3);
+    expect(await store.listKeys(`${user}/`)).toEqual([]);
+    for (const key of keys) expect(await store.sizeBytes(key)).toBeUndefined();
+    expect(await store.sizeBytes(`${neighbour}/kept`)).toBe(5);
+    expect(await store.deletePrefix(`${user}/`)).toBe(0);
+  });
+
+  it.each(["", "15", "/abs/", "../x/", "a//", "a/b/c/d/"])(
+    "refuses the folder prefix %j",
+    async (prefix) => {
+      await expect(running.store.deletePrefix(prefix)).rejects.toThrow(InvalidObjectKeyError);
+    },
+  );
+
   it.each(["", "../etc/passwd", "/abs", "a/../b", ".hidden/x", "a//b", "a/b/c/d/e", "a b"])(
     "refuses the object key %j",
     async (key) => {

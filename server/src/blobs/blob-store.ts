@@ -56,6 +56,10 @@ export interface BlobStore {
   sizeBytes(key: string): Promise<number | undefined>;
   /** Delete an object; deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** The keys of the stored objects under a folder prefix such as `<userID>/`, sorted. */
+  listKeys(prefix: string): Promise<string[]>;
+  /** Delete every object under a folder prefix such as `<userID>/`; answers how many. */
+  deletePrefix(prefix: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -85,6 +89,25 @@ export const isValidObjectKey = (key: string): boolean => {
 export const ensureValidObjectKey = (key: string): string => {
   if (!isValidObjectKey(key)) throw new InvalidObjectKeyError(key);
   return key;
+};
+
+/**
+ * A folder prefix: one to three valid key segments followed by "/", so that
+ * it can only ever select whole folders (`1580559962386438/`, never `15`).
+ * See: [Note: Object keys are safe paths]
+ */
+export const ensureValidKeyPrefix = (prefix: string): string => {
+  const segments = prefix.split("/");
+  const last = segments.pop();
+  if (
+    last !== "" ||
+    segments.length < 1 ||
+    segments.length > 3 ||
+    !segments.every((s) => segmentPattern.test(s))
+  ) {
+    throw new InvalidObjectKeyError(prefix);
+  }
+  return prefix;
 };
 
 export const ensureValidPartCount = (partCount: number): number => {

@@ -4,6 +4,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NotFound,
   PutObjectCommand,
   S3Client,
@@ -13,6 +14,7 @@ import {
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { BlobStoreConfig } from "../config/config";
 import {
+  ensureValidKeyPrefix,
   ensureValidObjectKey,
   ensureValidPartCount,
   type BlobStore,
@@ -134,6 +136,31 @@ export const createS3BlobStore = (config: S3Config): BlobStore => {
 
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: ensureValidObjectKey(key) }));
+    },
+
+    async listKeys(prefix) {
+      ensureValidKeyPrefix(prefix);
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key !== undefined) keys.push(object.Key);
+        }
+        ContinuationToken = page.IsTruncated === true ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken !== undefined);
+      return keys.sort();
+    },
+
+    async deletePrefix(prefix) {
+      const keys = await this.listKeys(prefix);
+      // One request per object: DeleteObjects needs a Content-MD5 that some
+      // S3-compatible services mishandle, and accounts hold few objects
+      // until files exist.
+      for (const Key of keys) await client.send(new DeleteObjectCommand({ Bucket, Key }));
+      return keys.length;
     },
 
     close: () => {

@@ -26,6 +26,10 @@ describe("loadConfig", () => {
       webDistDir: "/srv/cairn/dist/web",
       logLevel: "info",
       bodyLimitBytes: defaultBodyLimitBytes,
+      freeStorageBytes: 10 * 1024 ** 3,
+      rateLimitScale: 1,
+      webAuthnRPID: undefined,
+      webAuthnOrigins: [],
     });
   });
 
@@ -56,6 +60,10 @@ describe("loadConfig", () => {
         CAIRN_WEB_DIST_DIR: "build/web",
         LOG_LEVEL: "debug",
         CAIRN_BODY_LIMIT_BYTES: "2048",
+        CAIRN_FREE_STORAGE_BYTES: "5368709120",
+        CAIRN_RATE_LIMIT_SCALE: "100",
+        CAIRN_WEBAUTHN_RP_ID: "photos.example",
+        CAIRN_WEBAUTHN_ORIGINS: "https://accounts.photos.example, https://photos.example/",
       },
       cwd,
     );
@@ -86,6 +94,10 @@ describe("loadConfig", () => {
       webDistDir: "/srv/cairn/build/web",
       logLevel: "debug",
       bodyLimitBytes: 2048,
+      freeStorageBytes: 5 * 1024 ** 3,
+      rateLimitScale: 100,
+      webAuthnRPID: "photos.example",
+      webAuthnOrigins: ["https://accounts.photos.example", "https://photos.example"],
     });
   });
 

@@ -52,6 +52,14 @@ export interface CairnConfig {
   webDistDir: string;
   logLevel: LogLevel;
   bodyLimitBytes: number;
+  /** Storage of the free plan every new account gets. */
+  freeStorageBytes: number;
+  /** Multiplies every rate limit. See: [Note: Rate limits scale for tests] */
+  rateLimitScale: number;
+  /** WebAuthn relying party ID; unset: the host name of the accounts app's URL. */
+  webAuthnRPID: string | undefined;
+  /** Origins WebAuthn ceremonies may come from; empty: the accounts app's origin. */
+  webAuthnOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -84,6 +92,9 @@ export const defaultFamiliesURL = "https://github.com/cairn-photos/cairn#familie
  * disk and are limited by their signed URL.
  */
 export const defaultBodyLimitBytes = 10 * 1024 * 1024;
+
+/** The free plan's storage (wire-contract §10): 10 GiB. */
+export const defaultFreeStorageBytes = 10 * 1024 ** 3;
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -148,6 +159,30 @@ const environmentSchema = z.object({
     .transform(Number)
     .refine((bytes) => bytes >= 1024, "CAIRN_BODY_LIMIT_BYTES: must be at least 1024")
     .default(defaultBodyLimitBytes),
+  CAIRN_FREE_STORAGE_BYTES: z
+    .string()
+    .regex(/^\d+$/, "CAIRN_FREE_STORAGE_BYTES: must be a whole number of bytes")
+    .transform(Number)
+    .refine(Number.isSafeInteger, "CAIRN_FREE_STORAGE_BYTES: too large")
+    .default(defaultFreeStorageBytes),
+  CAIRN_RATE_LIMIT_SCALE: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, "CAIRN_RATE_LIMIT_SCALE: must be a positive number")
+    .transform(Number)
+    .refine((scale) => scale > 0, "CAIRN_RATE_LIMIT_SCALE: must be a positive number")
+    .default(1),
+  CAIRN_WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, "CAIRN_WEBAUTHN_RP_ID: must be a host name")
+    .optional(),
+  CAIRN_WEBAUTHN_ORIGINS: z
+    .string()
+    .transform((text) => text.split(",").map((origin) => origin.trim().replace(/\/+$/, "")))
+    .refine(
+      (origins) => origins.every((origin) => URL.canParse(origin)),
+      "CAIRN_WEBAUTHN_ORIGINS: must be comma-separated origins such as https://accounts.example.org",
+    )
+    .optional(),
 });
 
 /** The variables `loadConfig` reads, for documentation and tests. */
@@ -244,6 +279,10 @@ export const loadConfig = (environment: Environment, cwd: string): CairnConfig =
     webDistDir: path.resolve(cwd, env.CAIRN_WEB_DIST_DIR),
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.CAIRN_BODY_LIMIT_BYTES,
+    freeStorageBytes: env.CAIRN_FREE_STORAGE_BYTES,
+    rateLimitScale: env.CAIRN_RATE_LIMIT_SCALE,
+    webAuthnRPID: env.CAIRN_WEBAUTHN_RP_ID,
+    webAuthnOrigins: env.CAIRN_WEBAUTHN_ORIGINS ?? [],
   };
 };
 

@@ -14,6 +14,228 @@ export interface TaskLocksTable {
   locked_until_us: ColumnType<number, number, number>;
 }
 
+// Accounts (migration 0002). Flags are 0/1 integers; binary values are
+// standard base64 text. See: [Note: Account IDs come from a counter]
+
+type Flag = ColumnType<number, number | undefined, number>;
+
+export interface IdCountersTable {
+  name: string;
+  next_value: number;
+}
+
+export interface UsersTable {
+  user_id: number;
+  /** secretbox of the normalised email under the server's `keyEncryption`, base64. */
+  encrypted_email: string;
+  email_decryption_nonce: string;
+  /** See: [Note: Emails are found by a keyed hash] */
+  email_hash: string;
+  creation_time_us: number;
+  is_two_factor_enabled: Flag;
+  email_mfa: Flag;
+  source: string | null;
+}
+
+export interface KeyAttributesTable {
+  user_id: number;
+  kek_salt: string;
+  kek_hash: string;
+  encrypted_key: string;
+  key_decryption_nonce: string;
+  public_key: string;
+  encrypted_secret_key: string;
+  secret_key_decryption_nonce: string;
+  mem_limit: number;
+  ops_limit: number;
+  master_key_encrypted_with_recovery_key: string | null;
+  master_key_decryption_nonce: string | null;
+  recovery_key_encrypted_with_master_key: string | null;
+  recovery_key_decryption_nonce: string | null;
+  created_at_us: number;
+}
+
+export interface TokensTable {
+  /** See: [Note: Tokens are stored as hashes] */
+  token_hash: string;
+  user_id: number;
+  app: string;
+  creation_time_us: number;
+  ip: string;
+  user_agent: string;
+  last_used_at_us: number;
+  is_deleted: Flag;
+}
+
+export interface OttsTable {
+  /** SHA-256 of the code with its email hash; the code itself is not kept. */
+  ott_hash: string;
+  email_hash: string;
+  app: string;
+  creation_time_us: number;
+  expiration_time_us: number;
+  wrong_attempt: Flag;
+}
+
+export interface SrpAuthTable {
+  user_id: number;
+  srp_user_id: string;
+  salt: string;
+  verifier: string;
+  created_at_us: number;
+  updated_at_us: number;
+}
+
+export interface SrpSessionsTable {
+  id: string;
+  srp_user_id: string;
+  /** The server's secret exponent b, base64. */
+  server_key: string;
+  srp_a: string;
+  has_verified: Flag;
+  attempt_count: Flag;
+  is_fake: Flag;
+  created_at_us: number;
+}
+
+export interface TempSrpSetupsTable {
+  id: string;
+  session_id: string;
+  srp_user_id: string;
+  user_id: number;
+  salt: string;
+  verifier: string;
+  created_at_us: number;
+}
+
+export interface TwoFactorTable {
+  user_id: number;
+  /** The TOTP secret under the server's `keyEncryption`. */
+  encrypted_secret: string;
+  secret_nonce: string;
+  /** The TOTP secret under the user's recovery key, as the client sent it. */
+  recovery_encrypted_secret: string;
+  recovery_secret_nonce: string;
+}
+
+export interface TempTwoFactorTable {
+  user_id: number;
+  encrypted_secret: string;
+  secret_nonce: string;
+  secret_hash: string;
+  expires_at_us: number;
+}
+
+export interface TwoFactorSessionsTable {
+  session_id: string;
+  user_id: number;
+  creation_time_us: number;
+  expiration_time_us: number;
+  wrong_attempt: Flag;
+}
+
+export interface TwoFactorUsedCodesTable {
+  user_id: number;
+  code_hash: string;
+  used_at_us: number;
+}
+
+export interface TwoFactorRecoveryTable {
+  user_id: number;
+  enable_admin_mfa_reset: Flag;
+  passkey_skip_secret_hash: string | null;
+  user_secret_cipher: string | null;
+  user_secret_nonce: string | null;
+}
+
+export interface PasskeysTable {
+  id: string;
+  user_id: number;
+  friendly_name: string;
+  created_at_us: number;
+}
+
+export interface PasskeyCredentialsTable {
+  passkey_id: string;
+  /** URL-safe base64 without padding, as WebAuthn JSON spells it. */
+  credential_id: string;
+  /** COSE public key, standard base64. */
+  public_key: string;
+  sign_count: number;
+  /** JSON array of transport names. */
+  transports: string;
+}
+
+export interface PasskeyLoginSessionsTable {
+  session_id: string;
+  user_id: number;
+  /**
+   * The app of the login that opened the session: its token is for that app,
+   * although the ceremony runs in the accounts app.
+   */
+  app: string;
+  creation_time_us: number;
+  expiration_time_us: number;
+  verified_at_us: number | null;
+  token_fetch_count: Flag;
+  /** JSON of the authorization answer, once verified. */
+  token_data: string | null;
+}
+
+export interface WebauthnCeremoniesTable {
+  id: string;
+  user_id: number;
+  kind: "registration" | "login";
+  challenge: string;
+  passkey_session_id: string | null;
+  expires_at_us: number;
+}
+
+export interface RemoteStoreTable {
+  user_id: number;
+  key_name: string;
+  key_value: string;
+  updated_at_us: number;
+}
+
+export interface UsageTable {
+  user_id: number;
+  storage_consumed: number;
+}
+
+export interface SubscriptionsTable {
+  subscription_id: number;
+  user_id: number;
+  storage: number;
+  original_transaction_id: string;
+  expiry_time_us: number;
+  product_id: string;
+  payment_provider: string;
+  /** JSON object. */
+  attributes: string;
+  upgraded_at_us: number | null;
+}
+
 export interface Database {
   task_locks: TaskLocksTable;
+  id_counters: IdCountersTable;
+  users: UsersTable;
+  key_attributes: KeyAttributesTable;
+  tokens: TokensTable;
+  otts: OttsTable;
+  srp_auth: SrpAuthTable;
+  srp_sessions: SrpSessionsTable;
+  temp_srp_setups: TempSrpSetupsTable;
+  two_factor: TwoFactorTable;
+  temp_two_factor: TempTwoFactorTable;
+  two_factor_sessions: TwoFactorSessionsTable;
+  two_factor_used_codes: TwoFactorUsedCodesTable;
+  two_factor_recovery: TwoFactorRecoveryTable;
+  passkeys: PasskeysTable;
+  passkey_credentials: PasskeyCredentialsTable;
+  passkey_login_sessions: PasskeyLoginSessionsTable;
+  webauthn_ceremonies: WebauthnCeremoniesTable;
+  remote_store: RemoteStoreTable;
+  usage: UsageTable;
+  subscriptions: SubscriptionsTable;
 }

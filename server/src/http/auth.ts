@@ -27,12 +27,19 @@ export interface PublicLinkSession {
   accessToken: string;
 }
 
+/** The holder of an ACCOUNTS-scoped JWT (wire-contract §1.2). */
+export interface AccountsTokenSession {
+  userID: number;
+}
+
 /** What a handler receives as `session` for each auth kind. */
 export type SessionFor<A extends AuthKind> = A extends "user"
   ? UserSession
   : A extends "publicLink"
     ? PublicLinkSession
-    : undefined;
+    : A extends "accountsToken"
+      ? AccountsTokenSession
+      : undefined;
 
 export interface AuthContext {
   app: ClientApp;
@@ -43,6 +50,8 @@ export interface AuthContext {
 export interface AuthResolvers {
   /** The session of a token, or undefined when the token is not valid. May throw `StatusError`. */
   user(token: string, context: AuthContext): Promise<UserSession | undefined>;
+  /** The holder of an ACCOUNTS JWT, or undefined when it is not valid. May throw `StatusError`. */
+  accountsToken(token: string, context: AuthContext): Promise<AccountsTokenSession | undefined>;
   /** The session of a link, or undefined when the link is not valid. May throw `StatusError`. */
   publicLink(
     credentials: PublicLinkCredentials,
@@ -53,6 +62,7 @@ export interface AuthResolvers {
 /** The resolvers of a server without accounts: every credential is invalid. */
 export const noSessions: AuthResolvers = {
   user: () => Promise.resolve(undefined),
+  accountsToken: () => Promise.resolve(undefined),
   publicLink: () => Promise.resolve(undefined),
 };
 
@@ -90,7 +100,7 @@ export const publicLinkCredentialsOf = (
 export const resolveSession = async (
   resolvers: AuthResolvers,
   context: AuthContext,
-): Promise<UserSession | PublicLinkSession | undefined> => {
+): Promise<UserSession | AccountsTokenSession | PublicLinkSession | undefined> => {
   const { endpoint, request } = context;
   switch (endpoint.auth) {
     case "none":
@@ -99,6 +109,13 @@ export const resolveSession = async (
       const token = userTokenOf(request);
       if (token === undefined) throw new StatusError(401, { error: "missing token" });
       const session = await resolvers.user(token, context);
+      if (session === undefined) throw new StatusError(401, { error: "invalid token" });
+      return session;
+    }
+    case "accountsToken": {
+      const token = header(request, headerNames.authToken);
+      if (token === undefined) throw new StatusError(401, { error: "missing token" });
+      const session = await resolvers.accountsToken(token, context);
       if (session === undefined) throw new StatusError(401, { error: "invalid token" });
       return session;
     }

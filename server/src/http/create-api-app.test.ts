@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineEndpoint } from "../../../shared/api/endpoint";
 import { endpoints } from "../../../shared/api/registry";
+import { startTestAccountsServer } from "../../test-support/accounts";
+import { sqliteBackend } from "../../test-support/databases";
 import { recordingLogger, type RecordingLogger } from "../../test-support/logger";
 import {
   createTestApiApp,
@@ -12,7 +14,6 @@ import {
 } from "../../test-support/test-endpoints";
 import { allowedHeaders } from "./cors";
 import { createApiApp } from "./create-api-app";
-import { createHandlers } from "./handlers";
 
 let app: FastifyInstance;
 let log: RecordingLogger;
@@ -298,19 +299,17 @@ describe("validation and errors", () => {
 
 describe("API app with the real registry", () => {
   it("serves every declared endpoint", async () => {
-    const app = await createApiApp({
-      endpoints,
-      handlers: createHandlers({ versionID: "abc1234" }),
-      logger: recordingLogger(),
-      bodyLimitBytes,
-      validateResponses: true,
-    });
-    for (const endpoint of Object.values(endpoints)) {
-      expect(app.hasRoute({ method: endpoint.method, url: endpoint.path })).toBe(true);
+    const server = await startTestAccountsServer(sqliteBackend);
+    try {
+      const { app } = server;
+      for (const endpoint of Object.values(endpoints)) {
+        expect(app.hasRoute({ method: endpoint.method, url: endpoint.path })).toBe(true);
+      }
+      const answer = await app.inject({ method: "GET", url: "/ping" });
+      expect(answer.json()).toEqual({ message: "pong", id: "test123" });
+    } finally {
+      await server.close();
     }
-    const answer = await app.inject({ method: "GET", url: "/ping" });
-    expect(answer.json()).toEqual({ message: "pong", id: "abc1234" });
-    await app.close();
   });
 });
 

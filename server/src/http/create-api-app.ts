@@ -16,12 +16,14 @@ import { closeConnectionsWhenClosing } from "./graceful-close";
 import { codeForStatus, StatusError } from "./http-errors";
 import { serializeRequestForLog } from "./log-redaction";
 import { registerEndpoints, type HandlerMap } from "./register-endpoints";
+import type { RateLimiter } from "./rate-limits";
 import { newRequestID } from "./request-id";
 import "./route-config";
 
 export interface ApiAppOptions<R extends Readonly<Record<string, AnyEndpoint>>> {
   endpoints: R;
-  handlers: HandlerMap<R>;
+  /** The handlers, or a function building them with the app's logger. */
+  handlers: HandlerMap<R> | ((log: FastifyBaseLogger) => HandlerMap<R>);
   /** A level for a new JSON logger, or a logger to share. */
   logger: LogLevel | FastifyBaseLogger;
   bodyLimitBytes: number;
@@ -30,6 +32,8 @@ export interface ApiAppOptions<R extends Readonly<Record<string, AnyEndpoint>>> 
   localBlobStore?: LocalBlobStore | undefined;
   /** See `RegisterEndpointsOptions.validateResponses`. */
   validateResponses?: boolean;
+  /** Rate limits of wire-contract §0.4; none when absent. */
+  rateLimiter?: RateLimiter | undefined;
 }
 
 /**
@@ -77,6 +81,7 @@ export const createApiApp = async <R extends Readonly<Record<string, AnyEndpoint
     applyCORS(request, reply);
     // Preflights get 200, not 204: Safari intermittently fails CORS on 204.
     if (request.method === "OPTIONS") return reply.code(200).send();
+    options.rateLimiter?.checkGlobal();
     return undefined;
   });
 
@@ -139,9 +144,12 @@ export const createApiApp = async <R extends Readonly<Record<string, AnyEndpoint
     }),
   );
 
-  registerEndpoints(app, options.endpoints, options.handlers, {
+  const handlers =
+    typeof options.handlers === "function" ? options.handlers(app.log) : options.handlers;
+  registerEndpoints(app, options.endpoints, handlers, {
     resolvers: options.resolvers ?? noSessions,
     validateResponses: options.validateResponses ?? false,
+    rateLimiter: options.rateLimiter,
   });
 
   if (options.localBlobStore !== undefined) {

@@ -1,3 +1,4 @@
+import type { accountEndpoints } from "../../../shared/api/endpoints/accounts";
 import type { Endpoints } from "../../../shared/api/registry";
 import { createSystemHandlers, type SystemHandlerDependencies } from "../system/handlers";
 import type { HandlerMap } from "./register-endpoints";
@@ -6,8 +7,15 @@ import type { HandlerMap } from "./register-endpoints";
 // endpoint, so a declared but unserved endpoint fails to compile; each area
 // contributes its own map.
 
-export type HandlerDependencies = SystemHandlerDependencies;
+export type HandlerDependencies = SystemHandlerDependencies & {
+  /** From `createAccounts` (server/src/accounts). */
+  accountHandlers: HandlerMap<typeof accountEndpoints>;
+};
 
-export const createHandlers = (dependencies: HandlerDependencies): HandlerMap<Endpoints> => ({
+export const createHandlers = ({
+  accountHandlers,
+  ...dependencies
+}: HandlerDependencies): HandlerMap<Endpoints> => ({
   ...createSystemHandlers(dependencies),
+  ...accountHandlers,
 });

@@ -16,6 +16,14 @@ describe("redactURL", () => {
     ["/x?TOKEN=a&sinceTime=5", "/x?TOKEN=[redacted]&sinceTime=5"],
     ["/x?%74oken=a", "/x?%74oken=[redacted]"],
     ["/x?%zz=a", "/x?%zz=a"],
+    [
+      "/users/two-factor/passkeys/get-token?sessionID=abc",
+      "/users/two-factor/passkeys/get-token?sessionID=[redacted]",
+    ],
+    [
+      "/users/two-factor/passkeys/finish?sessionID=a&ceremonySessionID=b",
+      "/users/two-factor/passkeys/finish?sessionID=[redacted]&ceremonySessionID=[redacted]",
+    ],
   ])("%s → %s", (url, logged) => {
     expect(redactURL(url)).toBe(logged);
   });

@@ -3,10 +3,15 @@ import type { FastifyRequest } from "fastify";
 // Request logs must not hold credentials. Session and link tokens can travel
 // in the query (`?token=` on download redirects, wire-contract §0.1) and blob
 // URLs carry their signatures there; both are replaced before a URL is
-// logged. Headers are not logged at all.
+// logged. Headers are not logged at all, and neither are request bodies
+// (where OTTs, SRP values, TOTP codes and secrets, passwords' KEK fields and
+// scoped JWTs travel), nor the mail that carries codes (mailer.ts).
 
 const sensitiveParams = new Set([
   "token",
+  // 2FA and passkey login sessions: whoever holds one may fetch the login's token.
+  "sessionid",
+  "ceremonysessionid",
   "accesstoken",
   "accesstokenjwt",
   "casttoken",

@@ -11,6 +11,7 @@ import {
 import { appForClientPackage, headerNames, type ClientApp } from "../../../shared/api/headers";
 import { ApiError } from "../../../shared/model/errors";
 import { resolveSession, type AuthResolvers, type SessionFor } from "./auth";
+import type { RateLimiter } from "./rate-limits";
 import "./route-config";
 
 // Routes come from the shared declarations: one fastify route per endpoint,
@@ -47,6 +48,8 @@ export interface RegisterEndpointsOptions {
    * contract; production trusts the types.
    */
   validateResponses?: boolean;
+  /** Limits requests once the caller is known (wire-contract §0.4). */
+  rateLimiter?: RateLimiter | undefined;
 }
 
 const describeIssues = (where: string, error: z.ZodError): string =>
@@ -78,7 +81,7 @@ export const registerEndpoints = <R extends Readonly<Record<string, AnyEndpoint>
   app: FastifyInstance,
   endpoints: R,
   handlers: HandlerMap<R>,
-  { resolvers, validateResponses = false }: RegisterEndpointsOptions,
+  { resolvers, validateResponses = false, rateLimiter }: RegisterEndpointsOptions,
 ): void => {
   for (const [name, endpoint] of Object.entries(endpoints) as [keyof R & string, AnyEndpoint][]) {
     const handler = handlers[name] as unknown as (input: HandlerInput<AnyEndpoint>) => unknown;
@@ -92,6 +95,7 @@ export const registerEndpoints = <R extends Readonly<Record<string, AnyEndpoint>
       handler: async (request, reply) => {
         const clientApp = appForClientPackage(headerValue(request, headerNames.clientPackage));
         const session = await resolveSession(resolvers, { app: clientApp, request, endpoint });
+        rateLimiter?.check(endpoint, request, session);
         const input = {
           params: parsePart("path", endpoint.params, request.params),
           query: parsePart("query", endpoint.query, request.query),

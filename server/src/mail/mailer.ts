@@ -6,8 +6,9 @@ import nodemailer from "nodemailer";
 import type { MailConfig } from "../config/config";
 
 // Mail the server sends (sign-up and login codes, notices). By default it is
-// written to `<data>/mail/` as .eml files and to the log, so a fresh install
-// works with no mail server; with `SMTP_URL` it goes out over SMTP.
+// written to `<data>/mail/` as .eml files, so a fresh install works with no
+// mail server; with `SMTP_URL` it goes out over SMTP. Subjects and bodies
+// carry one-time codes, so the log names only the recipient and the file.
 
 export interface MailMessage {
   to: string;
@@ -53,7 +54,7 @@ const createOutboxMailer = (
       );
       // Mail carries one-time codes: readable by the server's user only.
       await writeFile(file, info.message, { mode: 0o600 });
-      log.info({ mail: { to, subject, file }, text }, "mail written to the outbox");
+      log.info({ mail: { to, file } }, "mail written to the outbox");
     },
     close: () => Promise.resolve(),
   };
@@ -65,7 +66,7 @@ const createSMTPMailer = (url: string, from: string, log: FastifyBaseLogger): Ma
     kind: "smtp",
     async send({ to, subject, text, html }) {
       const info = await transport.sendMail({ from, to, subject, text, html });
-      log.info({ mail: { to, subject, messageID: info.messageId } }, "mail sent");
+      log.info({ mail: { to, messageID: info.messageId } }, "mail sent");
     },
     close: () => {
       transport.close();

@@ -2,7 +2,18 @@
 // recovery, two-factor, passkey, settings and logout screens call. Screens
 // never do crypto and never build requests; this service drives the API
 // client (shared/api) and the account worker (workers/account), which holds
-// the keys. See the implementation for the design notes.
+// the keys.
+//
+// - Implementation: `createAccountService` (create-account-service.ts); in a
+//   browser tab, `createBrowserAccountService` (browser-account-service.ts).
+// - Screens get it from `useAccountService()` (account-screens/account-service-context.ts).
+// - After a `logged-in` step the screens call `followPendingRedirect()`.
+// - At start-up the app calls `resumeSession()` (which screen a stored login
+//   needs) and, when logged in, `scheduleFeatureFlagsPull()`.
+// - Errors: the typed errors of shared/model (HTTP, transport), of
+//   shared/crypto (`InvalidRecoveryKeyError`) and of workers/account
+//   (`IncorrectPasswordError`, `IncorrectRecoveryKeyError`, ...).
+// See: [Note: The master key survives a reload, not a browser restart]
 
 /** Where a login (or sign-up) stands after a step, and so which screen comes next. */
 export type LoginStep =
@@ -18,6 +29,22 @@ export type LoginStep =
   | { kind: "passkey"; sessionID: string; accountsUrl: string; twoFactorSessionID?: string };
 
 export type LoginMethod = "srp" | "email-code";
+
+/** What a tab finds at start-up (`resumeSession`): a login step, or nobody logged in. */
+export type ResumedSession = LoginStep | { kind: "logged-out" };
+
+/** A passkey of the account, as the accounts app lists it. */
+export interface PasskeyView {
+  id: string;
+  friendlyName: string;
+  createdAtUs: number;
+}
+
+/** WebAuthn creation options (`PublicKeyCredentialCreationOptionsJSON`), for @simplewebauthn/browser. */
+export interface PasskeyRegistrationStart {
+  sessionID: string;
+  optionsJSON: Record<string, unknown>;
+}
 
 export interface TwoFactorSetup {
   /** Base32 secret, for typing into an authenticator by hand. */
@@ -82,4 +109,32 @@ export interface AccountService {
   setRemoteFlag(key: "mapEnabled" | "faceSearchEnabled", value: boolean): Promise<void>;
   logout(): Promise<void>;
   deleteAccount(reason: { category: string; feedback: string }): Promise<void>;
+
+  // Start-up
+  /**
+   * At start-up: reopens the master key kept for this tab (after a reload),
+   * or tells which screen the stored login needs. After a browser restart
+   * this is `needs-password`. See: [Note: The master key survives a reload, not a browser restart]
+   */
+  resumeSession(): Promise<ResumedSession>;
+  /** Spec §9: fetch the remote feature flags into local storage 2000 ms from now (once per start). */
+  scheduleFeatureFlagsPull(): void;
+  /** The recovery key of the logged-in account as its 24 words (settings). */
+  recoveryMnemonic(): Promise<string>;
+
+  // Passkeys (the accounts app, with an ACCOUNTS JWT)
+  /** The photos app: an ACCOUNTS JWT and the accounts app's URL, to open passkey management. */
+  fetchAccountsToken(): Promise<{ accountsToken: string; accountsUrl: string }>;
+  /** The accounts app: use this ACCOUNTS JWT (handed over by the photos app) for the calls below. */
+  useAccountsToken(accountsToken: string): void;
+  listPasskeys(): Promise<PasskeyView[]>;
+  beginPasskeyRegistration(): Promise<PasskeyRegistrationStart>;
+  /** `credential` is the `RegistrationResponseJSON` of @simplewebauthn/browser's `startRegistration`. */
+  finishPasskeyRegistration(
+    start: PasskeyRegistrationStart,
+    friendlyName: string,
+    credential: unknown,
+  ): Promise<void>;
+  renamePasskey(id: string, friendlyName: string): Promise<void>;
+  deletePasskey(id: string): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeAccountService } from "../account-screens/fake-account-service";
 import { testApp, testConfig } from "../testing/render-in-app";
 import { CairnApp } from "./CairnApp";
 
@@ -15,7 +16,7 @@ const configResponse = () =>
 describe("CairnApp", () => {
   it("shows the loader, then the landing page once the runtime configuration has loaded", async () => {
     const fetch = vi.fn(() => Promise.resolve(configResponse()));
-    render(<CairnApp app={testApp} fetch={fetch} />);
+    render(<CairnApp app={testApp} fetch={fetch} accountService={fakeAccountService()} />);
     expect(screen.getByRole("status")).toBeTruthy();
     expect(await screen.findByRole("heading", { level: 1, name: "Cairn Photos" })).toBeTruthy();
     expect(fetch).toHaveBeenCalledWith("/cairn-config.json", { cache: "no-store" });
@@ -27,7 +28,7 @@ describe("CairnApp", () => {
       .fn<typeof globalThis.fetch>()
       .mockRejectedValueOnce(new TypeError("Failed to fetch"))
       .mockResolvedValueOnce(configResponse());
-    render(<CairnApp app={testApp} fetch={fetch} />);
+    render(<CairnApp app={testApp} fetch={fetch} accountService={fakeAccountService()} />);
     const dialog = await screen.findByRole("dialog", { name: "Error" });
     expect(dialog.textContent).toContain("Cairn could not load its settings from the server.");
     expect(screen.queryByRole("button", { name: "OK" })).toBeNull();

@@ -11,13 +11,18 @@ import { useDocumentTitle } from "../shell/document-title";
 import { FullScreenLoader } from "../shell/FullScreenLoader";
 import { localStore } from "../storage/local-store";
 import { applyTheme, themeAtom } from "../theme/theme-state";
+import { AccountServiceContext } from "../account-screens/account-service-context";
+import type { AccountService } from "../accounts/account-service";
 import { AppDefinitionContext, useAppDefinition, type AppDefinition } from "./app-definition";
 import { appRoutes } from "./app-routes";
+import { browserAccountService } from "./browser-account-service";
 
 export interface CairnAppProps {
   app: AppDefinition;
   /** How to fetch the runtime configuration; the browser's fetch unless a test injects one. */
   fetch?: typeof globalThis.fetch;
+  /** The account service; the tab's own (see `browserAccountService`) unless a test injects one. */
+  accountService?: AccountService;
 }
 
 /**
@@ -25,7 +30,11 @@ export interface CairnAppProps {
  * configuration (see: [Note: Runtime configuration]); the routes render only
  * once both are there, with the full-screen loader until then.
  */
-export function CairnApp({ app, fetch = globalThis.fetch.bind(globalThis) }: CairnAppProps) {
+export function CairnApp({
+  app,
+  fetch = globalThis.fetch.bind(globalThis),
+  accountService,
+}: CairnAppProps) {
   const theme = useAtomValue(themeAtom);
   useLayoutEffect(() => {
     applyTheme(theme);
@@ -34,7 +43,7 @@ export function CairnApp({ app, fetch = globalThis.fetch.bind(globalThis) }: Cai
   return (
     <AppDefinitionContext value={app}>
       <I18nProvider>
-        <ConfiguredApp fetch={fetch} />
+        <ConfiguredApp fetch={fetch} accountService={accountService} />
       </I18nProvider>
     </AppDefinitionContext>
   );
@@ -43,7 +52,14 @@ export function CairnApp({ app, fetch = globalThis.fetch.bind(globalThis) }: Cai
 type ConfigState =
   { kind: "loading" } | { kind: "ready"; config: RuntimeConfig } | { kind: "failed" };
 
-function ConfiguredApp({ fetch }: { fetch: typeof globalThis.fetch }) {
+function ConfiguredApp({
+  fetch,
+  accountService,
+}: {
+  fetch: typeof globalThis.fetch;
+  accountService: AccountService | undefined;
+}) {
+  const app = useAppDefinition();
   const { ready: i18nReady } = useI18nStatus();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<ConfigState>({ kind: "loading" });
@@ -85,7 +101,11 @@ function ConfiguredApp({ fetch }: { fetch: typeof globalThis.fetch }) {
   }
   return (
     <RuntimeConfigContext value={state.config}>
-      <AppRouter />
+      <AccountServiceContext
+        value={accountService ?? browserAccountService(state.config, app.name)}
+      >
+        <AppRouter />
+      </AccountServiceContext>
     </RuntimeConfigContext>
   );
 }

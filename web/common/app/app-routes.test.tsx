@@ -1,7 +1,25 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderInApp } from "../testing/render-in-app";
+import { AccountServiceContext } from "../account-screens/account-service-context";
+import { fakeAccountService } from "../account-screens/fake-account-service";
+import type { AccountService } from "../accounts/account-service";
+import { AppProviders, testApp } from "../testing/render-in-app";
+import { appRoutes } from "./app-routes";
+
+/** The test app's routes at `path`, over a fake account service. */
+const renderInApp = (path: string, service: AccountService = fakeAccountService()) => {
+  const router = createMemoryRouter(appRoutes(testApp), { initialEntries: [path] });
+  const result = render(
+    <AppProviders>
+      <AccountServiceContext value={service}>
+        <RouterProvider router={router} />
+      </AccountServiceContext>
+    </AppProviders>,
+  );
+  return { ...result, router };
+};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -9,6 +27,17 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+const userDetails = {
+  email: "a@b.c",
+  usageBytes: 1.5 * 1024 ** 3,
+  fileCount: 3,
+  storageBytes: 10 * 1024 ** 3,
+  subscriptionExpiryTimeUs: 0,
+  productID: "free",
+  isTwoFactorEnabled: false,
+  passkeyCount: 0,
+};
 
 const logIn = () => {
   localStorage.setItem("user", JSON.stringify({ id: 1, email: "a@b.c", token: "token" }));
@@ -20,14 +49,18 @@ describe("app routes", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Cairn Photos" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Sign up" }).getAttribute("href")).toBe("/signup");
     expect(screen.getByRole("link", { name: "Log in" }).getAttribute("href")).toBe("/login");
-    expect(screen.getByRole("group", { name: "Theme" })).toBeTruthy();
+    // The landing page is its own header: the nav bar goes once it is shown.
+    await waitFor(() => {
+      expect(screen.getAllByRole("group", { name: "Theme" })).toHaveLength(1);
+    });
     expect(screen.getByLabelText("Language")).toBeTruthy();
     expect(document.title).toBe("Cairn Photos");
   });
 
-  it("shows a public route's title in the shell", async () => {
+  it("shows a public route's screen in the shell", async () => {
     renderInApp("/login");
     expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeTruthy();
+    expect(screen.getByLabelText("Email")).toBeTruthy();
     expect(screen.getByRole("navigation", { name: "Main navigation" })).toBeTruthy();
     expect(document.title).toBe("Log in · Cairn Photos");
   });
@@ -40,8 +73,52 @@ describe("app routes", () => {
 
   it("lets a logged-in user open a needs-login route", async () => {
     logIn();
-    renderInApp("/gallery");
-    expect(await screen.findByRole("heading", { level: 1, name: "Gallery" })).toBeTruthy();
+    const service = fakeAccountService({
+      resumeSession: vi.fn(() => Promise.resolve({ kind: "logged-in" as const })),
+      userDetails: vi.fn(() => Promise.resolve(userDetails)),
+    });
+    renderInApp("/gallery", service);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Your gallery is empty" }),
+    ).toBeTruthy();
+    expect(await screen.findByText("a@b.c")).toBeTruthy();
+    expect(screen.getByText("1.5 GB of 10 GB used")).toBeTruthy();
+    expect(screen.getByText("3 files")).toBeTruthy();
+    expect(document.title).toBe("Gallery · Cairn Photos");
+  });
+
+  it("sends a tab whose master key is not open to /credentials", async () => {
+    logIn();
+    const service = fakeAccountService({
+      resumeSession: vi.fn(() => Promise.resolve({ kind: "needs-password" as const })),
+    });
+    const { router } = renderInApp("/gallery", service);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Enter your password" }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/credentials");
+    expect(screen.getByText("a@b.c")).toBeTruthy();
+  });
+
+  it("shows the not-closable session-expired dialog when the session is invalid", async () => {
+    logIn();
+    const logout = vi.fn(() => Promise.resolve());
+    const service = fakeAccountService({
+      resumeSession: vi.fn(() => Promise.resolve({ kind: "logged-in" as const })),
+      checkSessionValidity: vi.fn(() => Promise.resolve("invalid" as const)),
+      logout,
+    });
+    const { router } = renderInApp("/gallery", service);
+    const dialog = await screen.findByRole("dialog", { name: "Session expired" });
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.getByRole("dialog", { name: "Session expired" })).toBe(dialog);
+    expect(screen.getAllByRole("button").map((b) => b.textContent)).toContain("Log in");
+    expect(screen.queryByRole("button", { name: "Cancel" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe("/login");
+    });
+    expect(logout).toHaveBeenCalledOnce();
   });
 
   it("shows a not-found page with a way back for an unknown path", async () => {
@@ -71,6 +148,10 @@ describe("app routes", () => {
   it("switches the language from the picker and marks up the page", async () => {
     renderInApp("/");
     await screen.findByRole("link", { name: "Sign up" });
+    // The landing page hides the nav bar (and its picker) once it is shown.
+    await waitFor(() => {
+      expect(screen.getAllByLabelText("Language")).toHaveLength(1);
+    });
     act(() => {
       fireEvent.change(screen.getByLabelText("Language"), { target: { value: "fr-FR" } });
     });

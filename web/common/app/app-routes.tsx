@@ -1,4 +1,7 @@
 import type { RouteObject } from "react-router";
+import { Outlet } from "react-router";
+import { accountScreenFor } from "../account-screens/screens";
+import { SessionResumeGate } from "../account-screens/SessionResumeGate";
 import { LandingPage } from "../pages/LandingPage";
 import { NotFoundPage } from "../pages/NotFoundPage";
 import { RouteTitlePage } from "../pages/RouteTitlePage";
@@ -6,22 +9,38 @@ import { RouteGuard } from "../routing/RouteGuard";
 import { AppShell } from "../shell/AppShell";
 import type { AppDefinition } from "./app-definition";
 
-/** The react-router routes of `app`: its route table inside the app shell. */
+/**
+ * The react-router routes of `app`: its route table inside the app shell,
+ * once the account service has resumed the tab's session. A route whose
+ * screen is not built yet shows its title.
+ */
 export function appRoutes(app: AppDefinition): RouteObject[] {
   return [
     {
       element: <AppShell />,
       children: [
-        { index: true, element: <LandingPage /> },
-        ...app.routes.map(({ path, titleId, access }) => ({
-          path,
+        {
           element: (
-            <RouteGuard access={access}>
-              <RouteTitlePage titleId={titleId} />
-            </RouteGuard>
+            <SessionResumeGate>
+              <Outlet />
+            </SessionResumeGate>
           ),
-        })),
-        { path: "*", element: <NotFoundPage /> },
+          children: [
+            { index: true, element: <LandingPage /> },
+            ...app.routes.map(({ path, titleId, access }) => {
+              const Screen = accountScreenFor(app.name, path);
+              return {
+                path,
+                element: (
+                  <RouteGuard access={access}>
+                    {Screen ? <Screen /> : <RouteTitlePage titleId={titleId} />}
+                  </RouteGuard>
+                ),
+              };
+            }),
+            { path: "*", element: <NotFoundPage /> },
+          ],
+        },
       ],
     },
   ];

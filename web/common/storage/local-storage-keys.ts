@@ -29,24 +29,37 @@ const text = <S extends z.ZodType<string>>(schema: S): KeyDefinition<S> => ({
   schema,
 });
 
-/** The logged-in (or logging-in) user. A `token` means logged in (spec §4). */
-// The login issue adds the remaining fields (encryptedToken, two-factor session, ...).
+/**
+ * The logged-in (or logging-in) user (spec §3: id, email, token). A `token`
+ * means logged in (spec §4). `encryptedToken` is the token still sealed to
+ * the account's public key, held between a login that proved the email (or a
+ * second factor) but not the password, and `/credentials`, which opens it.
+ * Unknown fields are kept, so a value written by a newer build survives.
+ */
 const userSchema = z.looseObject({
   id: z.number().int(),
   email: z.string(),
+  /** URL-safe base64 with padding (wire-contract §1.1). */
   token: z.string().min(1).optional(),
+  /** Standard base64 sealed box of the token's bytes. */
+  encryptedToken: z.string().min(1).optional(),
 });
 
-/** wire-contract.md "KeyAttributes": the fields every stored copy has. */
+/**
+ * wire-contract.md "KeyAttributes": the wrapped keys of the account, as the
+ * server keeps them (memLimit in bytes). The recovery fields are absent only
+ * for legacy accounts created without a recovery key.
+ */
 const keyAttributesSchema = z.looseObject({
-  kekSalt: z.string(),
-  encryptedKey: z.string(),
-  keyDecryptionNonce: z.string(),
-  publicKey: z.string(),
-  encryptedSecretKey: z.string(),
-  secretKeyDecryptionNonce: z.string(),
-  memLimit: z.number().int(),
-  opsLimit: z.number().int(),
+  kekSalt: z.string().min(1),
+  kekHash: z.string().optional(),
+  encryptedKey: z.string().min(1),
+  keyDecryptionNonce: z.string().min(1),
+  publicKey: z.string().min(1),
+  encryptedSecretKey: z.string().min(1),
+  secretKeyDecryptionNonce: z.string().min(1),
+  memLimit: z.number().int().positive(),
+  opsLimit: z.number().int().positive(),
   masterKeyEncryptedWithRecoveryKey: z.string().optional(),
   masterKeyDecryptionNonce: z.string().optional(),
   recoveryKeyEncryptedWithMasterKey: z.string().optional(),

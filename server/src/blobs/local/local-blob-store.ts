@@ -1,7 +1,8 @@
-import { stat, mkdir, rename, rm, unlink } from "node:fs/promises";
+import { stat, mkdir, readdir, rename, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import {
+  ensureValidKeyPrefix,
   ensureValidObjectKey,
   ensureValidPartCount,
   maxPartBytes,
@@ -191,6 +192,30 @@ export const createLocalBlobStore = ({
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }
+    },
+
+    async listKeys(prefix) {
+      const folder = path.join(dir, ensureValidKeyPrefix(prefix));
+      let entries;
+      try {
+        entries = await readdir(folder, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isNotFound(error)) return [];
+        throw error;
+      }
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+        .map((relative) => relative.split(path.sep).join("/"))
+        .sort();
+    },
+
+    async deletePrefix(prefix) {
+      const keys = await this.listKeys(prefix);
+      // Objects are renamed into place (see [Note: Local objects are never
+      // half-written]), so removing the folder removes whole objects only.
+      await rm(path.join(dir, prefix), { recursive: true, force: true });
+      return keys.length;
     },
 
     close: () => Promise.resolve(),

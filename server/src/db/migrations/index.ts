@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as taskLocks from "./0001-task-locks";
+import * as accounts from "./0002-accounts";
 
 // [Note: Migrations are listed, not discovered]
 //
@@ -9,6 +10,7 @@ import * as taskLocks from "./0001-task-locks";
 // never edited once released.
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001-task-locks": taskLocks,
+  "0002-accounts": accounts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,206 @@
+import type { userEndpoints } from "../../../shared/api/endpoints/users";
+import type { ClientApp } from "../../../shared/api/headers";
+import type { HandlerMap } from "../http/register-endpoints";
+import { authorizationFor } from "./authorization";
+import {
+  apiError,
+  clientOf,
+  forbidden,
+  microsecondsPerHour,
+  tooManyRequests,
+  type AccountsContext,
+} from "./context";
+import { accountLimitConstants } from "./limits";
+import {
+  emailHashOf,
+  encryptWithServerKey,
+  newSixDigitCode,
+  normalizeEmail,
+  sha256B64URL,
+} from "./server-crypto";
+import type { AccountsServices } from "./services";
+import { createUser, findUserByEmail, keyAttributesRowOf } from "./users";
+
+// One-time codes by email (wire-contract §2.1): sending, verifying, and the
+// email change that uses them.
+
+/** A code is valid for an hour (wire-contract §2.1). */
+export const ottValidityUs = microsecondsPerHour;
+
+const ottHashOf = (emailHash: string, code: string) => sha256B64URL(`${emailHash}:${code}`);
+
+/** The mail that carries a code; the subject holds the code so a glance (or a test) finds it. */
+export const ottMail = (code: string) => ({
+  subject: `Your Cairn verification code is ${code}`,
+  text: [
+    `Your Cairn verification code is ${code}`,
+    "",
+    "Enter it in the app to continue. It is valid for one hour.",
+    "If you did not ask for it, you can ignore this mail.",
+  ].join("\n"),
+});
+
+/**
+ * Checks a code for an email and app, consuming it. Wrong codes count on
+ * every active code; 20 of them lock verification (429) until the codes
+ * expire. See wire-contract §0.4.
+ */
+export const consumeOtt = async (
+  context: AccountsContext,
+  email: string,
+  app: ClientApp,
+  code: string,
+): Promise<void> => {
+  const emailHash = await emailHashOf(context.secrets, email);
+  const now = context.nowUs();
+  const active = await context.db
+    .selectFrom("otts")
+    .select(["ott_hash", "wrong_attempt"])
+    .where("email_hash", "=", emailHash)
+    .where("app", "=", app)
+    .where("expiration_time_us", ">", now)
+    .execute();
+  if (active.length === 0) {
+    throw apiError(410, "CODE_EXPIRED", "There is no valid code for this email; ask for a new one");
+  }
+  const wrong = Math.max(...active.map((row) => row.wrong_attempt));
+  if (wrong >= accountLimitConstants.maxOttWrongAttempts) {
+    throw tooManyRequests("Too many wrong codes; ask for a new code later");
+  }
+  const hash = ottHashOf(emailHash, code);
+  if (!active.some((row) => row.ott_hash === hash)) {
+    await context.db
+      .updateTable("otts")
+      .set((eb) => ({ wrong_attempt: eb("wrong_attempt", "+", 1) }))
+      .where("email_hash", "=", emailHash)
+      .where("app", "=", app)
+      .where("expiration_time_us", ">", now)
+      .execute();
+    throw apiError(401, "INCORRECT_CODE", "The code is not correct");
+  }
+  await context.db
+    .deleteFrom("otts")
+    .where("email_hash", "=", emailHash)
+    .where("app", "=", app)
+    .where((eb) => eb.or([eb("ott_hash", "=", hash), eb("expiration_time_us", "<=", now)]))
+    .execute();
+};
+
+type OttHandlers = Pick<
+  HandlerMap<typeof userEndpoints>,
+  "sendOtt" | "verifyEmail" | "changeEmail"
+>;
+
+export const createOttHandlers = ({ context, limits }: AccountsServices): OttHandlers => {
+  /** The refusal a purpose gets for this email, if any (wire-contract §2.1). */
+  const refusalFor = async (email: string, purpose: string) => {
+    const user = await findUserByEmail(context, email);
+    const hasKeys =
+      user !== undefined && (await keyAttributesRowOf(context.db, user.user_id)) !== undefined;
+    switch (purpose) {
+      case "signup":
+        return hasKeys
+          ? apiError(409, "USER_ALREADY_REGISTERED", "This email already has an account")
+          : undefined;
+      case "login":
+        if (user === undefined) {
+          return apiError(404, "USER_NOT_REGISTERED", "No account has this email");
+        }
+        return hasKeys
+          ? undefined
+          : apiError(404, "USER_SIGNUP_INCOMPLETE", "The sign-up of this account was not finished");
+      case "change":
+        return user === undefined ? undefined : forbidden("This email is already in use");
+      default:
+        return undefined;
+    }
+  };
+
+  return {
+    sendOtt: async ({ body, app, request }) => {
+      const email = normalizeEmail(body.email);
+      const refusal = await refusalFor(email, body.purpose ?? "");
+      if (refusal !== undefined) {
+        // [Note: Disclosing answers are limited]
+        //
+        // Refusals tell whether an email has an account. Past a process-wide
+        // budget the server answers 200 and sends nothing instead, so the
+        // endpoint cannot be used to test many emails (wire-contract §2.1).
+        if (
+          limits.ottDisclosures.tryTake(
+            "send-ott",
+            limits.scaled(accountLimitConstants.ottDisclosuresPerHour),
+          )
+        ) {
+          throw refusal;
+        }
+        return undefined;
+      }
+      if (!limits.tryOttSend(clientOf(request).ip)) {
+        throw tooManyRequests("Too many codes were sent; try again in a few minutes");
+      }
+      const emailHash = await emailHashOf(context.secrets, email);
+      const now = context.nowUs();
+      const active = await context.db
+        .selectFrom("otts")
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .where("email_hash", "=", emailHash)
+        .where("app", "=", app)
+        .where("expiration_time_us", ">", now)
+        .executeTakeFirstOrThrow();
+      if (Number(active.count) >= accountLimitConstants.maxActiveOtts) {
+        throw tooManyRequests("Too many codes are active for this email; use one of them");
+      }
+      const code = newSixDigitCode();
+      await context.db
+        .insertInto("otts")
+        .values({
+          ott_hash: ottHashOf(emailHash, code),
+          email_hash: emailHash,
+          app,
+          creation_time_us: now,
+          expiration_time_us: now + ottValidityUs,
+          wrong_attempt: 0,
+        })
+        .onConflict((oc) => oc.columns(["ott_hash", "email_hash", "app"]).doNothing())
+        .execute();
+      await context.mailer.send({ to: email, ...ottMail(code) });
+      return undefined;
+    },
+
+    verifyEmail: async ({ body, app, request }) => {
+      const email = normalizeEmail(body.email);
+      await consumeOtt(context, email, app, body.ott);
+      const user =
+        (await findUserByEmail(context, email)) ??
+        // Two first verifications racing: the loser's insert fails on the
+        // unique email hash, and it continues with the winner's user.
+        (await createUser(context, email, body.source).catch(async (error: unknown) => {
+          const winner = await findUserByEmail(context, email);
+          if (winner === undefined) throw error;
+          return winner;
+        }));
+      return authorizationFor(context, user, app, request);
+    },
+
+    changeEmail: async ({ body, app, session }) => {
+      const email = normalizeEmail(body.email);
+      await consumeOtt(context, email, app, body.ott);
+      const taken = await findUserByEmail(context, email);
+      if (taken !== undefined && taken.user_id !== session.userID) {
+        throw forbidden("This email is already in use");
+      }
+      const { encryptedB64, nonceB64 } = await encryptWithServerKey(context.secrets, email);
+      await context.db
+        .updateTable("users")
+        .set({
+          encrypted_email: encryptedB64,
+          email_decryption_nonce: nonceB64,
+          email_hash: await emailHashOf(context.secrets, email),
+        })
+        .where("user_id", "=", session.userID)
+        .execute();
+      return undefined;
+    },
+  };
+};

@@ -1,0 +1,82 @@
+import {
+  booleanRemoteStoreKeys,
+  remoteStoreKeySchema,
+  type remoteStoreEndpoints,
+  type RemoteStoreKey,
+} from "../../../shared/api/endpoints/remote-store";
+import type { HandlerMap } from "../http/register-endpoints";
+import { badRequest, notFound, type AccountsContext } from "./context";
+import type { AccountsServices } from "./services";
+
+// Remote store and feature flags (wire-contract §11).
+
+/** Keys only an administrator sets; users read them through the feature flags. */
+type AdminKey = "internalUser" | "betaUser";
+
+/**
+ * The API features this server implements, as `serverApiFlag` bits. None of
+ * the optional APIs (`serverApiFlagBits`) exists yet, so nothing is advertised.
+ */
+const implementedServerApiFlags = 0 satisfies number;
+
+const storedValues = async (context: AccountsContext, userID: number) => {
+  const rows = await context.db
+    .selectFrom("remote_store")
+    .select(["key_name", "key_value"])
+    .where("user_id", "=", userID)
+    .execute();
+  return new Map(rows.map((row) => [row.key_name, row.key_value]));
+};
+
+export const createRemoteStoreHandlers = ({
+  context,
+}: AccountsServices): HandlerMap<typeof remoteStoreEndpoints> => ({
+  getRemoteStoreValue: async ({ session, query }) => {
+    const row = await context.db
+      .selectFrom("remote_store")
+      .select("key_value")
+      .where("user_id", "=", session.userID)
+      .where("key_name", "=", query.key)
+      .executeTakeFirst();
+    if (row !== undefined) return { value: row.key_value };
+    if (query.defaultValue !== undefined) return { value: query.defaultValue };
+    throw notFound(`No value is stored for ${query.key}`);
+  },
+
+  updateRemoteStore: async ({ session, body }) => {
+    const key = remoteStoreKeySchema.safeParse(body.key);
+    if (!key.success) throw badRequest(`key: ${body.key} cannot be set`);
+    const name: RemoteStoreKey = key.data;
+    if (booleanRemoteStoreKeys.includes(name) && body.value !== "true" && body.value !== "false") {
+      throw badRequest(`value: ${name} takes "true" or "false"`);
+    }
+    const values = { key_value: body.value, updated_at_us: context.nowUs() };
+    await context.db
+      .insertInto("remote_store")
+      .values({ user_id: session.userID, key_name: name, ...values })
+      .onConflict((oc) => oc.columns(["user_id", "key_name"]).doUpdateSet(values))
+      .execute();
+    return undefined;
+  },
+
+  getFeatureFlags: async ({ session }) => {
+    const values = await storedValues(context, session.userID);
+    const isTrue = (key: RemoteStoreKey | AdminKey) => values.get(key) === "true";
+    const customDomain = values.get("customDomain");
+    return {
+      enableStripe: false,
+      disableCFWorker: true,
+      mapEnabled: isTrue("mapEnabled"),
+      faceSearchEnabled: isTrue("faceSearchEnabled"),
+      passKeyEnabled: isTrue("passKeyEnabled"),
+      recoveryKeyVerified: isTrue("recoveryKeyVerified"),
+      internalUser: isTrue("internalUser"),
+      betaUser: isTrue("betaUser"),
+      enableMobMultiPart: true,
+      serverApiFlag: implementedServerApiFlags,
+      castUrl: "",
+      embedUrl: "",
+      ...(customDomain === undefined ? {} : { customDomain }),
+    };
+  },
+});

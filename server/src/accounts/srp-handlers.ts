@@ -1,0 +1,328 @@
+import type { srpEndpoints } from "../../../shared/api/endpoints/srp";
+import type { HandlerMap } from "../http/register-endpoints";
+import { authorizationFor } from "./authorization";
+import { apiError, badRequest, flag, notFound, type AccountsContext } from "./context";
+import { accountLimitConstants, srpSessionWindowUs } from "./limits";
+import { emailHashOf, newUUID, sha256B64URL } from "./server-crypto";
+import type { AccountsServices } from "./services";
+import {
+  computeServerBB64,
+  ensureValidA,
+  newServerSecretB64,
+  randomVerifierB64,
+  sessionAlreadyVerified,
+  tooManyWrongAttempts,
+  verifyClientProof,
+} from "./srp";
+import { tokenHashOf } from "./tokens";
+import { ensureKDFStrength } from "./user-handlers";
+import { findUserByEmail, findUserByID, keyAttributesRowOf } from "./users";
+
+// SRP endpoints (wire-contract §2.2).
+
+const newSRPSession = async (
+  context: AccountsContext,
+  srpUserID: string,
+  verifierB64: string,
+  srpAB64: string,
+  isFake: boolean,
+) => {
+  ensureValidA(srpAB64);
+  const serverSecretB64 = newServerSecretB64();
+  const sessionID = newUUID();
+  await context.db
+    .insertInto("srp_sessions")
+    .values({
+      id: sessionID,
+      srp_user_id: srpUserID,
+      server_key: serverSecretB64,
+      srp_a: srpAB64,
+      has_verified: 0,
+      attempt_count: 0,
+      is_fake: flag(isFake),
+      created_at_us: context.nowUs(),
+    })
+    .execute();
+  return { sessionID, srpB: computeServerBB64(verifierB64, serverSecretB64) };
+};
+
+/**
+ * Checks M1 against a session: 410 once verified or after 5 wrong proofs,
+ * 401 for a wrong proof (counted). Answers M2.
+ */
+const verifySession = async (
+  context: AccountsContext,
+  sessionID: string,
+  verifierB64: string,
+  srpM1B64: string,
+): Promise<string> => {
+  const session = await context.db
+    .selectFrom("srp_sessions")
+    .selectAll()
+    .where("id", "=", sessionID)
+    .executeTakeFirst();
+  if (session === undefined) throw notFound("No such SRP session");
+  if (session.has_verified === 1) throw sessionAlreadyVerified();
+  if (session.attempt_count >= accountLimitConstants.maxSRPWrongAttempts)
+    throw tooManyWrongAttempts();
+  try {
+    const srpM2 = verifyClientProof(verifierB64, session.server_key, session.srp_a, srpM1B64);
+    const claimed = await context.db
+      .updateTable("srp_sessions")
+      .set({ has_verified: 1 })
+      .where("id", "=", sessionID)
+      .where("has_verified", "=", 0)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) throw sessionAlreadyVerified();
+    return srpM2;
+  } catch (error) {
+    if (error instanceof Error && "status" in error && error.status === 401) {
+      await context.db
+        .updateTable("srp_sessions")
+        .set((eb) => ({ attempt_count: eb("attempt_count", "+", 1) }))
+        .where("id", "=", sessionID)
+        .execute();
+    }
+    throw error;
+  }
+};
+
+/** Deterministic stand-in attributes for an unknown email (wire-contract §2.2). */
+const fakeAttributesFor = async (context: AccountsContext, email: string) => {
+  const seed = await emailHashOf(context.secrets, `srp-fake-attributes:${email}`);
+  const bytes = Buffer.from(sha256B64URL(seed), "base64url");
+  const hex = bytes.toString("hex");
+  const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  const more = Buffer.from(sha256B64URL(`${seed}:salts`), "base64url");
+  return {
+    srpUserID: uuid,
+    srpSalt: more.subarray(0, 16).toString("base64"),
+    memLimit: 256 * 1024 ** 2,
+    opsLimit: 16,
+    kekSalt: more.subarray(16, 32).toString("base64"),
+    isEmailMFAEnabled: false,
+  };
+};
+
+export const createSRPHandlers = ({
+  context,
+  tokens,
+  limits,
+}: AccountsServices): HandlerMap<typeof srpEndpoints> => {
+  const setupFor = async (setupID: string, userID: number) => {
+    const setup = await context.db
+      .selectFrom("temp_srp_setups")
+      .selectAll()
+      .where("id", "=", setupID)
+      .where("user_id", "=", userID)
+      .executeTakeFirst();
+    if (setup === undefined) throw notFound("No such SRP setup");
+    return setup;
+  };
+
+  return {
+    getSRPAttributes: async ({ query }) => {
+      const user = await findUserByEmail(context, query.email);
+      const srp =
+        user &&
+        (await context.db
+          .selectFrom("srp_auth")
+          .selectAll()
+          .where("user_id", "=", user.user_id)
+          .executeTakeFirst());
+      const keys = user && (await keyAttributesRowOf(context.db, user.user_id));
+      if (user === undefined || srp === undefined || keys === undefined) {
+        // See: [Note: Disclosing answers are limited]
+        if (
+          limits.srpUnknownLookups.tryTake(
+            "srp-attributes",
+            limits.scaled(accountLimitConstants.srpUnknownLookupsPerHour),
+          ) ||
+          user !== undefined
+        ) {
+          throw notFound("No password login is set up for this email");
+        }
+        return { attributes: await fakeAttributesFor(context, query.email.trim().toLowerCase()) };
+      }
+      return {
+        attributes: {
+          srpUserID: srp.srp_user_id,
+          srpSalt: srp.salt,
+          memLimit: keys.mem_limit,
+          opsLimit: keys.ops_limit,
+          kekSalt: keys.kek_salt,
+          isEmailMFAEnabled: user.email_mfa === 1,
+        },
+      };
+    },
+
+    setupSRP: async ({ body, session }) => {
+      const owner = await context.db
+        .selectFrom("srp_auth")
+        .select("user_id")
+        .where("srp_user_id", "=", body.srpUserID)
+        .executeTakeFirst();
+      if (owner !== undefined && owner.user_id !== session.userID) {
+        throw badRequest("srpUserID is taken; generate a new one");
+      }
+      const { sessionID, srpB } = await newSRPSession(
+        context,
+        body.srpUserID,
+        body.srpVerifier,
+        body.srpA,
+        false,
+      );
+      const setupID = newUUID();
+      await context.db
+        .insertInto("temp_srp_setups")
+        .values({
+          id: setupID,
+          session_id: sessionID,
+          srp_user_id: body.srpUserID,
+          user_id: session.userID,
+          salt: body.srpSalt,
+          verifier: body.srpVerifier,
+          created_at_us: context.nowUs(),
+        })
+        .execute();
+      return { setupID, srpB };
+    },
+
+    completeSRPSetup: async ({ body, session }) => {
+      const setup = await setupFor(body.setupID, session.userID);
+      const existing = await context.db
+        .selectFrom("srp_auth")
+        .select("user_id")
+        .where("user_id", "=", session.userID)
+        .executeTakeFirst();
+      if (existing !== undefined) {
+        throw apiError(
+          409,
+          "CONFLICT",
+          "A password login is already set up; change the password instead",
+        );
+      }
+      const srpM2 = await verifySession(context, setup.session_id, setup.verifier, body.srpM1);
+      const now = context.nowUs();
+      await context.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("srp_auth")
+          .values({
+            user_id: session.userID,
+            srp_user_id: setup.srp_user_id,
+            salt: setup.salt,
+            verifier: setup.verifier,
+            created_at_us: now,
+            updated_at_us: now,
+          })
+          .execute();
+        await trx.deleteFrom("temp_srp_setups").where("id", "=", setup.id).execute();
+      });
+      return { setupID: setup.id, srpM2 };
+    },
+
+    updateSRPAndKeys: async ({ body, session }) => {
+      const keys = body.updatedKeyAttr;
+      ensureKDFStrength(keys.memLimit, keys.opsLimit);
+      const setup = await setupFor(body.setupID, session.userID);
+      if ((await keyAttributesRowOf(context.db, session.userID)) === undefined) {
+        throw notFound("The account has no key attributes yet");
+      }
+      const srpM2 = await verifySession(context, setup.session_id, setup.verifier, body.srpM1);
+      const now = context.nowUs();
+      await context.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("srp_auth").where("user_id", "=", session.userID).execute();
+        await trx
+          .insertInto("srp_auth")
+          .values({
+            user_id: session.userID,
+            srp_user_id: setup.srp_user_id,
+            salt: setup.salt,
+            verifier: setup.verifier,
+            created_at_us: now,
+            updated_at_us: now,
+          })
+          .execute();
+        await trx
+          .updateTable("key_attributes")
+          .set({
+            kek_salt: keys.kekSalt,
+            encrypted_key: keys.encryptedKey,
+            key_decryption_nonce: keys.keyDecryptionNonce,
+            mem_limit: keys.memLimit,
+            ops_limit: keys.opsLimit,
+          })
+          .where("user_id", "=", session.userID)
+          .execute();
+        await trx.deleteFrom("temp_srp_setups").where("id", "=", setup.id).execute();
+        if (body.logOutOtherDevices !== false) {
+          await tokens.revokeAll(trx, session.userID, tokenHashOf(session.token));
+        }
+      });
+      return { setupID: setup.id, srpM2 };
+    },
+
+    createSRPSession: async ({ body }) => {
+      const srp = await context.db
+        .selectFrom("srp_auth")
+        .selectAll()
+        .where("srp_user_id", "=", body.srpUserID)
+        .executeTakeFirst();
+      if (srp === undefined) {
+        // An unknown srpUserID gets a session that can never verify, so the
+        // answer does not tell whether it exists (wire-contract §2.2).
+        return newSRPSession(context, body.srpUserID, randomVerifierB64(), body.srpA, true);
+      }
+      const user = await findUserByID(context.db, srp.user_id);
+      if (user?.email_mfa === 1) {
+        throw apiError(409, "EMAIL_MFA_ENABLED", "This account verifies logins by email");
+      }
+      const recent = await context.db
+        .selectFrom("srp_sessions")
+        .select((eb) => eb.fn.countAll<number | string>().as("count"))
+        .where("srp_user_id", "=", body.srpUserID)
+        .where("has_verified", "=", 0)
+        .where("created_at_us", ">", context.nowUs() - srpSessionWindowUs)
+        .executeTakeFirstOrThrow();
+      if (Number(recent.count) >= accountLimitConstants.maxUnverifiedSRPSessionsPerHour) {
+        throw apiError(
+          429,
+          "TOO_MANY_UNVERIFIED_SESSIONS",
+          "Too many login attempts; try again later",
+        );
+      }
+      return newSRPSession(context, body.srpUserID, srp.verifier, body.srpA, false);
+    },
+
+    verifySRPSession: async ({ body, app, request }) => {
+      const session = await context.db
+        .selectFrom("srp_sessions")
+        .select(["id", "is_fake", "has_verified", "attempt_count"])
+        .where("id", "=", body.sessionID)
+        .where("srp_user_id", "=", body.srpUserID)
+        .executeTakeFirst();
+      if (session === undefined) throw notFound("No such SRP session");
+      const srp = await context.db
+        .selectFrom("srp_auth")
+        .selectAll()
+        .where("srp_user_id", "=", body.srpUserID)
+        .executeTakeFirst();
+      if (session.is_fake === 1 || srp === undefined) {
+        if (session.has_verified === 1) throw sessionAlreadyVerified();
+        if (session.attempt_count >= accountLimitConstants.maxSRPWrongAttempts) {
+          throw tooManyWrongAttempts();
+        }
+        await context.db
+          .updateTable("srp_sessions")
+          .set((eb) => ({ attempt_count: eb("attempt_count", "+", 1) }))
+          .where("id", "=", session.id)
+          .execute();
+        throw apiError(401, "UNAUTHORIZED", "The password is not correct");
+      }
+      const srpM2 = await verifySession(context, session.id, srp.verifier, body.srpM1);
+      const user = await findUserByID(context.db, srp.user_id);
+      if (user === undefined) throw notFound("No such account");
+      return { ...(await authorizationFor(context, user, app, request)), srpM2 };
+    },
+  };
+};

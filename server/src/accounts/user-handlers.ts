@@ -1,0 +1,251 @@
+import type { userEndpoints } from "../../../shared/api/endpoints/users";
+import type { HandlerMap } from "../http/register-endpoints";
+import { apiError, badRequest, flag, forbidden, notFound, type AccountsContext } from "./context";
+import { signScopedJWT } from "./jwt";
+import type { AccountsServices } from "./services";
+import { tokenHashOf } from "./tokens";
+import { prettyUserAgent } from "./user-agent";
+import {
+  emailOf,
+  findUserByEmail,
+  findUserByID,
+  keyAttributesOf,
+  keyAttributesRowOf,
+} from "./users";
+import { passkeyCountOf } from "./authorization";
+import { subscriptionOf } from "./billing-handlers";
+
+// Account endpoints of wire-contract §2.1 that need a session: key
+// attributes, sessions, details and the scoped tokens.
+
+// [Note: KDF strength is checked by the server]
+//
+// A client could weaken every account it creates by sending cheap Argon2id
+// limits. The server accepts only `memLimit × opsLimit = 4 GiB` with at
+// least 128 MiB of memory: the sensitive limits (256 MiB × 16) or a step of
+// their fallback ladder (wire-contract §2.1, "Crypto formats").
+const requiredKDFWorkBytes = 4 * 1024 ** 3;
+const minKDFMemLimitBytes = 128 * 1024 ** 2;
+
+export const isAcceptedKDFStrength = (memLimit: number, opsLimit: number): boolean =>
+  memLimit * opsLimit === requiredKDFWorkBytes && memLimit >= minKDFMemLimitBytes;
+
+export const ensureKDFStrength = (memLimit: number, opsLimit: number) => {
+  if (!isAcceptedKDFStrength(memLimit, opsLimit)) {
+    throw badRequest(
+      "Unexpected KDF strength: memLimit × opsLimit must be 4 GiB with memLimit at least 128 MiB",
+    );
+  }
+};
+
+const existingUser = async (context: AccountsContext, userID: number) => {
+  const user = await findUserByID(context.db, userID);
+  if (user === undefined) throw apiError(410, "USER_DELETED", "This account no longer exists");
+  return user;
+};
+
+type UserHandlers = Pick<
+  HandlerMap<typeof userEndpoints>,
+  | "setKeyAttributes"
+  | "setRecoveryKey"
+  | "getPublicKey"
+  | "getSessionValidity"
+  | "getUserDetails"
+  | "logout"
+  | "listSessions"
+  | "terminateSession"
+  | "setEmailMFA"
+  | "getPaymentToken"
+  | "getFamiliesToken"
+  | "getAccountsToken"
+  | "getRoadmapURL"
+>;
+
+export const createUserHandlers = ({ context, tokens }: AccountsServices): UserHandlers => ({
+  setKeyAttributes: async ({ body, session }) => {
+    const attributes = body.keyAttributes;
+    ensureKDFStrength(attributes.memLimit, attributes.opsLimit);
+    await existingUser(context, session.userID);
+    if ((await keyAttributesRowOf(context.db, session.userID)) !== undefined) {
+      throw forbidden("Key attributes are already set");
+    }
+    const inserted = await context.db
+      .insertInto("key_attributes")
+      .values({
+        user_id: session.userID,
+        kek_salt: attributes.kekSalt,
+        kek_hash: attributes.kekHash ?? "",
+        encrypted_key: attributes.encryptedKey,
+        key_decryption_nonce: attributes.keyDecryptionNonce,
+        public_key: attributes.publicKey,
+        encrypted_secret_key: attributes.encryptedSecretKey,
+        secret_key_decryption_nonce: attributes.secretKeyDecryptionNonce,
+        mem_limit: attributes.memLimit,
+        ops_limit: attributes.opsLimit,
+        master_key_encrypted_with_recovery_key:
+          attributes.masterKeyEncryptedWithRecoveryKey ?? null,
+        master_key_decryption_nonce: attributes.masterKeyDecryptionNonce ?? null,
+        recovery_key_encrypted_with_master_key:
+          attributes.recoveryKeyEncryptedWithMasterKey ?? null,
+        recovery_key_decryption_nonce: attributes.recoveryKeyDecryptionNonce ?? null,
+        created_at_us: context.nowUs(),
+      })
+      .onConflict((oc) => oc.column("user_id").doNothing())
+      .executeTakeFirst();
+    // A concurrent request may have won the race between the check and the insert.
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      throw forbidden("Key attributes are already set");
+    }
+    return undefined;
+  },
+
+  setRecoveryKey: async ({ body, session }) => {
+    const row = await keyAttributesRowOf(context.db, session.userID);
+    if (row === undefined) throw notFound("The account has no key attributes yet");
+    if (row.master_key_encrypted_with_recovery_key !== null) {
+      throw apiError(409, "CONFLICT", "A recovery key is already set");
+    }
+    await context.db
+      .updateTable("key_attributes")
+      .set({
+        master_key_encrypted_with_recovery_key: body.masterKeyEncryptedWithRecoveryKey,
+        master_key_decryption_nonce: body.masterKeyDecryptionNonce,
+        recovery_key_encrypted_with_master_key: body.recoveryKeyEncryptedWithMasterKey,
+        recovery_key_decryption_nonce: body.recoveryKeyDecryptionNonce,
+      })
+      .where("user_id", "=", session.userID)
+      .execute();
+    return undefined;
+  },
+
+  getPublicKey: async ({ query }) => {
+    const user = await findUserByEmail(context, query.email);
+    const attributes = user && (await keyAttributesRowOf(context.db, user.user_id));
+    if (attributes === undefined) throw notFound("No account with keys has this email");
+    return { publicKey: attributes.public_key };
+  },
+
+  getSessionValidity: async ({ session }) => {
+    await existingUser(context, session.userID);
+    const keyAttributes = await keyAttributesOf(context.db, session.userID);
+    return keyAttributes === undefined
+      ? { hasSetKeys: false }
+      : { hasSetKeys: true, keyAttributes };
+  },
+
+  getUserDetails: async ({ session, query }) => {
+    const user = await existingUser(context, session.userID);
+    const usage = await context.db
+      .selectFrom("usage")
+      .select("storage_consumed")
+      .where("user_id", "=", user.user_id)
+      .executeTakeFirst();
+    const hasSRP =
+      (await context.db
+        .selectFrom("srp_auth")
+        .select("user_id")
+        .where("user_id", "=", user.user_id)
+        .executeTakeFirst()) !== undefined;
+    const withCounts = query.memoryCount ?? true;
+    return {
+      email: await emailOf(context, user),
+      usage: usage?.storage_consumed ?? 0,
+      // See: issue 4. Files do not exist yet, so the honest count is 0.
+      ...(withCounts ? { fileCount: 0, sharedCollectionsCount: 0 } : {}),
+      storageBonus: 0,
+      subscription: await subscriptionOf(context, user.user_id),
+      profileData: {
+        canDisableEmailMFA: hasSRP,
+        isEmailMFAEnabled: user.email_mfa === 1,
+        isTwoFactorEnabled: user.is_two_factor_enabled === 1,
+        passkeyCount: await passkeyCountOf(context, user.user_id),
+      },
+      bonusData: { storageBonuses: [] },
+    };
+  },
+
+  logout: async ({ session }) => {
+    const tokenHash = tokenHashOf(session.token);
+    if (tokenHash !== undefined) await tokens.revokeHash(context.db, session.userID, tokenHash);
+    return {};
+  },
+
+  listSessions: async ({ session }) => {
+    const rows = await context.db
+      .selectFrom("tokens")
+      .selectAll()
+      .where("user_id", "=", session.userID)
+      .where("app", "=", session.app)
+      .where("is_deleted", "=", 0)
+      .orderBy("last_used_at_us", "desc")
+      .execute();
+    return {
+      sessions: rows.map((row) => ({
+        token: row.token_hash,
+        creationTime: row.creation_time_us,
+        ip: row.ip,
+        ua: row.user_agent,
+        prettyUA: prettyUserAgent(row.user_agent),
+        lastUsedTime: row.last_used_at_us,
+      })),
+    };
+  },
+
+  terminateSession: async ({ session, query }) => {
+    // See: [Note: Sessions are named by their token's hash]. A client that
+    // passes a token itself (the reference lists plaintext tokens) ends it too.
+    const tokenHash = tokenHashOf(query.token);
+    await tokens.revokeHash(context.db, session.userID, query.token);
+    if (tokenHash !== undefined) await tokens.revokeHash(context.db, session.userID, tokenHash);
+    return {};
+  },
+
+  setEmailMFA: async ({ session, body }) => {
+    if (!body.isEnabled) {
+      const srp = await context.db
+        .selectFrom("srp_auth")
+        .select("user_id")
+        .where("user_id", "=", session.userID)
+        .executeTakeFirst();
+      if (srp === undefined) {
+        throw apiError(
+          409,
+          "CONFLICT",
+          "Email verification can be turned off only once a password login is set up",
+        );
+      }
+    }
+    await context.db
+      .updateTable("users")
+      .set({ email_mfa: flag(body.isEnabled) })
+      .where("user_id", "=", session.userID)
+      .execute();
+    return undefined;
+  },
+
+  getPaymentToken: async ({ session }) => ({
+    paymentToken: await signScopedJWT(context.secrets, session.userID, "PAYMENT", context.nowUs()),
+  }),
+
+  getFamiliesToken: async ({ session }) => ({
+    familiesToken: await signScopedJWT(
+      context.secrets,
+      session.userID,
+      "FAMILIES",
+      context.nowUs(),
+    ),
+    familyUrl: context.familiesURL,
+  }),
+
+  getAccountsToken: async ({ session }) => ({
+    accountsToken: await signScopedJWT(
+      context.secrets,
+      session.userID,
+      "ACCOUNTS",
+      context.nowUs(),
+    ),
+    accountsUrl: context.accountsURL(),
+  }),
+
+  getRoadmapURL: () => ({ url: context.roadmapURL }),
+});

@@ -1,0 +1,138 @@
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { KeyAttributes } from "../../../shared/api/endpoints/account-schemas";
+import type { Database, KeyAttributesTable, UsersTable } from "../db/schema";
+import { microsecondsPerDay, type AccountsContext } from "./context";
+import {
+  decryptWithServerKey,
+  emailHashOf,
+  encryptWithServerKey,
+  normalizeEmail,
+} from "./server-crypto";
+
+// Users and their key attributes in the database.
+
+// [Note: Account IDs come from a counter]
+//
+// User and subscription IDs are bigints starting at 1580559962386438
+// (wire-contract §0.3). PostgreSQL could use an identity column and SQLite
+// its rowid, but not with one migration for both; so IDs are taken from the
+// `id_counters` table (seeded by migration 0002) with one atomic
+// `UPDATE ... RETURNING`, which both databases support; concurrent sign-ups
+// get distinct IDs, and an ID is never reused after a deletion.
+
+/** The first user (and subscription) ID (wire-contract §0.3). */
+export const firstAccountID = 1580559962386438;
+
+export type DB = Kysely<Database> | Transaction<Database>;
+
+/** The next ID of a counter (seeded by the migration). See: [Note: Account IDs come from a counter] */
+export const nextID = async (db: DB, name: "user" | "subscription"): Promise<number> => {
+  const updated = await db
+    .updateTable("id_counters")
+    .set((eb) => ({ next_value: eb("next_value", "+", 1) }))
+    .where("name", "=", name)
+    .returning("next_value")
+    .executeTakeFirstOrThrow();
+  return updated.next_value - 1;
+};
+
+export type UserRow = Selectable<UsersTable>;
+
+export const findUserByEmail = async (
+  context: AccountsContext,
+  email: string,
+): Promise<UserRow | undefined> =>
+  context.db
+    .selectFrom("users")
+    .selectAll()
+    .where("email_hash", "=", await emailHashOf(context.secrets, email))
+    .executeTakeFirst();
+
+export const findUserByID = (db: DB, userID: number): Promise<UserRow | undefined> =>
+  db.selectFrom("users").selectAll().where("user_id", "=", userID).executeTakeFirst();
+
+export const emailOf = (context: AccountsContext, user: UserRow): Promise<string> =>
+  decryptWithServerKey(context.secrets, {
+    encryptedB64: user.encrypted_email,
+    nonceB64: user.email_decryption_nonce,
+  });
+
+/** The free plan lasts 100 years (wire-contract §10). */
+const freePlanDurationYears = 100;
+export const freePlanProductID = "free";
+
+/**
+ * Creates a user with its usage row and free subscription
+ * (wire-contract §2.1 verify-email).
+ */
+export const createUser = async (
+  context: AccountsContext,
+  email: string,
+  source: string | undefined,
+): Promise<UserRow> => {
+  const normalized = normalizeEmail(email);
+  const emailHash = await emailHashOf(context.secrets, normalized);
+  const { encryptedB64, nonceB64 } = await encryptWithServerKey(context.secrets, normalized);
+  const now = context.nowUs();
+  return context.db.transaction().execute(async (trx) => {
+    const userID = await nextID(trx, "user");
+    const user: UserRow = {
+      user_id: userID,
+      encrypted_email: encryptedB64,
+      email_decryption_nonce: nonceB64,
+      email_hash: emailHash,
+      creation_time_us: now,
+      is_two_factor_enabled: 0,
+      email_mfa: 0,
+      source: source ?? null,
+    };
+    await trx.insertInto("users").values(user).execute();
+    await trx.insertInto("usage").values({ user_id: userID, storage_consumed: 0 }).execute();
+    await trx
+      .insertInto("subscriptions")
+      .values({
+        subscription_id: await nextID(trx, "subscription"),
+        user_id: userID,
+        storage: context.freeStorageBytes,
+        original_transaction_id: "none",
+        expiry_time_us: now + Math.round(freePlanDurationYears * 365.25 * microsecondsPerDay),
+        product_id: freePlanProductID,
+        payment_provider: "",
+        attributes: "{}",
+        upgraded_at_us: null,
+      })
+      .execute();
+    return user;
+  });
+};
+
+export const keyAttributesRowOf = (
+  db: DB,
+  userID: number,
+): Promise<Selectable<KeyAttributesTable> | undefined> =>
+  db.selectFrom("key_attributes").selectAll().where("user_id", "=", userID).executeTakeFirst();
+
+/** KeyAttributes as the wire has them (every field present, "" for unset recovery fields). */
+export const keyAttributesToWire = (row: Selectable<KeyAttributesTable>): KeyAttributes => ({
+  kekSalt: row.kek_salt,
+  kekHash: row.kek_hash,
+  encryptedKey: row.encrypted_key,
+  keyDecryptionNonce: row.key_decryption_nonce,
+  publicKey: row.public_key,
+  encryptedSecretKey: row.encrypted_secret_key,
+  secretKeyDecryptionNonce: row.secret_key_decryption_nonce,
+  memLimit: row.mem_limit,
+  opsLimit: row.ops_limit,
+  masterKeyEncryptedWithRecoveryKey: row.master_key_encrypted_with_recovery_key ?? "",
+  masterKeyDecryptionNonce: row.master_key_decryption_nonce ?? "",
+  recoveryKeyEncryptedWithMasterKey: row.recovery_key_encrypted_with_master_key ?? "",
+  recoveryKeyDecryptionNonce: row.recovery_key_decryption_nonce ?? "",
+});
+
+export const keyAttributesOf = async (
+  db: DB,
+  userID: number,
+): Promise<KeyAttributes | undefined> => {
+  const row = await keyAttributesRowOf(db, userID);
+  return row === undefined ? undefined : keyAttributesToWire(row);
+};

@@ -1,0 +1,25 @@
+import { billingEndpoints } from "./billing";
+import { passkeyEndpoints } from "./passkeys";
+import { remoteStoreEndpoints } from "./remote-store";
+import { srpEndpoints } from "./srp";
+import { twoFactorEndpoints } from "./two-factor";
+import { userEndpoints } from "./users";
+
+/** Every endpoint of the accounts issue (wire-contract §2, §11), by area. */
+export const accountEndpointAreas = {
+  users: userEndpoints,
+  srp: srpEndpoints,
+  twoFactor: twoFactorEndpoints,
+  passkeys: passkeyEndpoints,
+  remoteStore: remoteStoreEndpoints,
+  billing: billingEndpoints,
+};
+
+export const accountEndpoints = {
+  ...userEndpoints,
+  ...srpEndpoints,
+  ...twoFactorEndpoints,
+  ...passkeyEndpoints,
+  ...remoteStoreEndpoints,
+  ...billingEndpoints,
+};

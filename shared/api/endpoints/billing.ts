@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { defineEndpoint } from "../endpoint";
+import { freePlanSchema, planSchema, subscriptionSchema } from "./account-schemas";
+
+// Billing reads of wire-contract §11. A self-hosted server sells nothing: no
+// plans, the configured free plan, and the user's (free) subscription.
+
+/** `GET /billing/user-plans`: purchasable plans (null when none) and the free plan. */
+export const getUserPlans = defineEndpoint({
+  method: "GET",
+  path: "/billing/user-plans",
+  auth: "user",
+  response: z.object({ plans: z.array(planSchema).nullable(), freePlan: freePlanSchema }),
+});
+
+/** `GET /billing/subscription`. */
+export const getSubscription = defineEndpoint({
+  method: "GET",
+  path: "/billing/subscription",
+  auth: "user",
+  response: z.object({ subscription: subscriptionSchema }),
+});
+
+export const billingEndpoints = { getUserPlans, getSubscription };
