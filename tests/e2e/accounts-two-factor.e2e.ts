@@ -72,7 +72,22 @@ it(
     // Two-factor is off: the password alone logs in.
     await logIn(page, cairn(), email, password);
     await expectGalleryOf(page, email);
+
+    // Switched on again, then off from the settings page: its status shows both.
+    await page.getByRole("link", { name: /Two-factor authentication/ }).click();
+    await page.waitForURL(/\/two-factor\/setup$/);
+    const secondSecret = (await page.getByTestId("two-factor-secret").textContent()) ?? "";
+    await field(page, "Authenticator code").fill(totpCode(secondSecret));
+    await button(page, "Enable two-factor authentication").click();
+    await page.getByText(/Two-factor authentication is on/).waitFor();
+    await button(page, "Turn off two-factor authentication").click();
+    await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+    expect(await page.getByText(/Two-factor authentication is on/).count()).toBe(0);
+    await page.getByRole("link", { name: "Done" }).click();
+    await logOut(page, cairn());
+    await logIn(page, cairn(), email, password);
+    await expectGalleryOf(page, email);
     await context.close();
   },
-  4 * periodMs,
+  5 * periodMs,
 );
