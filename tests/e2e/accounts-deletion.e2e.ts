@@ -2,7 +2,7 @@
 // the same email can sign up again.
 
 import { expect, it } from "vitest";
-import { button, signUp, testEmail } from "./support/accounts";
+import { button, field, signUp, testEmail } from "./support/accounts";
 import { useCairnInChromium } from "./support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
@@ -13,6 +13,15 @@ it("deletes the account, after which the email can sign up again", async () => {
   const context = await browser().newContext();
   const page = await context.newPage();
   await signUp(page, cairn(), email, password);
+
+  // While the account exists, signing up again with its email is refused clearly.
+  const other = await context.newPage();
+  await other.goto(`${cairn().urls.photos}/signup`);
+  await field(other, "Email").fill(email);
+  await button(other, "Create account").click();
+  await other.getByText("An account with this email already exists. Log in instead.").waitFor();
+  expect(new URL(other.url()).pathname).toBe("/signup");
+  await other.close();
 
   await button(page, "Delete account").click();
   const dialog = page.getByRole("dialog", { name: "Delete your account" });
