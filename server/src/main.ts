@@ -128,7 +128,10 @@ export const startCairn = async (
   closers.push(() => blobStore.close());
 
   try {
-    const database = await openDatabase(config.database);
+    const database = await openDatabase(config.database, (error, message) => {
+      if (log === undefined) console.error(message, error);
+      else log.error({ err: error }, message);
+    });
     closers.push(() => database.close());
 
     // The account handlers need the mailer, which logs with the API app's

@@ -55,10 +55,28 @@ const openSqlite = (file: string): Kysely<Database> => {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 };
 
-const openPostgres = (url: string): Kysely<Database> => {
+/** Where a database reports trouble that no request is waiting for. */
+export type DatabaseProblemLog = (error: unknown, message: string) => void;
+
+const logToStderr: DatabaseProblemLog = (error, message) => {
+  console.error(message, error);
+};
+
+const openPostgres = (url: string, logProblem: DatabaseProblemLog): Kysely<Database> => {
   const types = new pg.TypeOverrides();
   types.setTypeParser(pg.types.builtins.INT8, parseInt8);
   const pool = new pg.Pool({ connectionString: url, max: postgresPoolSize, types });
+  // [Note: An idle PostgreSQL connection may die]
+  //
+  // When PostgreSQL restarts, fails over or an administrator ends a backend,
+  // the pool's idle connections receive the error with no query to fail, and
+  // node-postgres raises it as an 'error' event on the pool, which crashes the
+  // process when nobody listens. The pool has already discarded the dead
+  // connection and opens a new one on the next query, so the server only
+  // reports it and carries on.
+  pool.on("error", (error) => {
+    logProblem(error, "an idle PostgreSQL connection failed; the pool replaces it");
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 };
 
@@ -78,8 +96,12 @@ export const migrateToLatest = async (db: Kysely<Database>): Promise<string[]> =
 };
 
 /** Open the configured database and migrate it. See: [Note: Bigints are JavaScript numbers] */
-export const openDatabase = async (config: DatabaseConfig): Promise<CairnDatabase> => {
-  const db = config.kind === "sqlite" ? openSqlite(config.file) : openPostgres(config.url);
+export const openDatabase = async (
+  config: DatabaseConfig,
+  logProblem: DatabaseProblemLog = logToStderr,
+): Promise<CairnDatabase> => {
+  const db =
+    config.kind === "sqlite" ? openSqlite(config.file) : openPostgres(config.url, logProblem);
   try {
     await migrateToLatest(db);
   } catch (error) {
