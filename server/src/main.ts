@@ -27,6 +27,7 @@ import { createApiApp } from "./http/create-api-app";
 import { createRateLimiter } from "./http/rate-limits";
 import { createHandlers } from "./http/handlers";
 import { createJobScheduler } from "./jobs/scheduler";
+import { createLibrary, type Library } from "./library/create-library";
 import { createMailer } from "./mail/mailer";
 import { createAppHost } from "./static/app-host";
 import { readVersionID } from "./system/version";
@@ -137,6 +138,7 @@ export const startCairn = async (
     // The account handlers need the mailer, which logs with the API app's
     // logger; so both are made once the app gives its logger.
     let accounts: Accounts | undefined;
+    let library: Library | undefined;
     const accountsOf = () => {
       if (accounts === undefined) throw new Error("The API app is not created yet");
       return accounts;
@@ -162,7 +164,19 @@ export const startCairn = async (
           },
           { rateLimitScale: config.rateLimitScale },
         );
-        return createHandlers({ versionID, accountHandlers: accounts.handlers });
+        library = createLibrary({
+          db: database.db,
+          dialect: database.dialect,
+          blobStore,
+          secrets,
+          log: apiLog,
+          nowUs: () => Date.now() * 1000,
+        });
+        return createHandlers({
+          versionID,
+          accountHandlers: accounts.handlers,
+          libraryHandlers: library.handlers,
+        });
       },
       logger: config.logLevel,
       bodyLimitBytes: config.bodyLimitBytes,
@@ -190,6 +204,7 @@ export const startCairn = async (
         if (removed > 0) apiLog.info({ removed }, "expired account rows swept");
       },
     });
+    for (const job of library?.jobs ?? []) scheduler.add(job);
     if (localBlobStore !== undefined) {
       scheduler.add({
         name: "local-blob-sweep",

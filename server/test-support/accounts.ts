@@ -10,13 +10,16 @@ import { createApiApp } from "../src/http/create-api-app";
 import { createHandlers } from "../src/http/handlers";
 import { createRateLimiter } from "../src/http/rate-limits";
 import type { MailMessage, Mailer } from "../src/mail/mailer";
-import { startLocalBlobStore } from "./blob-stores";
+import { startLocalBlobStore, type TestBlobStoreBackend } from "./blob-stores";
 import type { TestDatabaseBackend } from "./databases";
+import { createLibrary, type Library } from "../src/library/create-library";
+import type { LibraryContext } from "../src/library/context";
 import { recordingLogger } from "./logger";
 
-// An API app with the real account handlers over a fresh test database, a
-// local blob store, a mailer that keeps what it sends, and a clock the test
-// moves. Requests go through fastify's `inject`.
+// An API app with the real account and library handlers over a fresh test
+// database, a blob store (the local folder unless a backend is given), a
+// mailer that keeps what it sends, and a clock the test moves. API requests
+// go through fastify's `inject`; blob URLs are real HTTP.
 
 export const testAccountsURL = "http://localhost:3001";
 
@@ -24,6 +27,8 @@ export interface TestAccountsServer {
   app: FastifyInstance;
   accounts: Accounts;
   context: AccountsContext;
+  library: Library;
+  libraryContext: LibraryContext;
   database: CairnDatabase;
   mail: MailMessage[];
   /** The code of the last mail sent to `email`. */
@@ -44,14 +49,23 @@ export interface TestAccountsOptions {
   /** See [Note: Rate limits scale for tests]; large by default so flows never trip them. */
   rateLimitScale?: number;
   bodyLimitBytes?: number;
+  /** Where blobs go; the local folder by default. */
+  blobStore?: TestBlobStoreBackend;
+  /** The free plan's storage; 10 GiB by default. */
+  freeStorageBytes?: number;
 }
 
 export const startTestAccountsServer = async (
   backend: TestDatabaseBackend,
-  { rateLimitScale = 1000, bodyLimitBytes = 10 * 1024 * 1024 }: TestAccountsOptions = {},
+  {
+    rateLimitScale = 1000,
+    bodyLimitBytes = 10 * 1024 * 1024,
+    blobStore,
+    freeStorageBytes = 10 * 1024 ** 3,
+  }: TestAccountsOptions = {},
 ): Promise<TestAccountsServer> => {
   const database = await backend.open();
-  const blobs = await startLocalBlobStore();
+  const blobs = blobStore === undefined ? await startLocalBlobStore() : await blobStore.start();
   const mail: MailMessage[] = [];
   const mailer: Mailer = {
     kind: "outbox",
@@ -78,13 +92,26 @@ export const startTestAccountsServer = async (
     accountsURL: () => testAccountsURL,
     roadmapURL: "https://roadmap.example",
     familiesURL: "https://families.example",
-    freeStorageBytes: 10 * 1024 ** 3,
+    freeStorageBytes,
     webAuthn: () => ({ rpID: "localhost", origins: [testAccountsURL] }),
   };
   const accounts = createAccounts(context, { rateLimitScale, nowMs: () => clock.nowMs });
+  const libraryContext: LibraryContext = {
+    db: database.db,
+    dialect: database.dialect,
+    blobStore: blobs.store,
+    secrets: context.secrets,
+    log,
+    nowUs: context.nowUs,
+  };
+  const library = createLibrary(libraryContext);
   const app = await createApiApp({
     endpoints,
-    handlers: createHandlers({ versionID: "test123", accountHandlers: accounts.handlers }),
+    handlers: createHandlers({
+      versionID: "test123",
+      accountHandlers: accounts.handlers,
+      libraryHandlers: library.handlers,
+    }),
     logger: log,
     bodyLimitBytes,
     resolvers: accounts.resolvers,
@@ -95,6 +122,8 @@ export const startTestAccountsServer = async (
     app,
     accounts,
     context,
+    library,
+    libraryContext,
     database,
     mail,
     clock,

@@ -1,4 +1,5 @@
 import { accountEndpointAreas, accountEndpoints } from "./endpoints/accounts";
+import { libraryEndpointAreas, libraryEndpoints } from "./endpoints/library";
 import { systemEndpoints } from "./endpoints/system";
 
 // Every endpoint of the API, keyed by a name unique across areas. The server
@@ -9,11 +10,13 @@ import { systemEndpoints } from "./endpoints/system";
 export const endpointAreas = {
   system: systemEndpoints,
   ...accountEndpointAreas,
+  ...libraryEndpointAreas,
 };
 
 export const endpoints = {
   ...systemEndpoints,
   ...accountEndpoints,
+  ...libraryEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -3,6 +3,7 @@ import { boxSeal } from "../../../shared/crypto/sealed-box";
 import { toB64 } from "../../../shared/crypto/base64";
 import type { userEndpoints } from "../../../shared/api/endpoints/users";
 import type { HandlerMap } from "../http/register-endpoints";
+import { deleteLibraryRowsOf } from "../library/files/account-library-rows";
 import { apiError, type AccountsContext } from "./context";
 import { signScopedJWT, verifyScopedJWT } from "./jwt";
 import type { AccountsServices } from "./services";
@@ -56,6 +57,7 @@ export const deleteAccountData = async (
     const passkeyIDs = trx.selectFrom("passkeys").select("id").where("user_id", "=", userID);
     await trx.deleteFrom("passkey_credentials").where("passkey_id", "in", passkeyIDs).execute();
     await trx.deleteFrom("passkeys").where("user_id", "=", userID).execute();
+    await deleteLibraryRowsOf(trx, userID);
     for (const table of userTables) {
       await trx.deleteFrom(table).where("user_id", "=", userID).execute();
     }

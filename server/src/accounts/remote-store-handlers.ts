@@ -1,5 +1,6 @@
 import {
   booleanRemoteStoreKeys,
+  serverApiFlagBits,
   remoteStoreKeySchema,
   type remoteStoreEndpoints,
   type RemoteStoreKey,
@@ -14,10 +15,11 @@ import type { AccountsServices } from "./services";
 type AdminKey = "internalUser" | "betaUser";
 
 /**
- * The API features this server implements, as `serverApiFlag` bits. None of
- * the optional APIs (`serverApiFlagBits`) exists yet, so nothing is advertised.
+ * The API features this server implements, as `serverApiFlag` bits: the v2
+ * upload URLs (`POST /files/upload-url`, `POST /files/multipart-upload-url`,
+ * with sizes and MD5s signed in). Nothing else optional exists yet.
  */
-const implementedServerApiFlags = 0 satisfies number;
+const implementedServerApiFlags = serverApiFlagBits.uploadV2;
 
 const storedValues = async (context: AccountsContext, userID: number) => {
   const rows = await context.db

@@ -84,7 +84,7 @@ describe.each(testDatabaseBackends())("account settings on $name", (backend) => 
       faceSearchEnabled: false,
       internalUser: false,
       betaUser: false,
-      serverApiFlag: 0,
+      serverApiFlag: 1,
     });
   });
 

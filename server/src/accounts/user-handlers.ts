@@ -14,6 +14,7 @@ import {
 } from "./users";
 import { passkeyCountOf } from "./authorization";
 import { subscriptionOf } from "./billing-handlers";
+import { libraryCountsOf } from "./library-counts";
 
 // Account endpoints of wire-contract §2.1 that need a session: key
 // attributes, sessions, details and the scoped tokens.
@@ -150,8 +151,7 @@ export const createUserHandlers = ({ context, tokens }: AccountsServices): UserH
     return {
       email: await emailOf(context, user),
       usage: usage?.storage_consumed ?? 0,
-      // See: issue 4. Files do not exist yet, so the honest count is 0.
-      ...(withCounts ? { fileCount: 0, sharedCollectionsCount: 0 } : {}),
+      ...(withCounts ? await libraryCountsOf(context, user.user_id) : {}),
       storageBonus: 0,
       subscription: await subscriptionOf(context, user.user_id),
       profileData: {

@@ -25,15 +25,22 @@ export const firstAccountID = 1580559962386438;
 
 export type DB = Kysely<Database> | Transaction<Database>;
 
-/** The next ID of a counter (seeded by the migration). See: [Note: Account IDs come from a counter] */
-export const nextID = async (db: DB, name: "user" | "subscription"): Promise<number> => {
+/** The counters of `id_counters`, each seeded by the migration that made its table. */
+export type IDCounter = "user" | "subscription" | "collection" | "file";
+
+/**
+ * The next ID of a counter, or the first of `count` consecutive IDs reserved
+ * at once (bulk inserts such as the bench seeder's).
+ * See: [Note: Account IDs come from a counter]
+ */
+export const nextID = async (db: DB, name: IDCounter, count = 1): Promise<number> => {
   const updated = await db
     .updateTable("id_counters")
-    .set((eb) => ({ next_value: eb("next_value", "+", 1) }))
+    .set((eb) => ({ next_value: eb("next_value", "+", count) }))
     .where("name", "=", name)
     .returning("next_value")
     .executeTakeFirstOrThrow();
-  return updated.next_value - 1;
+  return updated.next_value - count;
 };
 
 export type UserRow = Selectable<UsersTable>;

@@ -216,6 +216,107 @@ export interface SubscriptionsTable {
   upgraded_at_us: number | null;
 }
 
+// Library (migration 0003). JSON columns hold text; magic metadata is the
+// wire object `{version, count, data, header}` as JSON.
+
+export interface CollectionsTable {
+  collection_id: number;
+  owner_id: number;
+  /** secretbox of the collection key under the owner's master key. */
+  encrypted_key: string;
+  key_decryption_nonce: string;
+  encrypted_name: string;
+  name_decryption_nonce: string;
+  type: string;
+  /** JSON object `{encryptedPath?, pathDecryptionNonce?, version}`. */
+  attributes: string;
+  magic_metadata: string | null;
+  pub_magic_metadata: string | null;
+  app: string;
+  is_deleted: Flag;
+  created_at_us: number;
+  /** See: [Note: A collection is never older than its files] */
+  updation_time_us: number;
+}
+
+export interface CollectionSharesTable {
+  collection_id: number;
+  from_user_id: number;
+  to_user_id: number;
+  /** The collection key sealed to the sharee's public key. */
+  encrypted_key: string;
+  role: string;
+  /** The sharee's own magic metadata of the share. */
+  magic_metadata: string | null;
+  is_deleted: Flag;
+  shared_at_us: number;
+  updation_time_us: number;
+}
+
+export interface FilesTable {
+  file_id: number;
+  owner_id: number;
+  file_decryption_header: string;
+  thumbnail_decryption_header: string;
+  metadata_decryption_header: string;
+  encrypted_metadata: string;
+  magic_metadata: string | null;
+  pub_magic_metadata: string | null;
+  file_size: number;
+  thumb_size: number;
+  created_at_us: number;
+  updation_time_us: number;
+}
+
+export interface CollectionFilesTable {
+  collection_id: number;
+  file_id: number;
+  /** The file key under the collection key. */
+  encrypted_key: string;
+  key_decryption_nonce: string;
+  c_owner_id: number;
+  f_owner_id: number;
+  is_deleted: Flag;
+  action: string | null;
+  action_user: number | null;
+  created_at_us: number;
+  /** The diff version. See: [Note: Diff pagination never splits a version] */
+  updation_time_us: number;
+}
+
+export interface ObjectKeysTable {
+  file_id: number;
+  o_type: "file" | "thumbnail";
+  object_key: string;
+  size: number;
+  is_deleted: Flag;
+  created_at_us: number;
+  updated_at_us: number;
+}
+
+export interface TempObjectsTable {
+  object_key: string;
+  user_id: number;
+  is_multipart: Flag;
+  expiration_time_us: number;
+}
+
+export interface TrashTable {
+  file_id: number;
+  user_id: number;
+  collection_id: number;
+  is_deleted: Flag;
+  is_restored: Flag;
+  created_at_us: number;
+  updated_at_us: number;
+  delete_by_us: number;
+}
+
+export interface ObjectDeletionsTable {
+  object_key: string;
+  queued_at_us: number;
+}
+
 export interface Database {
   task_locks: TaskLocksTable;
   id_counters: IdCountersTable;
@@ -238,4 +339,12 @@ export interface Database {
   remote_store: RemoteStoreTable;
   usage: UsageTable;
   subscriptions: SubscriptionsTable;
+  collections: CollectionsTable;
+  collection_shares: CollectionSharesTable;
+  files: FilesTable;
+  collection_files: CollectionFilesTable;
+  object_keys: ObjectKeysTable;
+  temp_objects: TempObjectsTable;
+  trash: TrashTable;
+  object_deletions: ObjectDeletionsTable;
 }

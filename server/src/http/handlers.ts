@@ -1,4 +1,5 @@
 import type { accountEndpoints } from "../../../shared/api/endpoints/accounts";
+import type { libraryEndpoints } from "../../../shared/api/endpoints/library";
 import type { Endpoints } from "../../../shared/api/registry";
 import { createSystemHandlers, type SystemHandlerDependencies } from "../system/handlers";
 import type { HandlerMap } from "./register-endpoints";
@@ -10,12 +11,16 @@ import type { HandlerMap } from "./register-endpoints";
 export type HandlerDependencies = SystemHandlerDependencies & {
   /** From `createAccounts` (server/src/accounts). */
   accountHandlers: HandlerMap<typeof accountEndpoints>;
+  /** From `createLibrary` (server/src/library). */
+  libraryHandlers: HandlerMap<typeof libraryEndpoints>;
 };
 
 export const createHandlers = ({
   accountHandlers,
+  libraryHandlers,
   ...dependencies
 }: HandlerDependencies): HandlerMap<Endpoints> => ({
   ...createSystemHandlers(dependencies),
   ...accountHandlers,
+  ...libraryHandlers,
 });

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as taskLocks from "./0001-task-locks";
 import * as accounts from "./0002-accounts";
+import * as library from "./0003-library";
 
 // [Note: Migrations are listed, not discovered]
 //
@@ -11,6 +12,7 @@ import * as accounts from "./0002-accounts";
 export const migrations: Readonly<Record<string, Migration>> = {
   "0001-task-locks": taskLocks,
   "0002-accounts": accounts,
+  "0003-library": library,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,75 @@
+import type { Selectable } from "kysely";
+import type { ClientApp } from "../../../shared/api/headers";
+import { apiError, forbidden, notFound } from "../accounts/context";
+import type { DB } from "../accounts/users";
+import type { CollectionsTable } from "../db/schema";
+
+// Who may do what with a collection (spec §6; wire-contract §3.2, §5.4).
+//
+// [Note: Strangers learn nothing about a collection]
+//
+// A caller who neither owns a collection nor has a live share of it gets the
+// same 404 as for an ID that does not exist, so IDs cannot be probed. A
+// participant who lacks the right for an action (a viewer trying to add
+// files, a sharee renaming) gets 403: they already know it exists.
+
+export type CollectionRow = Selectable<CollectionsTable>;
+
+/** The caller's role in a collection: OWNER, the live share's role, or undefined. */
+export type ParticipantRole = "OWNER" | "VIEWER" | "COLLABORATOR" | "ADMIN";
+
+export interface CollectionAccess {
+  collection: CollectionRow;
+  role: ParticipantRole;
+}
+
+/** The answer to anyone who is not a participant. See: [Note: Strangers learn nothing about a collection] */
+export const collectionNotFound = () => notFound("No such collection");
+
+/** The collection and the caller's role in it; 404 for strangers. See: [Note: Strangers learn nothing about a collection] */
+export const collectionAccess = async (
+  db: DB,
+  userID: number,
+  collectionID: number,
+): Promise<CollectionAccess> => {
+  const collection = await db
+    .selectFrom("collections")
+    .selectAll()
+    .where("collection_id", "=", collectionID)
+    .executeTakeFirst();
+  if (collection === undefined) throw collectionNotFound();
+  if (collection.owner_id === userID) return { collection, role: "OWNER" };
+  const share = await db
+    .selectFrom("collection_shares")
+    .select("role")
+    .where("collection_id", "=", collectionID)
+    .where("to_user_id", "=", userID)
+    .where("is_deleted", "=", 0)
+    .executeTakeFirst();
+  if (share === undefined) throw collectionNotFound();
+  const role = share.role === "COLLABORATOR" || share.role === "ADMIN" ? share.role : "VIEWER";
+  return { collection, role };
+};
+
+export interface OwnedCollectionOptions {
+  /** The app of the request: a collection of another app is refused (wire-contract §0.1). */
+  app: ClientApp;
+  /** Refuse a deleted collection with 404 `COLLECTION_DELETED` (default true). */
+  live?: boolean;
+}
+
+/** A collection the caller owns: 404 for strangers, 403 for sharees. */
+export const ownedCollection = async (
+  db: DB,
+  userID: number,
+  collectionID: number,
+  { app, live = true }: OwnedCollectionOptions,
+): Promise<CollectionRow> => {
+  const { collection, role } = await collectionAccess(db, userID, collectionID);
+  if (role !== "OWNER") throw forbidden("Only the collection's owner may do this");
+  if (collection.app !== app) throw forbidden("The collection belongs to another app");
+  if (live && collection.is_deleted === 1) {
+    throw apiError(404, "COLLECTION_DELETED", "The collection is deleted");
+  }
+  return collection;
+};

@@ -1,0 +1,98 @@
+import type { collectionEndpoints } from "../../../../shared/api/endpoints/collections";
+import type { HandlerMap } from "../../http/register-endpoints";
+import type { LibraryContext } from "../context";
+import { addFiles, moveFiles } from "./add-move-files";
+import { collectionDiffPage } from "./collection-diff";
+import { createCollection } from "./create-collection";
+import { deleteCollection } from "./delete-collection";
+import { getCollection, listCollections } from "./read-collections";
+import { removeFiles, restoreFiles } from "./restore-remove-files";
+import {
+  renameCollection,
+  updateCollectionMagicMetadata,
+  updateShareeMagicMetadata,
+} from "./update-collection";
+
+// The collection endpoints (wire-contract §3.2, §7): each handler only
+// translates the request and delegates.
+
+export const createCollectionHandlers = (
+  context: LibraryContext,
+): HandlerMap<typeof collectionEndpoints> => ({
+  createCollection: async ({ session, app, body }) => ({
+    collection: await createCollection(context, session.userID, app, body),
+  }),
+
+  listCollections: async ({ session, app, query }) => ({
+    collections: await listCollections(context, session.userID, app, query.sinceTime ?? 0),
+  }),
+
+  getCollection: async ({ session, params }) => ({
+    collection: await getCollection(context, session.userID, params.collectionID),
+  }),
+
+  renameCollection: async ({ session, app, body }) => {
+    await renameCollection(context, session.userID, app, body.collectionID, body);
+  },
+
+  updateCollectionMagicMetadata: async ({ session, app, body }) => {
+    await updateCollectionMagicMetadata(
+      context,
+      session.userID,
+      app,
+      body.id,
+      "magic_metadata",
+      body.magicMetadata,
+    );
+  },
+
+  updateCollectionPublicMagicMetadata: async ({ session, app, body }) => {
+    await updateCollectionMagicMetadata(
+      context,
+      session.userID,
+      app,
+      body.id,
+      "pub_magic_metadata",
+      body.magicMetadata,
+    );
+  },
+
+  updateShareeMagicMetadata: async ({ session, body }) => {
+    await updateShareeMagicMetadata(context, session.userID, body.id, body.magicMetadata);
+  },
+
+  // The query's collectionID is what counts; the path's is ignored (wire-contract §3.2).
+  deleteCollection: async ({ session, app, query }) => {
+    await deleteCollection(context, session.userID, app, query);
+  },
+
+  addFilesToCollection: async ({ session, app, body }) => {
+    await addFiles(context, session.userID, app, body.collectionID, body.files);
+  },
+
+  moveFilesBetweenCollections: async ({ session, app, body }) => {
+    await moveFiles(context, session.userID, app, {
+      fromCollectionID: body.fromCollectionID,
+      toCollectionID: body.toCollectionID,
+      items: body.files,
+    });
+  },
+
+  restoreFilesToCollection: async ({ session, app, body }) => {
+    await restoreFiles(context, session.userID, app, body.collectionID, body.files);
+  },
+
+  removeFilesFromCollection: async ({ session, body }) => {
+    await removeFiles(context, session.userID, body.collectionID, body.fileIDs);
+  },
+
+  getCollectionDiff: async ({ session, query }) => {
+    const page = await collectionDiffPage(
+      context,
+      session.userID,
+      query.collectionID,
+      query.sinceTime,
+    );
+    return { diff: page.rows, hasMore: page.hasMore };
+  },
+});

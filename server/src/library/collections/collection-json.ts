@@ -1,0 +1,182 @@
+import type { Selectable } from "kysely";
+import type { RemoteCollectionJSON } from "../../../../shared/api/endpoints/library-schemas";
+import type { DB } from "../../accounts/users";
+import type { CollectionSharesTable } from "../../db/schema";
+import type { CollectionRow } from "../access";
+import type { LibraryContext } from "../context";
+import { magicMetadataJSON } from "../magic-metadata";
+import { userEmails } from "./user-emails";
+
+// The Collection object of wire-contract §3.1 as one viewer sees it: the
+// owner gets the key under its master key and its private magic metadata; a
+// sharee gets the key sealed to it, its own share's magic metadata and when
+// it was shared. A collection deleted, or a share ended, is a tombstone:
+// `isDeleted: true`, without sharees or the owner's email.
+//
+// [Note: A former sharee learns nothing new from a tombstone]
+//
+// Someone whose share ended still holds the collection key. Its tombstone
+// therefore carries none of the collection's encrypted content (name,
+// attributes, magic metadata), which the owner may have changed since, and
+// its version is the share's: the collection's later changes neither show
+// in it nor bring it back into that user's list.
+
+export type ShareRow = Selectable<CollectionSharesTable>;
+
+/** How the viewer takes part: as the owner, or through its share (live or ended). */
+export type CollectionView = { kind: "owner" } | { kind: "sharee"; share: ShareRow };
+
+export interface CollectionJSONParts {
+  collection: CollectionRow;
+  view: CollectionView;
+  /** The collection's live shares. */
+  liveShares: readonly ShareRow[];
+  /** Emails of the owner and the sharees, by user ID. */
+  emails: ReadonlyMap<number, string>;
+}
+
+/** Whether the viewer sees the collection as deleted. */
+export const isTombstone = (collection: CollectionRow, view: CollectionView): boolean =>
+  collection.is_deleted === 1 || (view.kind === "sharee" && view.share.is_deleted === 1);
+
+/** A collection as answered to one viewer. See wire-contract §3.1. */
+export const collectionJSON = ({
+  collection,
+  view,
+  liveShares,
+  emails,
+}: CollectionJSONParts): RemoteCollectionJSON => {
+  const tombstone = isTombstone(collection, view);
+  const owner = {
+    id: collection.owner_id,
+    email: tombstone ? "" : (emails.get(collection.owner_id) ?? ""),
+    name: "",
+    role: "",
+  };
+  if (view.kind === "sharee" && tombstone) {
+    // See: [Note: A former sharee learns nothing new from a tombstone]
+    return {
+      id: collection.collection_id,
+      owner,
+      encryptedKey: view.share.encrypted_key,
+      type: collection.type,
+      sharees: [],
+      publicURLs: [],
+      updationTime: view.share.updation_time_us,
+      sharedAt: view.share.shared_at_us,
+      isDeleted: true,
+      app: collection.app,
+    };
+  }
+  const magicMetadata =
+    view.kind === "owner" ? magicMetadataJSON(collection.magic_metadata) : undefined;
+  const pubMagicMetadata = magicMetadataJSON(collection.pub_magic_metadata);
+  const sharedMagicMetadata =
+    view.kind === "sharee" ? magicMetadataJSON(view.share.magic_metadata) : undefined;
+  return {
+    id: collection.collection_id,
+    owner,
+    ...(view.kind === "owner"
+      ? {
+          encryptedKey: collection.encrypted_key,
+          keyDecryptionNonce: collection.key_decryption_nonce,
+        }
+      : { encryptedKey: view.share.encrypted_key }),
+    name: "",
+    encryptedName: collection.encrypted_name,
+    nameDecryptionNonce: collection.name_decryption_nonce,
+    type: collection.type,
+    attributes: JSON.parse(collection.attributes) as RemoteCollectionJSON["attributes"],
+    sharees: tombstone
+      ? []
+      : liveShares.map((share) => ({
+          id: share.to_user_id,
+          email: emails.get(share.to_user_id) ?? "",
+          name: "",
+          role: share.role,
+        })),
+    publicURLs: [],
+    updationTime:
+      view.kind === "owner"
+        ? collection.updation_time_us
+        : Math.max(collection.updation_time_us, view.share.updation_time_us),
+    ...(view.kind === "sharee" ? { sharedAt: view.share.shared_at_us } : {}),
+    ...(tombstone ? { isDeleted: true } : {}),
+    ...(magicMetadata === undefined ? {} : { magicMetadata }),
+    ...(pubMagicMetadata === undefined ? {} : { pubMagicMetadata }),
+    ...(sharedMagicMetadata === undefined ? {} : { sharedMagicMetadata }),
+    app: collection.app,
+  };
+};
+
+export interface ViewedCollection {
+  collection: CollectionRow;
+  view: CollectionView;
+}
+
+/** IDs per `in (...)` list: well below SQLite's and PostgreSQL's bound-parameter limits. */
+const idsPerQuery = 1000;
+
+const liveSharesOf = async (
+  db: DB,
+  collectionIDs: readonly number[],
+): Promise<Map<number, ShareRow[]>> => {
+  const shares = new Map<number, ShareRow[]>();
+  for (let start = 0; start < collectionIDs.length; start += idsPerQuery) {
+    const rows = await db
+      .selectFrom("collection_shares")
+      .selectAll()
+      .where("collection_id", "in", collectionIDs.slice(start, start + idsPerQuery))
+      .where("is_deleted", "=", 0)
+      .orderBy("collection_id")
+      .orderBy("shared_at_us")
+      .execute();
+    for (const row of rows) {
+      const list = shares.get(row.collection_id) ?? [];
+      list.push(row);
+      shares.set(row.collection_id, list);
+    }
+  }
+  return shares;
+};
+
+/**
+ * The JSON of several collections for one viewer, with two queries in all
+ * (their live shares, then the emails of owners and sharees).
+ */
+export const collectionsJSON = async (
+  context: Pick<LibraryContext, "secrets">,
+  db: DB,
+  viewed: readonly ViewedCollection[],
+): Promise<RemoteCollectionJSON[]> => {
+  const shown = viewed.filter(({ collection, view }) => !isTombstone(collection, view));
+  const shares = await liveSharesOf(
+    db,
+    shown.map(({ collection }) => collection.collection_id),
+  );
+  const userIDs = new Set<number>();
+  for (const { collection } of shown) {
+    userIDs.add(collection.owner_id);
+    for (const share of shares.get(collection.collection_id) ?? []) userIDs.add(share.to_user_id);
+  }
+  const emails = await userEmails(context, db, userIDs);
+  return viewed.map(({ collection, view }) =>
+    collectionJSON({
+      collection,
+      view,
+      liveShares: shares.get(collection.collection_id) ?? [],
+      emails,
+    }),
+  );
+};
+
+/** The JSON of one collection for one viewer. */
+export const oneCollectionJSON = async (
+  context: Pick<LibraryContext, "secrets">,
+  db: DB,
+  viewed: ViewedCollection,
+): Promise<RemoteCollectionJSON> => {
+  const [collection] = await collectionsJSON(context, db, [viewed]);
+  if (collection === undefined) throw new Error("collectionsJSON answered no collection");
+  return collection;
+};

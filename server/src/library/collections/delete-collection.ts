@@ -1,0 +1,186 @@
+import type { ClientApp } from "../../../../shared/api/headers";
+import { apiError, badRequest } from "../../accounts/context";
+import { ownedCollection } from "../access";
+import type { LibraryContext } from "../context";
+import { trashRetentionUs } from "../trash/trash-files";
+import { lockTrashForWrite } from "../trash/trash-version";
+import type { LibraryTransaction } from "../versions";
+import { writeCollections } from "./collection-write";
+
+// `DELETE /collections/v3/:collectionID?collectionID=&keepFiles=`
+// (wire-contract §3.2).
+//
+// [Note: Deleting a collection trashes its files in the same transaction]
+//
+// The reference queues the trashing of a deleted collection's files. We do
+// it in the deletion's own transaction: at our scale (a self-hosted server,
+// albums up to ~100k files) it takes seconds at worst, and nobody ever sees
+// a deleted collection whose files are neither trashed nor elsewhere. The
+// owner's files that are live in no other collection go to the trash (30
+// days, from this collection, so the trash shows them with its key); the
+// owner's files still live elsewhere, and other users' files, only leave
+// this collection. Then the collection and its shares are marked deleted.
+
+/** IDs per `in (...)` list, well below both databases' bound-parameter limits. */
+const idsPerQuery = 1000;
+
+const chunksOf = <T>(items: readonly T[], size: number): T[][] => {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    chunks.push(items.slice(start, start + size));
+  }
+  return chunks;
+};
+
+/**
+ * Lock the owner's files before deciding which go to the trash, so that an
+ * add of one of them elsewhere runs before or after, not meanwhile (the lock
+ * order of file-membership.ts).
+ */
+const lockFiles = async (
+  context: LibraryContext,
+  trx: LibraryTransaction,
+  fileIDs: readonly number[],
+): Promise<void> => {
+  if (context.dialect !== "postgres") return;
+  for (const chunk of chunksOf(fileIDs, idsPerQuery)) {
+    await trx
+      .selectFrom("files")
+      .select("file_id")
+      .where("file_id", "in", chunk)
+      .orderBy("file_id")
+      .forUpdate()
+      .execute();
+  }
+};
+
+/** The files among `fileIDs` that are live in a live collection other than `collectionID`. */
+const filesLiveElsewhere = async (
+  trx: LibraryTransaction,
+  collectionID: number,
+  fileIDs: readonly number[],
+): Promise<Set<number>> => {
+  const elsewhere = new Set<number>();
+  for (const chunk of chunksOf(fileIDs, idsPerQuery)) {
+    const rows = await trx
+      .selectFrom("collection_files as cf")
+      .innerJoin("collections as c", "c.collection_id", "cf.collection_id")
+      .select("cf.file_id")
+      .distinct()
+      .where("cf.file_id", "in", chunk)
+      .where("cf.collection_id", "!=", collectionID)
+      .where("cf.is_deleted", "=", 0)
+      .where("c.is_deleted", "=", 0)
+      .execute();
+    for (const row of rows) elsewhere.add(row.file_id);
+  }
+  return elsewhere;
+};
+
+const trashFilesOfCollection = async (
+  context: LibraryContext,
+  trx: LibraryTransaction,
+  ownerID: number,
+  collectionID: number,
+  fileIDs: readonly number[],
+): Promise<void> => {
+  if (fileIDs.length === 0) return;
+  const trashVersionUs = await lockTrashForWrite(context, trx, ownerID);
+  const nowUs = context.nowUs();
+  for (const chunk of chunksOf(fileIDs, idsPerQuery)) {
+    await trx
+      .insertInto("trash")
+      .values(
+        chunk.map((fileID) => ({
+          file_id: fileID,
+          user_id: ownerID,
+          collection_id: collectionID,
+          is_deleted: 0,
+          is_restored: 0,
+          created_at_us: nowUs,
+          updated_at_us: trashVersionUs,
+          delete_by_us: nowUs + trashRetentionUs,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column("file_id").doUpdateSet((eb) => ({
+          user_id: eb.ref("excluded.user_id"),
+          collection_id: eb.ref("excluded.collection_id"),
+          is_deleted: eb.ref("excluded.is_deleted"),
+          is_restored: eb.ref("excluded.is_restored"),
+          created_at_us: eb.ref("excluded.created_at_us"),
+          updated_at_us: eb.ref("excluded.updated_at_us"),
+          delete_by_us: eb.ref("excluded.delete_by_us"),
+        })),
+      )
+      .execute();
+  }
+};
+
+export interface DeleteCollection {
+  collectionID: number;
+  /** Refuse (409) unless the collection has no live files. */
+  keepFiles: boolean;
+}
+
+/**
+ * Deletes one of the caller's collections; favorites and uncategorized
+ * cannot be. Deleting a deleted collection changes nothing.
+ * See: [Note: Deleting a collection trashes its files in the same transaction]
+ */
+export const deleteCollection = (
+  context: LibraryContext,
+  userID: number,
+  app: ClientApp,
+  { collectionID, keepFiles }: DeleteCollection,
+): Promise<void> =>
+  writeCollections(context, [collectionID], async ({ trx, versionUs }) => {
+    const collection = await ownedCollection(trx, userID, collectionID, { app, live: false });
+    if (collection.is_deleted === 1) return;
+    if (collection.type === "favorites" || collection.type === "uncategorized") {
+      throw badRequest(`The ${collection.type} collection cannot be deleted`);
+    }
+    const liveRows = await trx
+      .selectFrom("collection_files")
+      .select(["file_id", "f_owner_id"])
+      .where("collection_id", "=", collectionID)
+      .where("is_deleted", "=", 0)
+      .execute();
+    if (keepFiles && liveRows.length > 0) {
+      throw apiError(
+        409,
+        "COLLECTION_NOT_EMPTY",
+        "Move the collection's files elsewhere before deleting it with keepFiles",
+      );
+    }
+    const ownerFileIDs = liveRows
+      .filter((row) => row.f_owner_id === collection.owner_id)
+      .map((row) => row.file_id)
+      .sort((a, b) => a - b);
+    await lockFiles(context, trx, ownerFileIDs);
+    const elsewhere = await filesLiveElsewhere(trx, collectionID, ownerFileIDs);
+    await trashFilesOfCollection(
+      context,
+      trx,
+      collection.owner_id,
+      collectionID,
+      ownerFileIDs.filter((fileID) => !elsewhere.has(fileID)),
+    );
+    await trx
+      .updateTable("collection_files")
+      .set({ is_deleted: 1, updation_time_us: versionUs })
+      .where("collection_id", "=", collectionID)
+      .where("is_deleted", "=", 0)
+      .execute();
+    await trx
+      .updateTable("collection_shares")
+      .set({ is_deleted: 1, updation_time_us: versionUs })
+      .where("collection_id", "=", collectionID)
+      .where("is_deleted", "=", 0)
+      .execute();
+    await trx
+      .updateTable("collections")
+      .set({ is_deleted: 1 })
+      .where("collection_id", "=", collectionID)
+      .execute();
+  });

@@ -1,0 +1,24 @@
+import type { libraryEndpoints } from "../../../shared/api/endpoints/library";
+import type { HandlerMap } from "../http/register-endpoints";
+import type { JobDefinition } from "../jobs/scheduler";
+import { createCollectionHandlers } from "./collections/collection-handlers";
+import type { LibraryContext } from "./context";
+import { createFileHandlers } from "./files/file-handlers";
+import { libraryJobs } from "./jobs/library-jobs";
+import { createTrashHandlers } from "./trash/trash-handlers";
+
+export interface Library {
+  handlers: HandlerMap<typeof libraryEndpoints>;
+  /** Trash purge, blob deletion and upload expiry (issue #4 §4). */
+  jobs: JobDefinition[];
+}
+
+/** The library endpoints' handlers and background jobs, over one context. */
+export const createLibrary = (context: LibraryContext): Library => ({
+  handlers: {
+    ...createCollectionHandlers(context),
+    ...createFileHandlers(context),
+    ...createTrashHandlers(context),
+  },
+  jobs: libraryJobs(context),
+});

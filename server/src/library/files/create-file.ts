@@ -1,0 +1,245 @@
+import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
+import type { BodyOf } from "../../../../shared/api/endpoint";
+import type { RemoteFileJSON } from "../../../../shared/api/endpoints/library-schemas";
+import { badRequest } from "../../accounts/context";
+import { nextID, type DB } from "../../accounts/users";
+import type { EndpointHandler } from "../../http/register-endpoints";
+import { ownedCollection } from "../access";
+import type { LibraryContext } from "../context";
+import { fileJSON, type CollectionFileRow, type FileRow } from "../file-json";
+import { magicMetadataColumn } from "../magic-metadata";
+import { adjustUsage, ensureFileObjectSize, ensureUploadFits } from "../quota";
+import { lockCollectionsForWrite, stampCollections } from "../versions";
+import { isUniqueViolation } from "../../db/unique-violation";
+import { uploadedObjectSize } from "./object-sizes";
+import { isOwnObjectKey } from "./upload-rules";
+
+// `POST /files` (wire-contract §5.2): registers uploaded objects as a new file
+// of a collection the caller owns.
+
+type NewFileBody = BodyOf<typeof fileEndpoints.createFile>;
+
+export interface UploadedObjects {
+  fileKey: string;
+  thumbnailKey: string;
+  fileSizeBytes: number;
+  thumbSizeBytes: number;
+}
+
+/** Refuse object keys outside the caller's folder, or one key used twice (400). */
+export const ensureOwnObjectKeys = (userID: number, fileKey: string, thumbnailKey: string) => {
+  if (!isOwnObjectKey(userID, fileKey) || !isOwnObjectKey(userID, thumbnailKey)) {
+    throw badRequest("Object keys must be ones minted for the caller");
+  }
+  if (fileKey === thumbnailKey) throw badRequest("The file and thumbnail objects must differ");
+};
+
+/**
+ * Refuse objects queued for deletion (400): a key that was replaced or whose
+ * file was deleted for good names a blob about to go.
+ */
+export const ensureNotQueuedForDeletion = async (
+  db: DB,
+  fileKey: string,
+  thumbnailKey: string,
+): Promise<void> => {
+  const queued = await db
+    .selectFrom("object_deletions")
+    .select("object_key")
+    .where("object_key", "in", [fileKey, thumbnailKey])
+    .executeTakeFirst();
+  if (queued !== undefined) throw badRequest("An object is deleted");
+};
+
+/**
+ * The real sizes of a request's objects (503 when one is missing), checked
+ * against the 10 GiB limit (413) and against the sizes the client sent, when
+ * it sent any (400).
+ */
+export const measureUploadedObjects = async (
+  context: LibraryContext,
+  body: Pick<NewFileBody, "file" | "thumbnail">,
+): Promise<UploadedObjects> => {
+  const [fileSizeBytes, thumbSizeBytes] = await Promise.all([
+    uploadedObjectSize(context.blobStore, body.file.objectKey),
+    uploadedObjectSize(context.blobStore, body.thumbnail.objectKey),
+  ]);
+  ensureFileObjectSize(fileSizeBytes);
+  const claimed = [
+    ["file", body.file.size, fileSizeBytes],
+    ["thumbnail", body.thumbnail.size, thumbSizeBytes],
+  ] as const;
+  for (const [what, sent, real] of claimed) {
+    if (sent !== undefined && sent !== 0 && sent !== real) {
+      throw badRequest(`The ${what} object has ${String(real)} bytes, not ${String(sent)}`);
+    }
+  }
+  return {
+    fileKey: body.file.objectKey,
+    thumbnailKey: body.thumbnail.objectKey,
+    fileSizeBytes,
+    thumbSizeBytes,
+  };
+};
+
+// [Note: Registering the same objects twice answers the same file]
+//
+// A client whose `POST /files` timed out retries it with the same body. If
+// the objects are already registered, the file they belong to is answered
+// when the request describes exactly that file (same collection and key,
+// same headers and metadata), so the retry succeeds without a duplicate;
+// any other reuse of a registered object key is refused (400), since an
+// object belongs to one file. This check runs before the quota check: the
+// first attempt already counted the bytes. A concurrent retry that loses the
+// race on the unique object key lands here too.
+
+/** The file an idempotent retry asks for, or 400 when the keys belong elsewhere. See: [Note: Registering the same objects twice answers the same file] */
+const alreadyRegistered = async (
+  db: DB,
+  userID: number,
+  body: NewFileBody,
+): Promise<RemoteFileJSON | undefined> => {
+  const keys = await db
+    .selectFrom("object_keys")
+    .select(["file_id", "o_type", "object_key"])
+    .where("object_key", "in", [body.file.objectKey, body.thumbnail.objectKey])
+    .execute();
+  if (keys.length === 0) return undefined;
+  const refused = badRequest("An object key is already registered to another file");
+  const fileID = keys[0]?.file_id;
+  const sameFile =
+    keys.length === 2 &&
+    keys.every(
+      (key) =>
+        key.file_id === fileID &&
+        key.o_type === (key.object_key === body.file.objectKey ? "file" : "thumbnail"),
+    );
+  if (!sameFile || fileID === undefined) throw refused;
+  const [file, entry] = await Promise.all([
+    db.selectFrom("files").selectAll().where("file_id", "=", fileID).executeTakeFirst(),
+    db
+      .selectFrom("collection_files")
+      .selectAll()
+      .where("collection_id", "=", body.collectionID)
+      .where("file_id", "=", fileID)
+      .executeTakeFirst(),
+  ]);
+  if (
+    file === undefined ||
+    entry === undefined ||
+    file.owner_id !== userID ||
+    entry.is_deleted !== 0 ||
+    entry.encrypted_key !== body.encryptedKey ||
+    entry.key_decryption_nonce !== body.keyDecryptionNonce ||
+    file.file_decryption_header !== body.file.decryptionHeader ||
+    file.thumbnail_decryption_header !== body.thumbnail.decryptionHeader ||
+    file.encrypted_metadata !== body.metadata.encryptedData ||
+    file.metadata_decryption_header !== body.metadata.decryptionHeader
+  ) {
+    throw refused;
+  }
+  return fileJSON(file, entry, {
+    viewerID: userID,
+    objects: { fileObjectKey: body.file.objectKey, thumbnailObjectKey: body.thumbnail.objectKey },
+  });
+};
+
+/** The version stored with magic metadata sent at creation: the first one. */
+const firstMagicMetadataVersion = 1;
+
+export const createFileHandler =
+  (context: LibraryContext): EndpointHandler<typeof fileEndpoints.createFile> =>
+  async ({ session, body, app }) => {
+    const { db } = context;
+    const userID = session.userID;
+    ensureOwnObjectKeys(userID, body.file.objectKey, body.thumbnail.objectKey);
+    const collection = await ownedCollection(db, userID, body.collectionID, { app });
+    await ensureNotQueuedForDeletion(db, body.file.objectKey, body.thumbnail.objectKey);
+    const objects = await measureUploadedObjects(context, body);
+    const retried = await alreadyRegistered(db, userID, body);
+    if (retried !== undefined) return retried;
+    const totalBytes = objects.fileSizeBytes + objects.thumbSizeBytes;
+    await ensureUploadFits(db, userID, context.nowUs(), totalBytes);
+
+    try {
+      const { file, entry } = await db.transaction().execute(async (trx) => {
+        const versionUs = await lockCollectionsForWrite(context, trx, [collection.collection_id]);
+        const nowUs = context.nowUs();
+        const file: FileRow = {
+          file_id: await nextID(trx, "file"),
+          owner_id: userID,
+          file_decryption_header: body.file.decryptionHeader,
+          thumbnail_decryption_header: body.thumbnail.decryptionHeader,
+          metadata_decryption_header: body.metadata.decryptionHeader,
+          encrypted_metadata: body.metadata.encryptedData,
+          magic_metadata:
+            body.magicMetadata === undefined
+              ? null
+              : magicMetadataColumn(body.magicMetadata, firstMagicMetadataVersion),
+          pub_magic_metadata:
+            body.pubMagicMetadata === undefined
+              ? null
+              : magicMetadataColumn(body.pubMagicMetadata, firstMagicMetadataVersion),
+          file_size: objects.fileSizeBytes,
+          thumb_size: objects.thumbSizeBytes,
+          created_at_us: nowUs,
+          updation_time_us: versionUs,
+        };
+        const entry: CollectionFileRow = {
+          collection_id: collection.collection_id,
+          file_id: file.file_id,
+          encrypted_key: body.encryptedKey,
+          key_decryption_nonce: body.keyDecryptionNonce,
+          c_owner_id: collection.owner_id,
+          f_owner_id: userID,
+          is_deleted: 0,
+          action: null,
+          action_user: null,
+          created_at_us: versionUs,
+          updation_time_us: versionUs,
+        };
+        await trx
+          .insertInto("object_keys")
+          .values([
+            {
+              file_id: file.file_id,
+              o_type: "file",
+              object_key: objects.fileKey,
+              size: objects.fileSizeBytes,
+              is_deleted: 0,
+              created_at_us: nowUs,
+              updated_at_us: nowUs,
+            },
+            {
+              file_id: file.file_id,
+              o_type: "thumbnail",
+              object_key: objects.thumbnailKey,
+              size: objects.thumbSizeBytes,
+              is_deleted: 0,
+              created_at_us: nowUs,
+              updated_at_us: nowUs,
+            },
+          ])
+          .execute();
+        await trx.insertInto("files").values(file).execute();
+        await trx.insertInto("collection_files").values(entry).execute();
+        await adjustUsage(trx, userID, totalBytes);
+        await trx
+          .deleteFrom("temp_objects")
+          .where("object_key", "in", [objects.fileKey, objects.thumbnailKey])
+          .execute();
+        await stampCollections(trx, [collection.collection_id], versionUs);
+        return { file, entry };
+      });
+      return fileJSON(file, entry, {
+        viewerID: userID,
+        objects: { fileObjectKey: objects.fileKey, thumbnailObjectKey: objects.thumbnailKey },
+      });
+    } catch (error) {
+      // See: [Note: Registering the same objects twice answers the same file]
+      if (!isUniqueViolation(error)) throw error;
+      const retried = await alreadyRegistered(db, userID, body);
+      if (retried === undefined) throw error;
+      return retried;
+    }
+  };

@@ -1,0 +1,86 @@
+import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
+import { notFound } from "../../accounts/context";
+import type { DB } from "../../accounts/users";
+import { presignedURLValidityMs } from "../../blobs/blob-store";
+import type { EndpointHandler } from "../../http/register-endpoints";
+import type { LibraryContext } from "../context";
+import { deletedFileMarker } from "../file-json";
+
+// Downloads (wire-contract §5.4): a 307 to a signed URL of the file's or the
+// thumbnail's ciphertext. The web app passes its token as `?token=` (the auth
+// layer reads it) so that no header follows the redirect to the blob store.
+//
+// [Note: Who may download a file]
+//
+// The file's owner (also while the file is in the trash, whose view shows
+// it), or a participant of a collection holding the file: a live
+// `collection_files` row of the file in a collection with a live share
+// whose sharee or sharer is the caller. Anyone else, and a file deleted for
+// good, gets the 404 of a file that does not exist.
+
+const noSuchFile = () => notFound("No such file");
+
+/** Whether the caller may download the file. See: [Note: Who may download a file] */
+const mayDownload = async (db: DB, userID: number, fileID: number): Promise<boolean> => {
+  const file = await db
+    .selectFrom("files")
+    .select(["owner_id", "encrypted_metadata"])
+    .where("file_id", "=", fileID)
+    .executeTakeFirst();
+  if (file === undefined || file.encrypted_metadata === deletedFileMarker) return false;
+  if (file.owner_id === userID) return true;
+  const shared = await db
+    .selectFrom("collection_files")
+    .innerJoin(
+      "collection_shares",
+      "collection_shares.collection_id",
+      "collection_files.collection_id",
+    )
+    .select("collection_files.file_id")
+    .where("collection_files.file_id", "=", fileID)
+    .where("collection_files.is_deleted", "=", 0)
+    .where("collection_shares.is_deleted", "=", 0)
+    .where((eb) =>
+      eb.or([
+        eb("collection_shares.to_user_id", "=", userID),
+        eb("collection_shares.from_user_id", "=", userID),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return shared !== undefined;
+};
+
+const redirectToObject = async (
+  context: LibraryContext,
+  userID: number,
+  fileID: number,
+  objectType: "file" | "thumbnail",
+): Promise<{ location: string }> => {
+  if (!(await mayDownload(context.db, userID, fileID))) throw noSuchFile();
+  const object = await context.db
+    .selectFrom("object_keys")
+    .select("object_key")
+    .where("file_id", "=", fileID)
+    .where("o_type", "=", objectType)
+    .where("is_deleted", "=", 0)
+    .executeTakeFirst();
+  if (object === undefined) throw noSuchFile();
+  return {
+    location: await context.blobStore.presignGet(object.object_key, {
+      validForMs: presignedURLValidityMs,
+      attachment: true,
+      octetStream: true,
+    }),
+  };
+};
+
+export const downloadFileHandler =
+  (context: LibraryContext): EndpointHandler<typeof fileEndpoints.downloadFile> =>
+  ({ session, params }) =>
+    redirectToObject(context, session.userID, params.fileID, "file");
+
+export const previewFileHandler =
+  (context: LibraryContext): EndpointHandler<typeof fileEndpoints.previewFile> =>
+  ({ session, params }) =>
+    redirectToObject(context, session.userID, params.fileID, "thumbnail");

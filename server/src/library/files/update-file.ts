@@ -1,0 +1,142 @@
+import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
+import { badRequest, notFound } from "../../accounts/context";
+import type { EndpointHandler } from "../../http/register-endpoints";
+import type { LibraryContext } from "../context";
+import { deletedFileMarker } from "../file-json";
+import { adjustUsage, ensureUploadFits } from "../quota";
+import { stampCollections } from "../versions";
+import {
+  ensureNotQueuedForDeletion,
+  ensureOwnObjectKeys,
+  measureUploadedObjects,
+} from "./create-file";
+import { isUniqueViolation } from "../../db/unique-violation";
+import { bumpFileRows, ensureOwnedFiles, lockFilesForWrite } from "./file-rows";
+
+// `PUT /files/update` (wire-contract §5.3): the owner replaces a file's
+// objects, headers and metadata (an edited photo). The file keeps its ID and
+// key; every collection holding it sees the change at a new version.
+// Objects that are replaced are queued for deletion from the blob store.
+// Magic metadata has its own calls with their version rule, so an update
+// leaves it as it is.
+
+const fileGone = () => notFound("The file is deleted");
+
+export const updateFileHandler =
+  (context: LibraryContext): EndpointHandler<typeof fileEndpoints.updateFile> =>
+  async ({ session, body }) => {
+    const { db } = context;
+    const userID = session.userID;
+    const fileID = body.id;
+    ensureOwnObjectKeys(userID, body.file.objectKey, body.thumbnail.objectKey);
+    const [current] = await ensureOwnedFiles(db, userID, [fileID]);
+    if (current === undefined || current.encrypted_metadata === deletedFileMarker) throw fileGone();
+    await ensureNotQueuedForDeletion(db, body.file.objectKey, body.thumbnail.objectKey);
+    const objects = await measureUploadedObjects(context, body);
+
+    const registered = await db
+      .selectFrom("object_keys")
+      .select(["file_id", "o_type", "object_key", "size", "is_deleted"])
+      .where((eb) =>
+        eb.or([
+          eb("object_key", "in", [objects.fileKey, objects.thumbnailKey]),
+          eb("file_id", "=", fileID),
+        ]),
+      )
+      .execute();
+    const newKeyOf = { file: objects.fileKey, thumbnail: objects.thumbnailKey } as const;
+    for (const key of registered) {
+      const isNewKey =
+        key.object_key === objects.fileKey || key.object_key === objects.thumbnailKey;
+      // A new key may only be this file's current key for the same object.
+      if (isNewKey && (key.file_id !== fileID || newKeyOf[key.o_type] !== key.object_key)) {
+        throw badRequest("An object key is already registered to another object");
+      }
+    }
+    const oldObjects = registered.filter((key) => key.file_id === fileID && key.is_deleted === 0);
+    const oldBytes = oldObjects.reduce((sum, key) => sum + key.size, 0);
+    const deltaBytes = objects.fileSizeBytes + objects.thumbSizeBytes - oldBytes;
+    await ensureUploadFits(db, userID, context.nowUs(), deltaBytes);
+
+    try {
+      const versionUs = await db.transaction().execute(async (trx) => {
+        const {
+          versionUs,
+          collectionIDs,
+          files: [locked],
+        } = await lockFilesForWrite(context, trx, [fileID], { liveOnly: false });
+        if (locked === undefined || locked.encrypted_metadata === deletedFileMarker) {
+          throw fileGone();
+        }
+        const nowUs = context.nowUs();
+        const liveKeys = await trx
+          .selectFrom("object_keys")
+          .select(["o_type", "object_key", "size"])
+          .where("file_id", "=", fileID)
+          .where("is_deleted", "=", 0)
+          .execute();
+        const lockedOldBytes = liveKeys.reduce((sum, key) => sum + key.size, 0);
+        const replaced = liveKeys
+          .filter((key) => key.object_key !== newKeyOf[key.o_type])
+          .map((key) => key.object_key);
+        if (replaced.length > 0) {
+          await trx
+            .insertInto("object_deletions")
+            .values(replaced.map((objectKey) => ({ object_key: objectKey, queued_at_us: nowUs })))
+            .onConflict((oc) => oc.column("object_key").doNothing())
+            .execute();
+        }
+        await trx.deleteFrom("object_keys").where("file_id", "=", fileID).execute();
+        await trx
+          .insertInto("object_keys")
+          .values(
+            (
+              [
+                ["file", objects.fileKey, objects.fileSizeBytes],
+                ["thumbnail", objects.thumbnailKey, objects.thumbSizeBytes],
+              ] as const
+            ).map(([type, objectKey, size]) => ({
+              file_id: fileID,
+              o_type: type,
+              object_key: objectKey,
+              size,
+              is_deleted: 0,
+              created_at_us: nowUs,
+              updated_at_us: nowUs,
+            })),
+          )
+          .execute();
+        await trx
+          .updateTable("files")
+          .set({
+            file_decryption_header: body.file.decryptionHeader,
+            thumbnail_decryption_header: body.thumbnail.decryptionHeader,
+            metadata_decryption_header: body.metadata.decryptionHeader,
+            encrypted_metadata: body.metadata.encryptedData,
+            file_size: objects.fileSizeBytes,
+            thumb_size: objects.thumbSizeBytes,
+            updation_time_us: versionUs,
+          })
+          .where("file_id", "=", fileID)
+          .execute();
+        await adjustUsage(
+          trx,
+          userID,
+          objects.fileSizeBytes + objects.thumbSizeBytes - lockedOldBytes,
+        );
+        await trx
+          .deleteFrom("temp_objects")
+          .where("object_key", "in", [objects.fileKey, objects.thumbnailKey])
+          .execute();
+        await bumpFileRows(trx, [fileID], versionUs, { liveOnly: false });
+        await stampCollections(trx, collectionIDs, versionUs);
+        return versionUs;
+      });
+      return { id: fileID, updationTime: versionUs };
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw badRequest("An object key is already registered to another object");
+      }
+      throw error;
+    }
+  };

@@ -1,0 +1,114 @@
+import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
+import { badRequest, microsecondsPerDay } from "../../accounts/context";
+import { presignedURLValidityMs } from "../../blobs/blob-store";
+import type { HandlerMap } from "../../http/register-endpoints";
+import type { LibraryContext } from "../context";
+import { ensureUploadFits } from "../quota";
+import { md5B64Of, multipartPlanProblem, newObjectKey } from "./upload-rules";
+
+// Upload URLs (wire-contract §5.1): object keys in the caller's folder,
+// presigned PUT URLs, and the quota checked before any is minted.
+//
+// [Note: Every minted object key is recorded until it is registered]
+//
+// A client may upload to a URL and never register the object (a closed tab,
+// a failed `POST /files`). Every key minted here is recorded in
+// `temp_objects` with an expiry 14 days ahead, twice the URLs' validity, so
+// that no upload can land after its record expired. `POST /files` and
+// `PUT /files/update` remove the record of the keys they register; a job
+// deletes the objects of the records that expire (library-jobs.ts).
+
+/** How long an unregistered upload is kept: twice the 7 days its URL is valid (wire-contract §5.1). */
+export const tempObjectLifetimeUs = 14 * microsecondsPerDay;
+
+type UploadURLHandlers = Pick<
+  HandlerMap<typeof fileEndpoints>,
+  | "getUploadURLs"
+  | "getUploadURL"
+  | "getMultipartUploadURLs"
+  | "getMultipartUploadURL"
+  | "getUploadEligibility"
+>;
+
+export const createUploadURLHandlers = (context: LibraryContext): UploadURLHandlers => {
+  const { db, blobStore } = context;
+
+  /** See: [Note: Every minted object key is recorded until it is registered] */
+  const recordKeys = async (userID: number, keys: readonly string[], isMultipart: boolean) => {
+    if (keys.length === 0) return;
+    const expiresAtUs = context.nowUs() + tempObjectLifetimeUs;
+    await db
+      .insertInto("temp_objects")
+      .values(
+        keys.map((objectKey) => ({
+          object_key: objectKey,
+          user_id: userID,
+          is_multipart: isMultipart ? 1 : 0,
+          expiration_time_us: expiresAtUs,
+        })),
+      )
+      .execute();
+  };
+
+  const multipartURLs = async (
+    userID: number,
+    partCount: number,
+    partMD5sB64: readonly string[] | undefined,
+  ) => {
+    const objectKey = newObjectKey(userID);
+    await recordKeys(userID, [objectKey], true);
+    const { partURLs, completeURL } = await blobStore.presignMultipartUpload(objectKey, {
+      validForMs: presignedURLValidityMs,
+      partCount,
+      partMD5sB64,
+    });
+    return { objectKey, partURLs, completeURL };
+  };
+
+  return {
+    getUploadURLs: async ({ session, query }) => {
+      await ensureUploadFits(db, session.userID, context.nowUs());
+      const keys = Array.from({ length: query.count }, () => newObjectKey(session.userID));
+      await recordKeys(session.userID, keys, false);
+      const urls = await Promise.all(
+        keys.map(async (objectKey) => ({
+          objectKey,
+          url: await blobStore.presignPut(objectKey, { validForMs: presignedURLValidityMs }),
+        })),
+      );
+      return { urls };
+    },
+
+    getUploadURL: async ({ session, body }) => {
+      await ensureUploadFits(db, session.userID, context.nowUs(), body.contentLength);
+      const objectKey = newObjectKey(session.userID);
+      await recordKeys(session.userID, [objectKey], false);
+      const url = await blobStore.presignPut(objectKey, {
+        validForMs: presignedURLValidityMs,
+        contentLengthBytes: body.contentLength,
+        contentMD5B64: md5B64Of(body.contentMD5),
+      });
+      return { objectKey, url };
+    },
+
+    getMultipartUploadURLs: async ({ session, query }) => {
+      await ensureUploadFits(db, session.userID, context.nowUs());
+      return { urls: await multipartURLs(session.userID, query.count, undefined) };
+    },
+
+    getMultipartUploadURL: async ({ session, body }) => {
+      const problem = multipartPlanProblem({
+        contentLengthBytes: body.contentLength,
+        partLengthBytes: body.partLength,
+        partCount: body.partMd5s.length,
+      });
+      if (problem !== undefined) throw badRequest(problem);
+      await ensureUploadFits(db, session.userID, context.nowUs(), body.contentLength);
+      return multipartURLs(session.userID, body.partMd5s.length, body.partMd5s.map(md5B64Of));
+    },
+
+    getUploadEligibility: async ({ session }) => {
+      await ensureUploadFits(db, session.userID, context.nowUs());
+    },
+  };
+};

@@ -1,0 +1,40 @@
+import type { LibraryContext } from "../context";
+import { deleteBlobs, type DeletionCounts } from "./blob-deletion";
+
+// The queue of blobs to delete (`object_deletions`): objects of files deleted
+// for good and objects replaced by `PUT /files/update`.
+// See: [Note: A permanently deleted file stays as a tombstone]
+
+/** Queue rows read per round. */
+const chunkRows = 500;
+
+/**
+ * Delete every queued blob, removing each queue row once its blob is gone; a
+ * failed delete stays queued for the next run.
+ */
+export const deleteQueuedObjects = async (
+  context: LibraryContext,
+  signal: AbortSignal,
+): Promise<DeletionCounts> => {
+  const total: DeletionCounts = { deleted: 0, failed: 0 };
+  // Keys after the cursor only, so that a failing key is tried once a run.
+  let cursor = "";
+  while (!signal.aborted) {
+    const rows = await context.db
+      .selectFrom("object_deletions")
+      .select("object_key")
+      .where("object_key", ">", cursor)
+      .orderBy("object_key")
+      .limit(chunkRows)
+      .execute();
+    if (rows.length === 0) break;
+    const keys = rows.map((row) => row.object_key);
+    cursor = keys[keys.length - 1] ?? cursor;
+    const counts = await deleteBlobs(context, keys, async (done) => {
+      await context.db.deleteFrom("object_deletions").where("object_key", "in", done).execute();
+    });
+    total.deleted += counts.deleted;
+    total.failed += counts.failed;
+  }
+  return total;
+};

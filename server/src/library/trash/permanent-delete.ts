@@ -1,0 +1,99 @@
+import type { LibraryContext } from "../context";
+import { deletedFileMarker } from "../file-json";
+import { lockFilesForWrite } from "../files/file-rows";
+import { adjustUsage } from "../quota";
+import { stampCollections, type LibraryTransaction } from "../versions";
+import { lockTrashForWrite } from "./trash-version";
+
+// [Note: A permanently deleted file stays as a tombstone]
+//
+// Deleting a file for good (`/trash/delete`, `/trash/empty`, the purge at
+// `deleteBy`) keeps its `files` row, so that every diff that ever answered
+// the file can answer it deleted: its metadata and headers become "-", which
+// `fileJSON` answers as `isDeleted: true` (wire-contract §6, §7.5), and its
+// magic metadata and sizes are cleared. The trash row becomes `is_deleted`,
+// at a new trash version, so the trash diff tells clients to drop it. The
+// objects are marked deleted, their bytes leave the user's usage at once,
+// and their keys are queued in `object_deletions` for the job that deletes
+// blobs (library-jobs.ts): a blob store that is down must not fail the
+// user's request, and a crash between the commit and the deletion must not
+// leak the blob.
+
+/**
+ * Delete for good those of `fileIDs` that are in the user's live trash (not
+ * deleted, not restored), in the caller's transaction; answers their IDs.
+ * The trash rows are updated under the condition, so a restore that commits
+ * meanwhile wins and its file is left alone.
+ * See: [Note: A permanently deleted file stays as a tombstone]
+ */
+export const deleteFilesForever = async (
+  context: Pick<LibraryContext, "dialect" | "nowUs">,
+  trx: LibraryTransaction,
+  userID: number,
+  fileIDs: readonly number[],
+): Promise<number[]> => {
+  if (fileIDs.length === 0) return [];
+  // A trashed file is in no collection; should one still hold it, it leaves now.
+  // Collections are locked before the trash. See: [Note: Trash versions only grow, per user, in commit order]
+  const { versionUs, collectionIDs } = await lockFilesForWrite(context, trx, fileIDs, {
+    liveOnly: true,
+  });
+  const trashVersionUs = await lockTrashForWrite(context, trx, userID);
+  const nowUs = context.nowUs();
+  const deleted = await trx
+    .updateTable("trash")
+    .set({ is_deleted: 1, updated_at_us: trashVersionUs })
+    .where("file_id", "in", [...fileIDs])
+    .where("user_id", "=", userID)
+    .where("is_deleted", "=", 0)
+    .where("is_restored", "=", 0)
+    .returning("file_id")
+    .execute();
+  const ids = deleted.map((row) => row.file_id);
+  if (ids.length === 0) return [];
+  if (collectionIDs.length > 0) {
+    await trx
+      .updateTable("collection_files")
+      .set({ is_deleted: 1, updation_time_us: versionUs })
+      .where("file_id", "in", ids)
+      .where("is_deleted", "=", 0)
+      .execute();
+    await stampCollections(trx, collectionIDs, versionUs);
+  }
+  const objects = await trx
+    .selectFrom("object_keys")
+    .select(["object_key", "size"])
+    .where("file_id", "in", ids)
+    .where("is_deleted", "=", 0)
+    .execute();
+  if (objects.length > 0) {
+    await trx
+      .updateTable("object_keys")
+      .set({ is_deleted: 1, updated_at_us: nowUs })
+      .where("file_id", "in", ids)
+      .where("is_deleted", "=", 0)
+      .execute();
+    await trx
+      .insertInto("object_deletions")
+      .values(objects.map((object) => ({ object_key: object.object_key, queued_at_us: nowUs })))
+      .onConflict((oc) => oc.column("object_key").doNothing())
+      .execute();
+    await adjustUsage(trx, userID, -objects.reduce((sum, object) => sum + object.size, 0));
+  }
+  await trx
+    .updateTable("files")
+    .set({
+      encrypted_metadata: deletedFileMarker,
+      metadata_decryption_header: deletedFileMarker,
+      file_decryption_header: deletedFileMarker,
+      thumbnail_decryption_header: deletedFileMarker,
+      magic_metadata: null,
+      pub_magic_metadata: null,
+      file_size: 0,
+      thumb_size: 0,
+    })
+    .where("file_id", "in", ids)
+    .where("owner_id", "=", userID)
+    .execute();
+  return ids;
+};

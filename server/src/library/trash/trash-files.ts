@@ -1,0 +1,141 @@
+import { libraryLimits } from "../../../../shared/api/endpoints/library-schemas";
+import { apiError, forbidden, microsecondsPerDay, notFound } from "../../accounts/context";
+import type { DB } from "../../accounts/users";
+import { ensureBatchSize } from "../batch";
+import type { LibraryContext } from "../context";
+import { deletedFileMarker } from "../file-json";
+import { ensureDistinct, ensureOwnedFiles, lockFilesForWrite } from "../files/file-rows";
+import { stampCollections } from "../versions";
+import { lockTrashForWrite } from "./trash-version";
+
+// Moving files to the trash (`POST /files/trash`, wire-contract §5.3, §6).
+// A trashed file leaves every collection (its rows become deleted, so every
+// collection's diff answers it `isDeleted`) and gets a trash row naming the
+// collection it was trashed from: the trash diff shows the file with that
+// collection's key for it, and the trash keeps it 30 days.
+
+/** How long a file stays in the trash before it is deleted for good (spec §3; wire-contract §6). */
+export const trashRetentionUs = 30 * microsecondsPerDay;
+
+export interface TrashItem {
+  fileID: number;
+  collectionID: number;
+}
+
+/**
+ * Refuse collections the caller does not own: 404 for one the caller does
+ * not take part in (see [Note: Strangers learn nothing about a collection]),
+ * 403 for one shared with the caller.
+ */
+const ensureOwnedCollections = async (
+  db: DB,
+  userID: number,
+  collectionIDs: readonly number[],
+): Promise<void> => {
+  const unique = [...new Set(collectionIDs)];
+  const [collections, shares] = await Promise.all([
+    db
+      .selectFrom("collections")
+      .select(["collection_id", "owner_id"])
+      .where("collection_id", "in", unique)
+      .execute(),
+    db
+      .selectFrom("collection_shares")
+      .select("collection_id")
+      .where("collection_id", "in", unique)
+      .where("to_user_id", "=", userID)
+      .where("is_deleted", "=", 0)
+      .execute(),
+  ]);
+  const ownerOf = new Map(collections.map((row) => [row.collection_id, row.owner_id]));
+  const shared = new Set(shares.map((row) => row.collection_id));
+  for (const collectionID of unique) {
+    const ownerID = ownerOf.get(collectionID);
+    if (ownerID === userID) continue;
+    if (ownerID !== undefined && shared.has(collectionID)) {
+      throw forbidden("Only the collection's owner may trash from it");
+    }
+    throw notFound("No such collection");
+  }
+};
+
+/** Move the caller's files to the trash. */
+export const trashFiles = async (
+  context: LibraryContext,
+  userID: number,
+  items: readonly TrashItem[],
+): Promise<void> => {
+  const { db } = context;
+  ensureBatchSize(items, libraryLimits.collectionBatch, "files");
+  if (items.length === 0) return;
+  const fileIDs = items.map((item) => item.fileID);
+  ensureDistinct(fileIDs, "file");
+  await ensureOwnedCollections(
+    db,
+    userID,
+    items.map((item) => item.collectionID),
+  );
+  const files = await ensureOwnedFiles(db, userID, fileIDs);
+  if (files.some((file) => file.encrypted_metadata === deletedFileMarker)) {
+    throw notFound("A file is deleted");
+  }
+  const entries = await db
+    .selectFrom("collection_files")
+    .select(["collection_id", "file_id"])
+    .where("file_id", "in", fileIDs)
+    .execute();
+  const entryKeys = new Set(entries.map((e) => `${String(e.collection_id)}:${String(e.file_id)}`));
+  for (const item of items) {
+    if (!entryKeys.has(`${String(item.collectionID)}:${String(item.fileID)}`)) {
+      throw apiError(
+        404,
+        "FILE_NOT_FOUND_IN_ALBUM",
+        `File ${String(item.fileID)} is not in collection ${String(item.collectionID)}`,
+      );
+    }
+  }
+
+  await db.transaction().execute(async (trx) => {
+    const { versionUs, collectionIDs, files } = await lockFilesForWrite(context, trx, fileIDs, {
+      liveOnly: true,
+    });
+    if (files.some((file) => file.encrypted_metadata === deletedFileMarker)) {
+      throw notFound("A file is deleted");
+    }
+    const trashVersionUs = await lockTrashForWrite(context, trx, userID);
+    const nowUs = context.nowUs();
+    await trx
+      .updateTable("collection_files")
+      .set({ is_deleted: 1, updation_time_us: versionUs })
+      .where("file_id", "in", fileIDs)
+      .where("is_deleted", "=", 0)
+      .execute();
+    await stampCollections(trx, collectionIDs, versionUs);
+    await trx
+      .insertInto("trash")
+      .values(
+        items.map((item) => ({
+          file_id: item.fileID,
+          user_id: userID,
+          collection_id: item.collectionID,
+          is_deleted: 0,
+          is_restored: 0,
+          created_at_us: nowUs,
+          updated_at_us: trashVersionUs,
+          delete_by_us: nowUs + trashRetentionUs,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column("file_id").doUpdateSet((eb) => ({
+          user_id: eb.ref("excluded.user_id"),
+          collection_id: eb.ref("excluded.collection_id"),
+          is_deleted: eb.ref("excluded.is_deleted"),
+          is_restored: eb.ref("excluded.is_restored"),
+          created_at_us: eb.ref("excluded.created_at_us"),
+          updated_at_us: eb.ref("excluded.updated_at_us"),
+          delete_by_us: eb.ref("excluded.delete_by_us"),
+        })),
+      )
+      .execute();
+  });
+};

@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { boolFromString } from "../wire-values";
+import { defineEndpoint, emptyResponse } from "../endpoint";
+import { base64Field, base64FieldBetween } from "./account-schemas";
+import {
+  collectionFileItemSchema,
+  collectionSchema,
+  fileSchema,
+  idField,
+  idFromString,
+  libraryLimits,
+  libraryValueBytes,
+  magicMetadataInputSchema,
+  newCollectionSchema,
+  timeFromString,
+} from "./library-schemas";
+
+// Collections and their files (wire-contract §3.2, §7). Batches are checked
+// by the server. See: [Note: Batches beyond their cap are refused with 413]
+
+/** `POST /collections`: favorites and uncategorized answer the existing one. */
+export const createCollection = defineEndpoint({
+  method: "POST",
+  path: "/collections",
+  auth: "user",
+  body: newCollectionSchema,
+  response: z.object({ collection: collectionSchema }),
+});
+
+/** `GET /collections/v2?sinceTime=`: owned then shared-with-me collections changed since, with tombstones. */
+export const listCollections = defineEndpoint({
+  method: "GET",
+  path: "/collections/v2",
+  auth: "user",
+  query: z.object({ sinceTime: timeFromString().optional() }),
+  response: z.object({ collections: z.array(collectionSchema) }),
+});
+
+/** `GET /collections/:collectionID`: one collection, deleted ones included; 404 for non-participants. */
+export const getCollection = defineEndpoint({
+  method: "GET",
+  path: "/collections/:collectionID",
+  auth: "user",
+  params: z.object({ collectionID: idFromString() }),
+  response: z.object({ collection: collectionSchema }),
+});
+
+/** `POST /collections/rename`: owner only. */
+export const renameCollection = defineEndpoint({
+  method: "POST",
+  path: "/collections/rename",
+  auth: "user",
+  body: z.object({
+    collectionID: idField(),
+    encryptedName: base64FieldBetween(16, libraryLimits.encryptedTextBytes),
+    nameDecryptionNonce: base64Field(libraryValueBytes.nonce),
+  }),
+  response: emptyResponse,
+});
+
+const collectionMagicMetadataBody = z.object({
+  id: idField(),
+  magicMetadata: magicMetadataInputSchema,
+});
+
+/** `PUT /collections/magic-metadata`: the owner's private metadata; stored as version + 1. */
+export const updateCollectionMagicMetadata = defineEndpoint({
+  method: "PUT",
+  path: "/collections/magic-metadata",
+  auth: "user",
+  body: collectionMagicMetadataBody,
+  response: emptyResponse,
+});
+
+/** `PUT /collections/public-magic-metadata`: owner only; stored as version + 1. */
+export const updateCollectionPublicMagicMetadata = defineEndpoint({
+  method: "PUT",
+  path: "/collections/public-magic-metadata",
+  auth: "user",
+  body: collectionMagicMetadataBody,
+  response: emptyResponse,
+});
+
+/** `PUT /collections/sharee-magic-metadata`: a sharee's own metadata of a share; sharee only. */
+export const updateShareeMagicMetadata = defineEndpoint({
+  method: "PUT",
+  path: "/collections/sharee-magic-metadata",
+  auth: "user",
+  body: collectionMagicMetadataBody,
+  response: emptyResponse,
+});
+
+/**
+ * `DELETE /collections/v3/:collectionID?collectionID=&keepFiles=`: the query
+ * is what counts (wire-contract §3.2). Owner only; favorites and
+ * uncategorized cannot be deleted; `keepFiles` needs an empty collection.
+ */
+export const deleteCollection = defineEndpoint({
+  method: "DELETE",
+  path: "/collections/v3/:collectionID",
+  auth: "user",
+  params: z.object({ collectionID: z.string().max(32) }),
+  query: z.object({ collectionID: idFromString(), keepFiles: boolFromString() }),
+  response: emptyResponse,
+});
+
+/** `POST /collections/add-files`: the caller's own files, keys under the collection key. */
+export const addFilesToCollection = defineEndpoint({
+  method: "POST",
+  path: "/collections/add-files",
+  auth: "user",
+  body: z.object({ collectionID: idField(), files: z.array(collectionFileItemSchema) }),
+  response: emptyResponse,
+});
+
+/** `POST /collections/move-files`: between two of the caller's collections. */
+export const moveFilesBetweenCollections = defineEndpoint({
+  method: "POST",
+  path: "/collections/move-files",
+  auth: "user",
+  body: z.object({
+    fromCollectionID: idField(),
+    toCollectionID: idField(),
+    files: z.array(collectionFileItemSchema),
+  }),
+  response: emptyResponse,
+});
+
+/** `POST /collections/restore-files`: trashed files back into an owned collection. */
+export const restoreFilesToCollection = defineEndpoint({
+  method: "POST",
+  path: "/collections/restore-files",
+  auth: "user",
+  body: z.object({ collectionID: idField(), files: z.array(collectionFileItemSchema) }),
+  response: emptyResponse,
+});
+
+/** `POST /collections/v3/remove-files`: files not owned by the collection's owner. */
+export const removeFilesFromCollection = defineEndpoint({
+  method: "POST",
+  path: "/collections/v3/remove-files",
+  auth: "user",
+  body: z.object({ collectionID: idField(), fileIDs: z.array(idField()) }),
+  response: emptyResponse,
+});
+
+/**
+ * `GET /collections/v2/diff?collectionID=&sinceTime=`: the collection's files
+ * changed since, ascending, at most 2500 a page, a version never split.
+ * See: [Note: Diff pagination never splits a version]
+ */
+export const getCollectionDiff = defineEndpoint({
+  method: "GET",
+  path: "/collections/v2/diff",
+  auth: "user",
+  query: z.object({ collectionID: idFromString(), sinceTime: timeFromString() }),
+  response: z.object({ diff: z.array(fileSchema).nullable(), hasMore: z.boolean() }),
+});
+
+export const collectionEndpoints = {
+  createCollection,
+  listCollections,
+  getCollection,
+  renameCollection,
+  updateCollectionMagicMetadata,
+  updateCollectionPublicMagicMetadata,
+  updateShareeMagicMetadata,
+  deleteCollection,
+  addFilesToCollection,
+  moveFilesBetweenCollections,
+  restoreFilesToCollection,
+  removeFilesFromCollection,
+  getCollectionDiff,
+};

@@ -1,0 +1,16 @@
+import { collectionEndpoints } from "./collections";
+import { fileEndpoints } from "./files";
+import { trashEndpoints } from "./trash";
+
+/** Every endpoint of the library storage issue (wire-contract §3 to §7), by area. */
+export const libraryEndpointAreas = {
+  collections: collectionEndpoints,
+  files: fileEndpoints,
+  trash: trashEndpoints,
+};
+
+export const libraryEndpoints = {
+  ...collectionEndpoints,
+  ...fileEndpoints,
+  ...trashEndpoints,
+};
