@@ -1,0 +1,66 @@
+// Downloading a file's or thumbnail's ciphertext through the redirect calls
+// (`/files/download/:id`, `/files/preview/:id`, token in the query, wire-
+// contract §5.4) and decrypting it: contents as a Stream, chunk by chunk
+// through the pool, never whole in memory; thumbnails as one Blob.
+
+import type { ApiClient } from "../../shared/api/client";
+import { downloadFile, previewFile } from "../../shared/api/endpoints/files";
+import type { CryptoPool } from "../crypto/pool";
+import { decryptThroughStream } from "../crypto/stream-pipeline";
+import type { DecryptedFile } from "./decrypt";
+import { readableChunks } from "./readable-chunks";
+
+export interface DownloadDeps {
+  api: ApiClient;
+  pool: Pick<CryptoPool, "openDecryptionStream" | "decryptBlobs">;
+}
+
+/** The download answer has no body: the blob store sent nothing. */
+export class EmptyDownloadError extends Error {
+  override readonly name = "EmptyDownloadError";
+  constructor(readonly fileID: number) {
+    super(`The download of file ${String(fileID)} has no body`);
+  }
+}
+
+/**
+ * The decrypted contents of a file, chunk by chunk (4 MiB each but the
+ * last). Throws the Stream errors (`DecryptionError`, `TruncatedStreamError`)
+ * when the ciphertext is not intact.
+ */
+export async function* downloadFileContents(
+  deps: DownloadDeps,
+  file: Pick<DecryptedFile, "id" | "keyB64" | "fileDecryptionHeaderB64">,
+  { signal }: { signal?: AbortSignal } = {},
+): AsyncGenerator<Uint8Array> {
+  const response = await deps.api.call(downloadFile, {
+    params: { fileID: file.id },
+    ...(signal === undefined ? {} : { signal }),
+  });
+  if (response.body === null) throw new EmptyDownloadError(file.id);
+  const stream = await deps.pool.openDecryptionStream(file.fileDecryptionHeaderB64, file.keyB64);
+  yield* decryptThroughStream(stream, readableChunks(response.body));
+}
+
+/** The decrypted thumbnail of a file. */
+export const downloadThumbnail = async (
+  deps: DownloadDeps,
+  file: Pick<DecryptedFile, "id" | "keyB64" | "thumbnailDecryptionHeaderB64">,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Uint8Array> => {
+  const response = await deps.api.call(previewFile, {
+    params: { fileID: file.id },
+    ...(signal === undefined ? {} : { signal }),
+  });
+  const encryptedData = new Uint8Array(await response.arrayBuffer());
+  const [result] = await deps.pool.decryptBlobs([
+    {
+      encryptedData,
+      decryptionHeaderB64: file.thumbnailDecryptionHeaderB64,
+      keyB64: file.keyB64,
+    },
+  ]);
+  if (result === undefined) throw new Error("The crypto pool answered no thumbnail");
+  if (!result.ok) throw result.error;
+  return result.value;
+};

@@ -1,0 +1,39 @@
+import type { Settled } from "../crypto/settled";
+
+// [Note: Library workers get keys through a keyring, never the master key]
+//
+// The master key and the secret key stay in the account worker (browser) or
+// in the test/bench process (Node). The library's workers (sync, upload) need
+// only what a keyring gives: collection keys opened for them in batches, new
+// collection keys wrapped for the server, and the key that encrypts the local
+// database. In the browser the keyring is the account worker reached over a
+// MessagePort that the UI thread hands from one worker to the other without
+// ever reading a key; in Node it is the account's keys held in memory.
+
+/** A collection key as the server keeps it: boxed under the owner's master key, or sealed to a sharee. */
+export interface WrappedCollectionKey {
+  encryptedKey: string;
+  /** Present for owned collections (secretbox); absent for shared ones (sealed box). */
+  keyDecryptionNonce?: string | null | undefined;
+  /** True when the caller owns the collection. See spec §6 "Collection key". */
+  owned: boolean;
+}
+
+export interface LibraryKeyring {
+  /** Opens collection keys, one result per item (a wrong key fails that item only). */
+  openCollectionKeys(items: readonly WrappedCollectionKey[]): Promise<Settled<string>[]>;
+  /** Wraps a (new) collection key under the master key for `POST /collections`. */
+  wrapCollectionKey(
+    collectionKeyB64: string,
+  ): Promise<{ encryptedKey: string; keyDecryptionNonce: string }>;
+  /**
+   * The key of the local database's ciphertext: a KDF sub-key of the master
+   * key (context `localdb_`, id 1), so the same account gets the same key
+   * after a reload or on re-login, and nobody without the master key can
+   * read the local copy. See: [Note: The local database holds only ciphertext]
+   */
+  localDatabaseKey(): Promise<string>;
+}
+
+/** The KDF context and sub-key ID of `localDatabaseKey` (8 bytes, libsodium's crypto_kdf). */
+export const localDatabaseKeyDerivation = { context: "localdb_", subKeyID: 1 } as const;
