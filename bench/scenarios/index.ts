@@ -2,5 +2,7 @@
 
 import type { Scenario } from "../scenario";
 import { cryptoScenario } from "./crypto";
+import { serverDiffScenario } from "./server-diff";
+import { syncScenario } from "./sync";
 
-export const scenarios: readonly Scenario[] = [cryptoScenario];
+export const scenarios: readonly Scenario[] = [cryptoScenario, serverDiffScenario, syncScenario];

@@ -29,6 +29,8 @@ import {
   IncorrectRecoveryKeyError,
 } from "./account-errors";
 import type { KEKAttributes, KeyAttributes, SRPLoginAttributes } from "./key-attributes";
+import { KeyringPorts } from "./keyring-port";
+import { createLibraryKeyring } from "./library-keyring";
 import {
   decryptKeyPair,
   decryptMasterKeyWithKEK,
@@ -133,6 +135,19 @@ export interface AccountWorker {
   recoveryMnemonic: () => Promise<string>;
 }
 
+/**
+ * What the account worker offers the library's workers, apart from the
+ * screens' API. See: [Note: Library workers get keys through a keyring, never the master key]
+ */
+export interface LibraryKeyringHost {
+  /**
+   * Serves a `LibraryKeyring` on `port` (the other end goes to a library
+   * worker). Locking the account stops that worker first.
+   * See: [Note: Locking the account stops the library's workers first]
+   */
+  exposeLibraryKeyring: (port: MessagePort) => Promise<void>;
+}
+
 interface UnlockedKeys {
   keyAttributes: KeyAttributes;
   masterKey: Uint8Array;
@@ -152,13 +167,14 @@ export const createAccountWorker = ({
   sessionKeys,
   deriveNewKEK = deriveSensitiveKey,
   every = defaultEvery,
-}: AccountWorkerDependencies): AccountWorker => {
+}: AccountWorkerDependencies): AccountWorker & LibraryKeyringHost => {
   let unlocked: UnlockedKeys | undefined;
   /** A KEK derived for a step that follows: SRP login or SRP setup. Never leaves the worker. */
   let pendingKEK: Uint8Array | undefined;
   let srpSession: SRPClientSession | undefined;
 
   const wipe = (bytes: Uint8Array | undefined) => bytes?.fill(0);
+  const keyringPorts = new KeyringPorts();
 
   const forgetUnlocked = () => {
     if (unlocked === undefined) return;
@@ -266,6 +282,7 @@ export const createAccountWorker = ({
     },
 
     async lock() {
+      await keyringPorts.lockAll();
       const cipher = unlocked?.sessionCipher;
       forgetUnlocked();
       replacePendingKEK(undefined);
@@ -386,6 +403,17 @@ export const createAccountWorker = ({
       } finally {
         wipe(recoveryKey);
       }
+    },
+
+    exposeLibraryKeyring(port) {
+      keyringPorts.expose(
+        createLibraryKeyring(() => {
+          const { masterKey, keyPair } = ensureUnlocked();
+          return { masterKey, keyPair };
+        }),
+        port,
+      );
+      return Promise.resolve();
     },
 
     async recoveryMnemonic() {

@@ -29,4 +29,5 @@ export const {
   encryptTwoFactorSecret,
   decryptTwoFactorSecret,
   recoveryMnemonic,
+  exposeLibraryKeyring,
 } = worker;

@@ -1,12 +1,15 @@
 // Starts the tab's account worker in the browser (vite-plugin-comlink) and
 // gives back its API with typed errors revived on this side.
 
+import { transfer } from "comlink";
 import { endpointSymbol } from "vite-plugin-comlink/symbol";
-import type { AccountWorker } from "./account-worker";
+import type { AccountWorker, LibraryKeyringHost } from "./account-worker";
 import { withRevivedAccountErrors } from "./revive-remote";
 
 export interface BrowserAccountWorker {
   api: AccountWorker;
+  /** Hands keyring ports to the library's workers (the port is transferred). */
+  keyringHost: LibraryKeyringHost;
   /** Stops the worker; its keys are gone with it. */
   terminate(): void;
 }
@@ -21,13 +24,22 @@ const spawnAccountWorker = () => {
   return worker;
 };
 
+let tabWorker: BrowserAccountWorker | undefined;
+
 /** The tab's account worker. Create one per tab: the keys live in it. */
 export const startBrowserAccountWorker = (): BrowserAccountWorker => {
   const worker = spawnAccountWorker();
-  return {
+  tabWorker = {
     api: withRevivedAccountErrors(worker),
+    keyringHost: {
+      exposeLibraryKeyring: (port) => worker.exposeLibraryKeyring(transfer(port, [port])),
+    },
     terminate: () => {
       worker[endpointSymbol].terminate();
     },
   };
+  return tabWorker;
 };
+
+/** The account worker this tab started, if any (the library's workers take keyring ports from it). */
+export const tabAccountWorker = (): BrowserAccountWorker | undefined => tabWorker;

@@ -3,6 +3,9 @@ import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router";
 import type { UserDetailsView } from "../accounts/account-service";
 import { useMessageDialog } from "../dialog/dialog-state";
+import { AlbumList } from "../library/AlbumList";
+import { LibraryHeader } from "../library/LibraryHeader";
+import { useLibraryView } from "../library/library-state";
 import { log } from "../log/log";
 import { useDocumentTitle } from "../shell/document-title";
 import { accountErrorKind } from "./account-error";
@@ -12,10 +15,13 @@ import { GallerySidebar } from "./GallerySidebar";
 import { accountsTokenParam } from "./PasskeysPage";
 import { useSessionExpiredDialog } from "./session-expired";
 import "./gallery.css";
+import "../library/library.css";
 
 /**
- * `/gallery`: the library frame. Until files arrive (issue 5) its content is
- * the empty state; the sidebar holds the account.
+ * `/gallery`: the library frame. It starts the tab's library sync and shows
+ * the library's size, sync state and albums; the grid of files comes with
+ * issue 5. The empty state shows while the library has no files. The sidebar
+ * holds the account.
  */
 export function GalleryPage() {
   useDocumentTitle("route.gallery");
@@ -27,6 +33,7 @@ export function GalleryPage() {
   const [loggingOut, setLoggingOut] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const library = useLibraryView();
 
   // Spec §4: the session is checked when the gallery starts; only a 401
   // makes it invalid. The details of the sidebar come with it.
@@ -92,6 +99,7 @@ export function GalleryPage() {
       </button>
       <GallerySidebar
         details={details}
+        library={<AlbumList summary={library.summary} />}
         onOpenPasskeys={() => void openPasskeys()}
         loggingOut={loggingOut}
         onLogout={() => void logout()}
@@ -100,7 +108,8 @@ export function GalleryPage() {
         }}
       />
       <section className="cairn-gallery__content" aria-labelledby="cairn-gallery-empty">
-        <div className="cairn-gallery__empty">
+        <LibraryHeader view={library} />
+        <div className="cairn-gallery__empty" hidden={(library.summary?.fileCount ?? 0) > 0}>
           <div className="cairn-gallery__empty-art" aria-hidden="true">
             <span />
             <span />

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { UserDetailsView } from "../accounts/account-service";
@@ -49,12 +50,15 @@ function StorageUsage({ details }: { details: UserDetailsView }) {
  */
 export function GallerySidebar({
   details,
+  library,
   onOpenPasskeys,
   loggingOut,
   onLogout,
   onDeleteAccount,
 }: {
   details: UserDetailsView | undefined;
+  /** The library's albums, under the storage. */
+  library?: ReactNode;
   /** Passkeys are managed in the accounts app. */
   onOpenPasskeys: () => void;
   loggingOut: boolean;
@@ -73,6 +77,7 @@ export function GallerySidebar({
         </p>
       </div>
       {details && <StorageUsage details={details} />}
+      {library}
       <nav
         className="cairn-sidebar__links"
         aria-label={intl.formatMessage({ id: "gallery.settings" })}

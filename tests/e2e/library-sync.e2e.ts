@@ -1,0 +1,171 @@
+// The library sync in Chromium: a library made by the Node client (real
+// photos of the shared fixtures and generated files) shows in the gallery
+// after a login through the screens; a reload shows it from the local
+// database before the server answers; another client's change arrives when
+// the window gets focus; IndexedDB holds no plaintext; logout deletes the
+// local database.
+
+import path from "node:path";
+import type { Page, Route } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  type NodeLibraryClient,
+  createNodeLibraryClient,
+} from "../../workers/library/node-library-client";
+import {
+  type TestLibrary,
+  buildTestLibrary,
+  uploadTestFile,
+} from "../../workers/sync/test-library";
+import { type NodeAccount, signUpNodeAccount } from "../support/node-account";
+import { expectGalleryOf, logIn, logOut, testEmail } from "./support/accounts";
+import { useCairnInChromium } from "./support/suite";
+
+const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
+
+const generatedCount = 12;
+let account: NodeAccount;
+let client: NodeLibraryClient;
+let library: TestLibrary;
+
+beforeAll(async () => {
+  account = await signUpNodeAccount({
+    apiOrigin: cairn().urls.api,
+    mailDir: path.join(cairn().dataDir, "mail"),
+    email: testEmail("library"),
+    password: "library sync password",
+  });
+  client = await createNodeLibraryClient({
+    apiOrigin: cairn().urls.api,
+    token: account.token,
+    userID: account.userID,
+    accountKeys: account.accountKeys,
+    poolSize: 1,
+  });
+  library = await buildTestLibrary(client, { generatedCount });
+}, 120_000);
+
+afterAll(async () => {
+  await client.close();
+});
+
+/** The sidebar's albums as "name count" lines. */
+const albumRows = (page: Page) =>
+  page.getByTestId("album").evaluateAll((rows) =>
+    rows.map((row) =>
+      Array.from(row.children)
+        .map((cell) => cell.textContent)
+        .join(" "),
+    ),
+  );
+
+const syncState = (page: Page) => page.getByTestId("library-sync-state").getAttribute("data-state");
+
+const waitForUpToDate = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      document.querySelector("[data-testid=library-sync-state]")?.getAttribute("data-state") ===
+      "up-to-date",
+    undefined,
+    { timeout: 30_000 },
+  );
+
+/** Every value of every IndexedDB database of the page's origin, as text (bytes as Latin-1). */
+const indexedDBText = (page: Page): Promise<{ names: string[]; text: string }> =>
+  page.evaluate(async () => {
+    const request = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => {
+          resolve(r.result);
+        };
+        r.onerror = () => {
+          reject(r.error ?? new Error("IndexedDB request failed"));
+        };
+      });
+    const latin1 = new TextDecoder("latin1");
+    const parts: string[] = [];
+    const walk = (value: unknown): void => {
+      if (value instanceof Uint8Array) parts.push(latin1.decode(value));
+      else if (value instanceof ArrayBuffer) parts.push(latin1.decode(new Uint8Array(value)));
+      else if (typeof value === "string" || typeof value === "number") parts.push(String(value));
+      else if (Array.isArray(value)) value.forEach(walk);
+      else if (typeof value === "object" && value !== null) Object.values(value).forEach(walk);
+    };
+    const names: string[] = [];
+    for (const { name } of await indexedDB.databases()) {
+      if (name === undefined) continue;
+      names.push(name);
+      const db = await request(indexedDB.open(name));
+      for (const store of Array.from(db.objectStoreNames)) {
+        walk(await request(db.transaction(store).objectStore(store).getAll()));
+      }
+      db.close();
+    }
+    return { names, text: parts.join("\n") };
+  });
+
+const holdsPlaintext = (text: string, needle: string) =>
+  text.includes(needle) ||
+  text.includes(new TextDecoder("latin1").decode(new TextEncoder().encode(needle)));
+
+it("shows the synced library, from the local database first, keeps it current, and deletes it at logout", async () => {
+  const context = await browser().newContext();
+  const page = await context.newPage();
+  await logIn(page, cairn(), account.email, account.password);
+  await expectGalleryOf(page, account.email);
+  await waitForUpToDate(page);
+
+  const photosCount = library.filesByCollection.get(library.photos.id)?.length ?? 0;
+  const expectedRows = [
+    `${library.photos.name} ${String(photosCount)}`,
+    `${library.generated.name} ${String(generatedCount)}`,
+    "Hidden 3",
+    "Trash 1",
+  ].sort();
+  expect((await albumRows(page)).sort()).toEqual(expectedRows);
+  const total = photosCount + generatedCount;
+  expect(await page.getByTestId("library-item-count").textContent()).toBe(`${String(total)} items`);
+
+  // Reload while the server holds every library request: the counts come
+  // from the local database.
+  const held: Route[] = [];
+  const hold = (route: Route) => {
+    held.push(route);
+  };
+  await page.route("**/collections/**", hold);
+  await page.route("**/trash/**", hold);
+  await page.reload();
+  await expectGalleryOf(page, account.email);
+  await page
+    .getByTestId("library-item-count")
+    .and(page.getByText(`${String(total)} items`, { exact: true }))
+    .waitFor({ timeout: 15_000 });
+  expect((await albumRows(page)).sort()).toEqual(expectedRows);
+  expect(held.length).toBeGreaterThan(0);
+  expect(await syncState(page)).toBe("syncing");
+  // Letting go of the routes lets the held requests through.
+  await page.unroute("**/collections/**", hold);
+  await page.unroute("**/trash/**", hold);
+  await waitForUpToDate(page);
+
+  // Another client adds a photo; focusing the window brings it.
+  await uploadTestFile(client, library.photos, "arrived-while-away.jpg", new Uint8Array([7, 7, 7]));
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await page
+    .getByTestId("library-item-count")
+    .and(page.getByText(`${String(total + 1)} items`, { exact: true }))
+    .waitFor({ timeout: 15_000 });
+  await waitForUpToDate(page);
+
+  const stored = await indexedDBText(page);
+  expect(stored.names).toContain("cairn-files");
+  const keys = [...library.filesByCollection.values()].flat().map((file) => file.keyB64);
+  for (const secret of [...library.secrets, "arrived-while-away", "38.7139", ...keys]) {
+    expect(holdsPlaintext(stored.text, secret), secret).toBe(false);
+  }
+
+  await logOut(page, cairn());
+  const after = await indexedDBText(page);
+  expect(after.names).not.toContain("cairn-files");
+  await context.close();
+});

@@ -1,0 +1,143 @@
+// The tab's library sync, seen from the UI thread: it starts the sync worker
+// with a keyring port from the account worker, forwards focus and
+// online/offline to it, and hands every library change to `onView`. The UI
+// thread passes ports and a session token; it never sees a key.
+// See: [Note: Library workers get keys through a keyring, never the master key]
+
+import { proxy, transfer } from "comlink";
+import type { LibraryKeyringHost } from "../../../workers/account/account-worker";
+import type { LibrarySummary } from "../../../workers/sync/library-summary";
+import type { SyncReason } from "../../../workers/sync/schedule";
+import type { SyncSession, SyncStatus } from "../../../workers/sync/sync-service";
+import type { RemoteLibraryListener } from "../../../workers/sync/sync.worker";
+
+/** What the page shows of the library: undefined parts are not known yet. */
+export interface LibraryView {
+  summary?: LibrarySummary | undefined;
+  status?: SyncStatus | undefined;
+}
+
+/** The sync worker's API as the UI thread calls it (through Comlink every call answers a promise). */
+export interface SyncWorkerCalls {
+  open(session: SyncSession, keyringPort: MessagePort): Promise<LibrarySummary>;
+  setOnline(online: boolean): Promise<void>;
+  requestSync(reason: SyncReason): Promise<void>;
+  status(): Promise<SyncStatus>;
+  librarySummary(): Promise<LibrarySummary>;
+  subscribe(listener: RemoteLibraryListener): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface LibrarySyncDependencies {
+  startWorker: () => { api: SyncWorkerCalls; terminate: () => void };
+  keyringHost: LibraryKeyringHost;
+  /** Window events: focus, online, offline. */
+  events: Pick<Window, "addEventListener" | "removeEventListener">;
+  isOnline: () => boolean;
+  session: Omit<SyncSession, "online">;
+  onView: (view: LibraryView) => void;
+  /** Called once the worker has stopped (logout locked the account, or `stop`). */
+  onStopped: () => void;
+  log: { error: (message: string, error: unknown) => void };
+  setTimeout: (callback: () => void, delayMs: number) => unknown;
+}
+
+export interface LibrarySync {
+  /** Asks for a sync now (after the user's own changes: "local-change"). */
+  requestSync(reason: SyncReason): void;
+  /** Stops the worker (its database stays; logout deletes it). */
+  stop(): Promise<void>;
+}
+
+/**
+ * How long the worker may live after it reported "stopped" on a lock: long
+ * enough to answer the account worker's lock signal on the keyring port,
+ * which it does right after. See: [Note: Locking the account stops the library's workers first]
+ */
+export const stoppedWorkerGraceMs = 1000;
+
+/** Starts the sync worker for the logged-in, unlocked account. */
+export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => {
+  const worker = deps.startWorker();
+  const { api } = worker;
+  let stopped = false;
+  let view: LibraryView = {};
+
+  const show = (next: LibraryView) => {
+    if (stopped) return;
+    view = { ...view, ...next };
+    deps.onView(view);
+  };
+
+  const onFocus = () => {
+    api.requestSync("focus").catch((e: unknown) => {
+      deps.log.error("Could not ask for a sync", e);
+    });
+  };
+  const onOnline = () => void api.setOnline(true).catch(() => undefined);
+  const onOffline = () => void api.setOnline(false).catch(() => undefined);
+
+  const detach = () => {
+    deps.events.removeEventListener("focus", onFocus);
+    deps.events.removeEventListener("online", onOnline);
+    deps.events.removeEventListener("offline", onOffline);
+  };
+
+  const finish = () => {
+    if (stopped) return;
+    stopped = true;
+    detach();
+    deps.onStopped();
+  };
+
+  const onChange: RemoteLibraryListener = (summary, status) => {
+    if (status.state === "stopped") {
+      finish();
+      deps.setTimeout(worker.terminate, stoppedWorkerGraceMs);
+    } else {
+      show({ summary, status });
+    }
+    return Promise.resolve();
+  };
+
+  const start = async () => {
+    const channel = new MessageChannel();
+    await deps.keyringHost.exposeLibraryKeyring(channel.port1);
+    // The stored library comes back before any request to the server.
+    const stored = await api.open(
+      { ...deps.session, online: deps.isOnline() },
+      transfer(channel.port2, [channel.port2]),
+    );
+    show({ summary: stored });
+    await api.subscribe(proxy(onChange));
+    // What changed between opening and subscribing.
+    const [summary, status] = await Promise.all([api.librarySummary(), api.status()]);
+    show({ summary, status });
+    deps.events.addEventListener("focus", onFocus);
+    deps.events.addEventListener("online", onOnline);
+    deps.events.addEventListener("offline", onOffline);
+  };
+
+  start().catch((e: unknown) => {
+    deps.log.error("Could not start the library sync", e);
+    show({ status: { state: "failed", skippedRecords: 0, lastErrorName: "StartError" } });
+  });
+
+  return {
+    requestSync(reason) {
+      api.requestSync(reason).catch((e: unknown) => {
+        deps.log.error("Could not ask for a sync", e);
+      });
+    },
+    async stop() {
+      if (stopped) return;
+      try {
+        await api.close();
+      } catch (e) {
+        deps.log.error("Could not stop the library sync", e);
+      }
+      finish();
+      worker.terminate();
+    },
+  };
+};

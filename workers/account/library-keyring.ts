@@ -1,0 +1,64 @@
+// The library keyring of the browser: the account worker opening collection
+// keys for the library's workers over a MessagePort, without the master key
+// or the secret key ever leaving it.
+// See: [Note: Library workers get keys through a keyring, never the master key]
+
+import {
+  KEY_BYTES,
+  type KeyPair,
+  boxSealOpen,
+  decryptBox,
+  deriveSubKey,
+  encryptBox,
+  fromB64,
+  toB64,
+} from "../../shared/crypto";
+import { type SettledWire, settle } from "../crypto/settled";
+import { localDatabaseKeyDerivation, type WrappedCollectionKey } from "../library/keyring";
+
+/** The keyring as it crosses the port: per-item results carry their error by name. */
+export interface LibraryKeyringWire {
+  openCollectionKeys(items: readonly WrappedCollectionKey[]): Promise<SettledWire<string>[]>;
+  wrapCollectionKey(
+    collectionKeyB64: string,
+  ): Promise<{ encryptedKey: string; keyDecryptionNonce: string }>;
+  localDatabaseKey(): Promise<string>;
+}
+
+/** The keys the keyring works with, or a throw when the account is locked. */
+export type HeldKeys = () => { masterKey: Uint8Array; keyPair: KeyPair };
+
+/**
+ * A keyring over the account worker's keys. Owned collection keys are
+ * secretboxes under the master key; shared ones are sealed to the key pair
+ * (spec §6 "Collection key").
+ */
+export const createLibraryKeyring = (keys: HeldKeys): LibraryKeyringWire => ({
+  async openCollectionKeys(items) {
+    const { masterKey, keyPair } = keys();
+    return Promise.all(
+      items.map((item) =>
+        settle(async () => {
+          const encryptedData = fromB64(item.encryptedKey);
+          const key = item.owned
+            ? await decryptBox(
+                { encryptedData, nonce: fromB64(item.keyDecryptionNonce ?? "") },
+                masterKey,
+              )
+            : await boxSealOpen(encryptedData, keyPair.publicKey, keyPair.secretKey);
+          return toB64(key);
+        }),
+      ),
+    );
+  },
+
+  async wrapCollectionKey(collectionKeyB64) {
+    const { encryptedData, nonce } = await encryptBox(fromB64(collectionKeyB64), keys().masterKey);
+    return { encryptedKey: toB64(encryptedData), keyDecryptionNonce: toB64(nonce) };
+  },
+
+  async localDatabaseKey() {
+    const { context, subKeyID } = localDatabaseKeyDerivation;
+    return toB64(await deriveSubKey(keys().masterKey, KEY_BYTES, subKeyID, context));
+  },
+});

@@ -1,0 +1,394 @@
+// The library as the sync worker holds it: an in-memory index (collections,
+// files by collection, trash) mirrored in the local database, sealed. Every
+// change is stored first, in one IndexedDB transaction, and applied to memory
+// only once stored, so memory never runs ahead of the disk and an interrupted
+// sync resumes from what was stored.
+// See: [Note: The local database holds only ciphertext]
+
+import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
+import { ChunkedGroup } from "./chunked-group";
+import type { CollectionsChange } from "./collection-rules";
+import type { LocalCipher } from "./local-cipher";
+import {
+  type ChunkRow,
+  type FileStoreName,
+  type LocalDatabase,
+  type SealedValue,
+  collectionListTimeKey,
+  hiddenCollectionIDsKey,
+  localStoreNames,
+  trashTimeKey,
+} from "./local-db";
+
+/** A file in the trash (spec §3 "Trash entry"). */
+export interface TrashEntry {
+  file: DecryptedFile;
+  /** µs: when the server deletes it for good. */
+  deleteByUs: number;
+  /** µs: the entry's version in the trash diff. */
+  updatedAtUs: number;
+}
+
+/** What a sealed chunk of `files` or `hidden-files` holds. */
+interface FileChunkPayload {
+  collectionID: number;
+  files: DecryptedFile[];
+}
+
+/** What a sealed chunk of `file-trash` holds. */
+interface TrashChunkPayload {
+  entries: TrashEntry[];
+}
+
+export interface LibraryStoreOptions {
+  db: LocalDatabase;
+  cipher: LocalCipher;
+  /** A new random chunk ID (defaults to `crypto.randomUUID`). */
+  newChunkID?: () => string;
+}
+
+/** How reopening went: `reset` when stored rows could not be opened and the database was cleared. */
+export interface LibraryStoreOpening {
+  store: LibraryStore;
+  reset: boolean;
+}
+
+const fileIDOf = (file: DecryptedFile) => file.id;
+const trashIDOf = (entry: TrashEntry) => entry.file.id;
+
+const isFileChunkPayload = (value: unknown): value is FileChunkPayload =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as Partial<FileChunkPayload>).collectionID === "number" &&
+  Array.isArray((value as Partial<FileChunkPayload>).files);
+
+const isTrashChunkPayload = (value: unknown): value is TrashChunkPayload =>
+  typeof value === "object" &&
+  value !== null &&
+  Array.isArray((value as Partial<TrashChunkPayload>).entries);
+
+const isCollection = (value: unknown): value is DecryptedCollection =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as Partial<DecryptedCollection>).id === "number" &&
+  typeof (value as Partial<DecryptedCollection>).keyB64 === "string";
+
+const isIDList = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((id) => typeof id === "number");
+
+/** The sealed value at `index`: the pool answers one per value sealed. */
+const sealedAt = (sealed: readonly SealedValue[], index: number): SealedValue => {
+  const value = sealed[index];
+  if (value === undefined) throw new Error(`The crypto pool sealed fewer values than asked`);
+  return value;
+};
+
+class UnreadableStoreError extends Error {
+  override readonly name = "UnreadableStoreError";
+}
+
+export class LibraryStore {
+  readonly #db: LocalDatabase;
+  readonly #cipher: LocalCipher;
+  readonly #newChunkID: () => string;
+  readonly #collections = new Map<number, DecryptedCollection>();
+  readonly #deletedCollections = new Map<number, DecryptedCollection>();
+  #hiddenIDs = new Set<number>();
+  readonly #syncTimesUs = new Map<number, number>();
+  readonly #groups = new Map<number, ChunkedGroup<DecryptedFile>>();
+  #trash: ChunkedGroup<TrashEntry>;
+  #listTimeUs = 0;
+  #trashTimeUs = 0;
+
+  private constructor({ db, cipher, newChunkID }: LibraryStoreOptions) {
+    this.#db = db;
+    this.#cipher = cipher;
+    this.#newChunkID = newChunkID ?? (() => crypto.randomUUID());
+    this.#trash = new ChunkedGroup(trashIDOf, this.#newChunkID);
+  }
+
+  /**
+   * Opens the stored library: every sealed row is opened in one pool call.
+   * Rows that cannot be opened (another account's key, damage) make the
+   * whole database unusable: it is cleared and the next sync pulls anew.
+   */
+  static async open(options: LibraryStoreOptions): Promise<LibraryStoreOpening> {
+    const store = new LibraryStore(options);
+    try {
+      await store.#load();
+      return { store, reset: false };
+    } catch (e) {
+      if (!(e instanceof UnreadableStoreError)) throw e;
+      await options.db.transaction("rw", [...localStoreNames], async () => {
+        await Promise.all(localStoreNames.map((name) => options.db.table(name).clear()));
+      });
+      return { store: new LibraryStore(options), reset: true };
+    }
+  }
+
+  async #load(): Promise<void> {
+    const db = this.#db;
+    const [collections, times, files, hiddenFiles, trash, trashTimes, deleted, hidden] =
+      await db.transaction("r", [...localStoreNames], () =>
+        Promise.all([
+          db.collections.toArray(),
+          db["collection-updation-time"].toArray(),
+          db.files.toArray(),
+          db["hidden-files"].toArray(),
+          db["file-trash"].toArray(),
+          db["trash-time"].toArray(),
+          db["deleted-collection"].toArray(),
+          db["hidden-collection-ids"].toArray(),
+        ]),
+      );
+    const sealed: SealedValue[] = [
+      ...collections.map((row) => row.sealed),
+      ...deleted.map((row) => row.sealed),
+      ...hidden.map((row) => row.sealed),
+      ...files.map((row) => row.sealed),
+      ...hiddenFiles.map((row) => row.sealed),
+      ...trash.map((row) => row.sealed),
+    ];
+    const opened = await this.#cipher.open(sealed);
+    const values = opened.map((result) => {
+      if (!result.ok) throw new UnreadableStoreError("A sealed row could not be opened");
+      return result.value;
+    });
+    let next = 0;
+    const take = <T>(count: number, guard: (value: unknown) => value is T): T[] =>
+      values.slice(next, (next += count)).map((value) => {
+        if (!guard(value)) throw new UnreadableStoreError("A sealed row has an unknown shape");
+        return value;
+      });
+
+    for (const collection of take(collections.length, isCollection)) {
+      this.#collections.set(collection.id, collection);
+    }
+    for (const collection of take(deleted.length, isCollection)) {
+      this.#deletedCollections.set(collection.id, collection);
+    }
+    for (const ids of take(hidden.length, isIDList)) this.#hiddenIDs = new Set(ids);
+    const fileChunks = take(files.length + hiddenFiles.length, isFileChunkPayload);
+    const trashChunks = take(trash.length, isTrashChunkPayload);
+
+    for (const { key, timeUs } of times) {
+      if (key === collectionListTimeKey) this.#listTimeUs = timeUs;
+      else if (typeof key === "number") this.#syncTimesUs.set(key, timeUs);
+    }
+    this.#trashTimeUs = trashTimes.find((row) => row.key === trashTimeKey)?.timeUs ?? 0;
+
+    const fileRows = [...files, ...hiddenFiles];
+    const chunksByCollection = new Map<number, { id: string; records: DecryptedFile[] }[]>();
+    fileChunks.forEach((payload, index) => {
+      const row = fileRows[index];
+      if (row === undefined) return;
+      const list = chunksByCollection.get(payload.collectionID) ?? [];
+      list.push({ id: row.id, records: payload.files });
+      chunksByCollection.set(payload.collectionID, list);
+    });
+    for (const [collectionID, chunks] of chunksByCollection) {
+      this.#groups.set(collectionID, ChunkedGroup.fromChunks(chunks, fileIDOf, this.#newChunkID));
+    }
+    this.#trash = ChunkedGroup.fromChunks(
+      trash.map((row, index) => ({ id: row.id, records: trashChunks[index]?.entries ?? [] })),
+      trashIDOf,
+      this.#newChunkID,
+    );
+  }
+
+  // -------------------------------------------------------------------------
+  // Reads
+
+  get listTimeUs(): number {
+    return this.#listTimeUs;
+  }
+
+  get trashTimeUs(): number {
+    return this.#trashTimeUs;
+  }
+
+  get hiddenIDs(): ReadonlySet<number> {
+    return this.#hiddenIDs;
+  }
+
+  get collections(): ReadonlyMap<number, DecryptedCollection> {
+    return this.#collections;
+  }
+
+  get trashCount(): number {
+    return this.#trash.size;
+  }
+
+  trashEntries(): IterableIterator<TrashEntry> {
+    return this.#trash.values();
+  }
+
+  syncTimeUs(collectionID: number): number | undefined {
+    return this.#syncTimesUs.get(collectionID);
+  }
+
+  filesOf(collectionID: number): Iterable<DecryptedFile> {
+    return this.#groups.get(collectionID)?.values() ?? [];
+  }
+
+  fileCountOf(collectionID: number): number {
+    return this.#groups.get(collectionID)?.size ?? 0;
+  }
+
+  /** The key of a live collection, or of a deleted one remembered for the trash. */
+  collectionKeyB64(collectionID: number): string | undefined {
+    return (
+      this.#collections.get(collectionID)?.keyB64 ??
+      this.#deletedCollections.get(collectionID)?.keyB64
+    );
+  }
+
+  #storeOf(collectionID: number): FileStoreName {
+    return this.#hiddenIDs.has(collectionID) ? "hidden-files" : "files";
+  }
+
+  // -------------------------------------------------------------------------
+  // Writes
+
+  /**
+   * Stores a merged collection list: upserts, removals (their files dropped,
+   * the collection remembered in `deleted-collection` for trash items),
+   * resets (files dropped from the store they were in, time cleared), the
+   * hidden IDs and the list time.
+   */
+  async applyCollections(change: CollectionsChange): Promise<void> {
+    const dropped = new Set([...change.removals.map(({ id }) => id), ...change.resetIDs]);
+    const chunkDeletes: { store: FileStoreName; ids: string[] }[] = [...dropped].map((id) => ({
+      store: this.#storeOf(id),
+      ids: this.#groups.get(id)?.chunkIDs ?? [],
+    }));
+    const sealed = await this.#cipher.seal([
+      [...change.hiddenIDs],
+      ...change.upserts,
+      ...change.removals,
+    ]);
+    const hiddenSealed = sealedAt(sealed, 0);
+    const upsertRows = change.upserts.map((collection, index) => ({
+      id: collection.id,
+      sealed: sealedAt(sealed, 1 + index),
+    }));
+    const removalRows = change.removals.map((collection, index) => ({
+      id: collection.id,
+      sealed: sealedAt(sealed, 1 + change.upserts.length + index),
+    }));
+
+    const db = this.#db;
+    await db.transaction(
+      "rw",
+      [
+        db.collections,
+        db["collection-updation-time"],
+        db.files,
+        db["hidden-files"],
+        db["deleted-collection"],
+        db["hidden-collection-ids"],
+      ],
+      async () => {
+        await db.collections.bulkPut(upsertRows);
+        await db.collections.bulkDelete(change.deletedIDs);
+        await db["deleted-collection"].bulkPut(removalRows);
+        for (const { store, ids } of chunkDeletes) await db.table(store).bulkDelete(ids);
+        await db["collection-updation-time"].bulkDelete([...dropped]);
+        await db["hidden-collection-ids"].put({
+          key: hiddenCollectionIDsKey,
+          sealed: hiddenSealed,
+        });
+        await db["collection-updation-time"].put({
+          key: collectionListTimeKey,
+          timeUs: change.listTimeUs,
+        });
+      },
+    );
+
+    for (const collection of change.upserts) this.#collections.set(collection.id, collection);
+    for (const id of change.deletedIDs) this.#collections.delete(id);
+    for (const collection of change.removals) {
+      this.#deletedCollections.set(collection.id, collection);
+    }
+    for (const id of dropped) {
+      this.#groups.delete(id);
+      this.#syncTimesUs.delete(id);
+    }
+    this.#hiddenIDs = new Set(change.hiddenIDs);
+    this.#listTimeUs = change.listTimeUs;
+  }
+
+  /**
+   * Stores one page of a collection's file diff: decrypted files upserted,
+   * removed IDs dropped, and the collection's file time advanced, together.
+   */
+  async applyFilePage(
+    collectionID: number,
+    upserts: readonly DecryptedFile[],
+    removals: readonly number[],
+    syncTimeUs: number,
+  ): Promise<void> {
+    const group =
+      this.#groups.get(collectionID) ?? new ChunkedGroup<DecryptedFile>(fileIDOf, this.#newChunkID);
+    const plan = group.plan(upserts, removals);
+    const sealed = await this.#cipher.seal(
+      plan.writes.map(({ records }): FileChunkPayload => ({ collectionID, files: records })),
+    );
+    const rows: ChunkRow[] = plan.writes.map(({ id }, index) => ({
+      id,
+      sealed: sealedAt(sealed, index),
+    }));
+    const db = this.#db;
+    const store = db.table<ChunkRow, string>(this.#storeOf(collectionID));
+    await db.transaction("rw", [store, db["collection-updation-time"]], async () => {
+      await store.bulkPut(rows);
+      await store.bulkDelete(plan.deletes);
+      await db["collection-updation-time"].put({ key: collectionID, timeUs: syncTimeUs });
+    });
+    plan.commit();
+    this.#groups.set(collectionID, group);
+    this.#syncTimesUs.set(collectionID, syncTimeUs);
+  }
+
+  /** Advances a collection's file time alone (a pull that found nothing to change). */
+  async setSyncTime(collectionID: number, syncTimeUs: number): Promise<void> {
+    await this.#db["collection-updation-time"].put({ key: collectionID, timeUs: syncTimeUs });
+    this.#syncTimesUs.set(collectionID, syncTimeUs);
+  }
+
+  /** Stores one page of the trash diff with the new trash time. */
+  async applyTrashPage(
+    upserts: readonly TrashEntry[],
+    removals: readonly number[],
+    trashTimeUs: number,
+  ): Promise<void> {
+    const plan = this.#trash.plan(upserts, removals);
+    const sealed = await this.#cipher.seal(
+      plan.writes.map(({ records }): TrashChunkPayload => ({ entries: records })),
+    );
+    const rows: ChunkRow[] = plan.writes.map(({ id }, index) => ({
+      id,
+      sealed: sealedAt(sealed, index),
+    }));
+    const db = this.#db;
+    await db.transaction("rw", [db["file-trash"], db["trash-time"]], async () => {
+      await db["file-trash"].bulkPut(rows);
+      await db["file-trash"].bulkDelete(plan.deletes);
+      await db["trash-time"].put({ key: trashTimeKey, timeUs: trashTimeUs });
+    });
+    plan.commit();
+    this.#trashTimeUs = trashTimeUs;
+  }
+
+  /** Remembers deleted collections fetched for trash items (their keys open those items). */
+  async putDeletedCollections(collections: readonly DecryptedCollection[]): Promise<void> {
+    if (collections.length === 0) return;
+    const sealed = await this.#cipher.seal(collections);
+    const rows = collections.map((collection, index) => ({
+      id: collection.id,
+      sealed: sealedAt(sealed, index),
+    }));
+    await this.#db["deleted-collection"].bulkPut(rows);
+    for (const collection of collections) this.#deletedCollections.set(collection.id, collection);
+  }
+}

@@ -1,0 +1,84 @@
+// Sealing values for the local database, and opening them again.
+
+// [Note: The local database holds only ciphertext]
+//
+// Nothing decrypted is written to IndexedDB or Cache Storage in plaintext:
+// whoever copies the browser profile (a shared computer, a backup, malware
+// reading the disk) must learn no more than the server knows. So:
+//
+// - In clear: only what the server already knows about the account, and only
+//   where it is needed to find rows: collection IDs (primary keys of
+//   `collections` and `deleted-collection`) and server versions (µs times of
+//   `collection-updation-time` and `trash-time`).
+// - Sealed: everything else (names, metadata, captions, locations, file and
+//   collection keys, which collections are hidden, which file is in which
+//   collection) is JSON sealed as a Blob (secretstream, one FINAL message)
+//   under the keyring's `localDatabaseKey()`, a KDF sub-key of the master key,
+//   through the crypto pool. The key is never stored: without the master key
+//   (the password, or the tab's session slot) the local copy is unreadable.
+// - Files are sealed in chunks, not one row per file: a chunk holds up to
+//   `maxRecordsPerChunk` records of one collection (or of the trash) under a
+//   random ID, in `files` or `hidden-files`. Reopening a 100k-file library
+//   decrypts tens of large values instead of 100k small ones, and a diff page
+//   rewrites only the chunks it touches (see chunked-group.ts). Which store a
+//   collection's chunks are in says whether it is hidden; their IDs and
+//   sizes say nothing more (a chunk's collection is inside the ciphertext).
+// - Thumbnails, when a later issue caches them in Cache Storage `thumbs`,
+//   are cached only as the ciphertext the server sent, and decrypted in
+//   memory on use.
+//
+// Logout deletes the database (every IndexedDB database of the origin).
+
+import type { CryptoPool } from "../crypto/pool";
+import type { SealedValue } from "./local-db";
+import { LocalRecordError } from "./sync-errors";
+
+/** The crypto pool operations sealing needs (a `CryptoPool` fits). */
+export type SealingPool = Pick<CryptoPool, "encryptBlobs" | "decryptBlobs">;
+
+/** An opened value, or why it could not be opened. */
+export type Opened = { ok: true; value: unknown } | { ok: false; error: LocalRecordError };
+
+export interface LocalCipher {
+  /** Seals the JSON of each value, in one pool call. */
+  seal(values: readonly unknown[]): Promise<SealedValue[]>;
+  /**
+   * Opens sealed values, in one pool call; each settles alone. The pool
+   * takes ownership of the ciphertexts (they are detached afterwards).
+   */
+  open(sealed: readonly SealedValue[]): Promise<Opened[]>;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A cipher for the local database under `keyB64`. See: [Note: The local database holds only ciphertext] */
+export const createLocalCipher = (pool: SealingPool, keyB64: string): LocalCipher => ({
+  async seal(values) {
+    const sealed = await pool.encryptBlobs(
+      values.map((value) => ({ data: encoder.encode(JSON.stringify(value)), keyB64 })),
+    );
+    return sealed.map(({ encryptedData, decryptionHeaderB64 }) => ({
+      encryptedData,
+      decryptionHeaderB64,
+    }));
+  },
+
+  async open(sealed) {
+    const opened = await pool.decryptBlobs(
+      sealed.map(({ encryptedData, decryptionHeaderB64 }) => ({
+        encryptedData,
+        decryptionHeaderB64,
+        keyB64,
+      })),
+    );
+    return opened.map((result): Opened => {
+      if (!result.ok) return { ok: false, error: new LocalRecordError({ cause: result.error }) };
+      try {
+        return { ok: true, value: JSON.parse(decoder.decode(result.value)) as unknown };
+      } catch (e) {
+        return { ok: false, error: new LocalRecordError({ cause: e }) };
+      }
+    });
+  },
+});

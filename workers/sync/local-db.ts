@@ -1,0 +1,103 @@
+// The local database of the library (spec §3 "Local stores"): Dexie over the
+// platform's IndexedDB, injected so that Node tests run it on fake-indexeddb.
+// Only the sync worker opens it. See: [Note: The local database holds only ciphertext]
+
+import { Dexie, type Table } from "dexie";
+
+/** The IndexedDB database of the library; logout deletes it with every other database. */
+export const localDatabaseName = "cairn-files";
+
+/** A value sealed under the local database key: a Blob whose ciphertext stays binary. */
+export interface SealedValue {
+  encryptedData: Uint8Array;
+  decryptionHeaderB64: string;
+}
+
+/** `collections` and `deleted-collection`: one decrypted collection, sealed, by its (server-known) ID. */
+export interface CollectionRow {
+  id: number;
+  sealed: SealedValue;
+}
+
+/** `files`, `hidden-files` and `file-trash`: an opaque chunk of many records, sealed. */
+export interface ChunkRow {
+  /** A random ID: it says nothing about what the chunk holds. */
+  id: string;
+  sealed: SealedValue;
+}
+
+/**
+ * `collection-updation-time`: the time of the collection list (key
+ * `collectionListTimeKey`) and, per collection ID, the time its files are
+ * synced to. Both are server versions (µs), stored in clear.
+ */
+export interface SyncTimeRow {
+  key: number | string;
+  timeUs: number;
+}
+
+/** `hidden-collection-ids`: the IDs of hidden collections, sealed (whether an album is hidden is not the server's to know). */
+export interface SealedListRow {
+  key: string;
+  sealed: SealedValue;
+}
+
+/** The key of the collection list's time in `collection-updation-time`. */
+export const collectionListTimeKey = "collections";
+/** The key of the trash diff's time in `trash-time`. */
+export const trashTimeKey = "trash";
+/** The key of the single row of `hidden-collection-ids`. */
+export const hiddenCollectionIDsKey = "ids";
+
+/** Stores whose rows are chunks of files: visible collections' and hidden collections'. */
+export type FileStoreName = "files" | "hidden-files";
+
+export class LocalDatabase extends Dexie {
+  collections!: Table<CollectionRow, number>;
+  "collection-updation-time"!: Table<SyncTimeRow, number | string>;
+  files!: Table<ChunkRow, string>;
+  "hidden-files"!: Table<ChunkRow, string>;
+  "file-trash"!: Table<ChunkRow, string>;
+  "trash-time"!: Table<SyncTimeRow, string>;
+  "deleted-collection"!: Table<CollectionRow, number>;
+  "hidden-collection-ids"!: Table<SealedListRow, string>;
+
+  constructor(indexedDB: IDBFactory, keyRange: typeof IDBKeyRange) {
+    // Relaxed durability: a transaction counts as done once the browser has
+    // it, without waiting for the disk flush. A crash may lose the last few
+    // pages, never half of one (each page and its sync time are one
+    // transaction), and the next sync pulls them again.
+    super(localDatabaseName, {
+      indexedDB,
+      IDBKeyRange: keyRange,
+      autoOpen: true,
+      chromeTransactionDurability: "relaxed",
+    });
+    // Only primary keys: every read loads a whole store (tens of chunks), and
+    // an index over sealed values could only index what is in clear.
+    this.version(1).stores({
+      collections: "id",
+      "collection-updation-time": "key",
+      files: "id",
+      "hidden-files": "id",
+      "file-trash": "id",
+      "trash-time": "key",
+      "deleted-collection": "id",
+      "hidden-collection-ids": "key",
+    });
+  }
+}
+
+/** Every store of the local database, for transactions that span them and for tests. */
+export const localStoreNames = [
+  "collections",
+  "collection-updation-time",
+  "files",
+  "hidden-files",
+  "file-trash",
+  "trash-time",
+  "deleted-collection",
+  "hidden-collection-ids",
+] as const;
+
+export type LocalStoreName = (typeof localStoreNames)[number];

@@ -1,0 +1,310 @@
+// The sync worker as a plain module: it owns the local database and the
+// in-memory index of the library, runs syncs by the scheduler's rules and
+// tells its subscribers when the library changed. `sync.worker.ts` exposes
+// it to the browser through Comlink; tests call it directly. Nothing it
+// answers carries a key. See: [Note: Library workers get keys through a keyring, never the master key]
+
+import { createApiClient, type FetchFunction } from "../../shared/api/client";
+import { NetworkError, RequestCanceledError } from "../../shared/model/errors";
+import type { CryptoPool } from "../crypto/pool";
+import type { LibraryKeyring } from "../library/keyring";
+import { createLocalCipher } from "./local-cipher";
+import { LocalDatabase } from "./local-db";
+import { librarySummary, type LibrarySummary } from "./library-summary";
+import { LibraryStore } from "./library-store";
+import { pullLibrary } from "./pull";
+import {
+  type SchedulerTimers,
+  type SyncReason,
+  type SyncScheduler,
+  createSyncScheduler,
+  periodicSyncIntervalMs,
+} from "./schedule";
+import { SyncStoppedError } from "./sync-errors";
+
+/** Where the sync stands, as the page shows it. */
+export type SyncState =
+  /** The stored library is being opened. */
+  | "opening"
+  | "syncing"
+  | "up-to-date"
+  /** Offline, or the last run could not reach the server. */
+  | "offline"
+  /** The last run failed for another reason (it is retried at the next trigger). */
+  | "failed"
+  /** Closed: logout (the account locked) or the page stopped the worker. */
+  | "stopped";
+
+export interface SyncStatus {
+  state: SyncState;
+  /** ms since the epoch of the last run that finished without error. */
+  lastSyncedAtMs?: number | undefined;
+  /** The name of the last run's error, when it failed. */
+  lastErrorName?: string | undefined;
+  /** Records skipped by the last run because they could not be decrypted. */
+  skippedRecords: number;
+}
+
+export type LibraryListener = (summary: LibrarySummary, status: SyncStatus) => void;
+
+export interface SyncSession {
+  /** The API origin. */
+  apiOrigin: string;
+  /** `X-Client-Package`. */
+  clientPackage: string;
+  userID: number;
+  /** The session token (not a key: the server issued it). */
+  token: string;
+  /** Whether the platform says it is online now. */
+  online: boolean;
+}
+
+export interface SyncServiceDependencies {
+  indexedDB: IDBFactory;
+  IDBKeyRange: typeof IDBKeyRange;
+  /** The crypto pool that decrypts pages and seals the local database. */
+  pool: CryptoPool;
+  keyring: LibraryKeyring;
+  fetch: FetchFunction;
+  timers: SchedulerTimers;
+  nowMs: () => number;
+  /** Periodic sync interval (tests shorten it). */
+  intervalMs?: number;
+  /**
+   * The shortest gap between two "library changed" notifications during a
+   * run. Each notification rebuilds the summary (one pass over the index)
+   * and crosses to the UI thread; a page is stored every few tens of ms
+   * during a first sync, and a person does not need the count to move
+   * faster than a few times a second.
+   */
+  notifyIntervalMs?: number;
+}
+
+export interface SyncService {
+  /**
+   * Opens the stored library (shown at once to subscribers) and starts
+   * syncing: now, periodically, and on request.
+   */
+  open(session: SyncSession): Promise<LibrarySummary>;
+  /** A new session token (after the account service refreshes it). */
+  setToken(token: string): void;
+  setOnline(online: boolean): void;
+  /** Asks for a sync and returns at once. */
+  requestSync(reason: SyncReason): void;
+  /** Asks for a sync and waits for the run that covers the request. */
+  sync(reason: SyncReason): Promise<SyncStatus>;
+  status(): SyncStatus;
+  librarySummary(): LibrarySummary;
+  /** Calls `listener` after every change; returns an ID for `unsubscribe`. */
+  subscribe(listener: LibraryListener): number;
+  unsubscribe(subscriptionID: number): void;
+  /** Stops syncing (a run in progress is aborted) and closes the database (logout). */
+  close(): Promise<void>;
+}
+
+const defaultNotifyIntervalMs = 250;
+
+const emptySummary: LibrarySummary = {
+  collections: [],
+  fileCount: 0,
+  hiddenFileCount: 0,
+  trashCount: 0,
+};
+
+/** Errors that say the server could not be reached (offline, not broken). */
+const isUnreachable = (e: unknown) => e instanceof NetworkError;
+
+export const createSyncService = (deps: SyncServiceDependencies): SyncService => {
+  const notifyIntervalMs = deps.notifyIntervalMs ?? defaultNotifyIntervalMs;
+  let session: SyncSession | undefined;
+  let db: LocalDatabase | undefined;
+  let store: LibraryStore | undefined;
+  let scheduler: SyncScheduler<SyncStatus> | undefined;
+  let runAbort: AbortController | undefined;
+  let currentRun: Promise<unknown> | undefined;
+  let closed = false;
+  /** Read through a call: `close()` may flip it while a run or an opening awaits. */
+  const isClosed = () => closed;
+  let status: SyncStatus = { state: "opening", skippedRecords: 0 };
+  let summary: LibrarySummary = emptySummary;
+  let summaryStale = true;
+  const listeners = new Map<number, LibraryListener>();
+  let nextListenerID = 1;
+  let notifyTimer: unknown;
+  let lastNotifiedMs = -Infinity;
+
+  const currentSummary = (): LibrarySummary => {
+    if (store !== undefined && summaryStale && session !== undefined) {
+      const library = store;
+      summary = librarySummary({
+        userID: session.userID,
+        collections: library.collections.values(),
+        hiddenIDs: library.hiddenIDs,
+        filesOf: (id) => library.filesOf(id),
+        trashCount: library.trashCount,
+        lastSyncedAtMs: status.lastSyncedAtMs,
+      });
+      summaryStale = false;
+    }
+    return summary;
+  };
+
+  const notifyNow = () => {
+    if (notifyTimer !== undefined) deps.timers.clearTimeout(notifyTimer);
+    notifyTimer = undefined;
+    lastNotifiedMs = deps.nowMs();
+    const snapshot = currentSummary();
+    for (const listener of listeners.values()) listener(snapshot, status);
+  };
+
+  /** Notifies at once, or at most every `notifyIntervalMs` while a run stores pages. */
+  const notify = (throttled: boolean) => {
+    summaryStale = true;
+    if (!throttled) {
+      notifyNow();
+      return;
+    }
+    if (notifyTimer !== undefined) return;
+    const waitMs = lastNotifiedMs + notifyIntervalMs - deps.nowMs();
+    if (waitMs <= 0) notifyNow();
+    else notifyTimer = deps.timers.setTimeout(notifyNow, waitMs);
+  };
+
+  const setStatus = (next: SyncStatus) => {
+    status = next;
+    notify(false);
+  };
+
+  const runSync = async (): Promise<SyncStatus> => {
+    const library = store;
+    const current = session;
+    if (library === undefined || current === undefined || closed) return status;
+    const abort = new AbortController();
+    runAbort = abort;
+    let skippedRecords = 0;
+    setStatus({ ...status, state: "syncing", skippedRecords: 0 });
+    const api = createApiClient({
+      apiOrigin: current.apiOrigin,
+      clientPackage: current.clientPackage,
+      fetch: deps.fetch,
+      getAuthToken: () => session?.token,
+    });
+    const run = pullLibrary({
+      api,
+      pool: deps.pool,
+      keyring: deps.keyring,
+      store: library,
+      userID: current.userID,
+      signal: abort.signal,
+      onChange: () => {
+        notify(true);
+      },
+      onSkipped: (_what, count) => {
+        skippedRecords += count;
+      },
+    });
+    currentRun = run.catch(() => undefined);
+    try {
+      await run;
+      setStatus({ state: "up-to-date", lastSyncedAtMs: deps.nowMs(), skippedRecords });
+    } catch (e) {
+      if (isClosed() || e instanceof RequestCanceledError) return status;
+      setStatus({
+        state: isUnreachable(e) ? "offline" : "failed",
+        lastSyncedAtMs: status.lastSyncedAtMs,
+        lastErrorName: e instanceof Error ? e.name : typeof e,
+        skippedRecords,
+      });
+    } finally {
+      runAbort = undefined;
+      currentRun = undefined;
+    }
+    return status;
+  };
+
+  const ensureScheduler = (): SyncScheduler<SyncStatus> => {
+    if (scheduler === undefined || closed) throw new SyncStoppedError();
+    return scheduler;
+  };
+
+  return {
+    async open(next) {
+      if (closed) throw new SyncStoppedError();
+      if (store !== undefined) return currentSummary();
+      session = next;
+      const keyB64 = await deps.keyring.localDatabaseKey();
+      db = new LocalDatabase(deps.indexedDB, deps.IDBKeyRange);
+      const opened = await LibraryStore.open({ db, cipher: createLocalCipher(deps.pool, keyB64) });
+      if (isClosed()) {
+        db.close();
+        throw new SyncStoppedError();
+      }
+      store = opened.store;
+      scheduler = createSyncScheduler<SyncStatus>({
+        run: runSync,
+        timers: deps.timers,
+        online: next.online,
+        intervalMs: deps.intervalMs ?? periodicSyncIntervalMs,
+      });
+      setStatus({ ...status, state: next.online ? "syncing" : "offline" });
+      void scheduler.request("start").catch(() => undefined);
+      return currentSummary();
+    },
+
+    setToken(token) {
+      if (session !== undefined) session = { ...session, token };
+    },
+
+    setOnline(online) {
+      if (session !== undefined) session = { ...session, online };
+      if (scheduler === undefined || closed) return;
+      if (!online) {
+        scheduler.setOnline(false);
+        if (status.state !== "syncing") setStatus({ ...status, state: "offline" });
+        return;
+      }
+      // A request that waited for the connection runs now; otherwise coming
+      // back online is itself a reason to look for changes.
+      const wasWaiting = scheduler.state.waitingForOnline;
+      scheduler.setOnline(true);
+      if (!wasWaiting) void scheduler.request("online").catch(() => undefined);
+    },
+
+    requestSync(reason) {
+      void ensureScheduler()
+        .request(reason)
+        .catch(() => undefined);
+    },
+
+    sync(reason) {
+      return ensureScheduler().request(reason);
+    },
+
+    status: () => status,
+
+    librarySummary: currentSummary,
+
+    subscribe(listener) {
+      const id = nextListenerID++;
+      listeners.set(id, listener);
+      return id;
+    },
+
+    unsubscribe(subscriptionID) {
+      listeners.delete(subscriptionID);
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      scheduler?.stop(new SyncStoppedError());
+      runAbort?.abort();
+      await currentRun;
+      db?.close();
+      store = undefined;
+      setStatus({ ...status, state: "stopped" });
+      listeners.clear();
+      if (notifyTimer !== undefined) deps.timers.clearTimeout(notifyTimer);
+    },
+  };
+};
