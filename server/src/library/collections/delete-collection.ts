@@ -2,7 +2,7 @@ import type { ClientApp } from "../../../../shared/api/headers";
 import { apiError, badRequest } from "../../accounts/context";
 import { ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
-import { trashRetentionUs } from "../trash/trash-files";
+import { putInTrash } from "../trash/trash-files";
 import { lockTrashForWrite } from "../trash/trash-version";
 import type { LibraryTransaction } from "../versions";
 import { writeCollections } from "./collection-write";
@@ -88,32 +88,10 @@ const trashFilesOfCollection = async (
   const trashVersionUs = await lockTrashForWrite(context, trx, ownerID);
   const nowUs = context.nowUs();
   for (const chunk of chunksOf(fileIDs, idsPerQuery)) {
-    await trx
-      .insertInto("trash")
-      .values(
-        chunk.map((fileID) => ({
-          file_id: fileID,
-          user_id: ownerID,
-          collection_id: collectionID,
-          is_deleted: 0,
-          is_restored: 0,
-          created_at_us: nowUs,
-          updated_at_us: trashVersionUs,
-          delete_by_us: nowUs + trashRetentionUs,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column("file_id").doUpdateSet((eb) => ({
-          user_id: eb.ref("excluded.user_id"),
-          collection_id: eb.ref("excluded.collection_id"),
-          is_deleted: eb.ref("excluded.is_deleted"),
-          is_restored: eb.ref("excluded.is_restored"),
-          created_at_us: eb.ref("excluded.created_at_us"),
-          updated_at_us: eb.ref("excluded.updated_at_us"),
-          delete_by_us: eb.ref("excluded.delete_by_us"),
-        })),
-      )
-      .execute();
+    await putInTrash(
+      trx,
+      chunk.map((fileID) => ({ fileID, userID: ownerID, collectionID, nowUs, trashVersionUs })),
+    );
   }
 };
 

@@ -5,7 +5,7 @@ import { ensureBatchSize } from "../batch";
 import type { LibraryContext } from "../context";
 import { deletedFileMarker } from "../file-json";
 import { ensureDistinct, ensureOwnedFiles, lockFilesForWrite } from "../files/file-rows";
-import { stampCollections } from "../versions";
+import { stampCollections, type LibraryTransaction } from "../versions";
 import { lockTrashForWrite } from "./trash-version";
 
 // Moving files to the trash (`POST /files/trash`, wire-contract §5.3, §6).
@@ -57,6 +57,53 @@ const ensureOwnedCollections = async (
     }
     throw notFound("No such collection");
   }
+};
+
+/** A file going to the trash: from which collection, at which trash version. */
+export interface TrashEntry {
+  fileID: number;
+  userID: number;
+  collectionID: number;
+  nowUs: number;
+  /** From `lockTrashForWrite` in the same transaction. */
+  trashVersionUs: number;
+}
+
+/**
+ * Insert trash rows, or revive the rows of files trashed before (restored or
+ * deleted then), keeping them 30 days from now.
+ */
+export const putInTrash = async (
+  trx: LibraryTransaction,
+  entries: readonly TrashEntry[],
+): Promise<void> => {
+  if (entries.length === 0) return;
+  await trx
+    .insertInto("trash")
+    .values(
+      entries.map((entry) => ({
+        file_id: entry.fileID,
+        user_id: entry.userID,
+        collection_id: entry.collectionID,
+        is_deleted: 0,
+        is_restored: 0,
+        created_at_us: entry.nowUs,
+        updated_at_us: entry.trashVersionUs,
+        delete_by_us: entry.nowUs + trashRetentionUs,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column("file_id").doUpdateSet((eb) => ({
+        user_id: eb.ref("excluded.user_id"),
+        collection_id: eb.ref("excluded.collection_id"),
+        is_deleted: eb.ref("excluded.is_deleted"),
+        is_restored: eb.ref("excluded.is_restored"),
+        created_at_us: eb.ref("excluded.created_at_us"),
+        updated_at_us: eb.ref("excluded.updated_at_us"),
+        delete_by_us: eb.ref("excluded.delete_by_us"),
+      })),
+    )
+    .execute();
 };
 
 /** Move the caller's files to the trash. */
@@ -111,31 +158,15 @@ export const trashFiles = async (
       .where("is_deleted", "=", 0)
       .execute();
     await stampCollections(trx, collectionIDs, versionUs);
-    await trx
-      .insertInto("trash")
-      .values(
-        items.map((item) => ({
-          file_id: item.fileID,
-          user_id: userID,
-          collection_id: item.collectionID,
-          is_deleted: 0,
-          is_restored: 0,
-          created_at_us: nowUs,
-          updated_at_us: trashVersionUs,
-          delete_by_us: nowUs + trashRetentionUs,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column("file_id").doUpdateSet((eb) => ({
-          user_id: eb.ref("excluded.user_id"),
-          collection_id: eb.ref("excluded.collection_id"),
-          is_deleted: eb.ref("excluded.is_deleted"),
-          is_restored: eb.ref("excluded.is_restored"),
-          created_at_us: eb.ref("excluded.created_at_us"),
-          updated_at_us: eb.ref("excluded.updated_at_us"),
-          delete_by_us: eb.ref("excluded.delete_by_us"),
-        })),
-      )
-      .execute();
+    await putInTrash(
+      trx,
+      items.map((item) => ({
+        fileID: item.fileID,
+        userID,
+        collectionID: item.collectionID,
+        nowUs,
+        trashVersionUs,
+      })),
+    );
   });
 };
