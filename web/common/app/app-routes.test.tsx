@@ -57,6 +57,18 @@ describe("app routes", () => {
     expect(document.title).toBe("Cairn Photos");
   });
 
+  it("takes a logged-in user from the root to the gallery", async () => {
+    logIn();
+    const service = fakeAccountService({
+      resumeSession: vi.fn(() => Promise.resolve({ kind: "logged-in" as const })),
+      userDetails: vi.fn(() => Promise.resolve(userDetails)),
+    });
+    const { router } = renderInApp("/", service);
+    expect(await screen.findByText("a@b.c")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/gallery");
+    expect(screen.queryByRole("link", { name: "Sign up" })).toBeNull();
+  });
+
   it("shows a public route's screen in the shell", async () => {
     renderInApp("/login");
     expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeTruthy();

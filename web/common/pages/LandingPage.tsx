@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "react-router";
+import { Link, Navigate } from "react-router";
+import { homePaths } from "../account-screens/home-path";
 import { useAppDefinition, type LandingAction } from "../app/app-definition";
 import { CairnMark } from "../brand/CairnMark";
 import { LockIcon } from "../brand/icons";
@@ -7,6 +8,7 @@ import { LanguagePicker } from "../i18n/LanguagePicker";
 import type { MessageId } from "../i18n/messages";
 import { useDocumentTitle } from "../shell/document-title";
 import { useNavBarVisibility } from "../shell/nav-bar-state";
+import { isLoggedIn } from "../storage/local-store";
 import { ThemeSwitch } from "../theme/ThemeSwitch";
 import { buttonClassName, type ButtonVariant } from "../ui/Button";
 import "./pages.css";
@@ -21,7 +23,11 @@ const actionLinks: Record<
 
 /**
  * The root route of each app (spec §2: where a logout lands): the product,
- * what it is for, the way in, and the language and theme controls.
+ * what it is for, the way in, and the language and theme controls. In the
+ * photos app a logged-in person has nothing to do here and goes on to the
+ * gallery (which itself handles a session that has ended). The accounts app
+ * keeps its landing: its passkeys page falls back to the root when the
+ * session it was handed is gone, which must not bounce back.
  */
 export function LandingPage() {
   const intl = useIntl();
@@ -30,6 +36,9 @@ export function LandingPage() {
   // The landing page is its own header.
   useNavBarVisibility(false);
 
+  if (app.name === "photos" && isLoggedIn()) {
+    return <Navigate to={homePaths.photos} replace />;
+  }
   return (
     <div className="cairn-landing">
       <div className="cairn-landing__glow" aria-hidden="true" />
