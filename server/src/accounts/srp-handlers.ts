@@ -1,4 +1,6 @@
+import type { Selectable, Transaction } from "kysely";
 import type { srpEndpoints } from "../../../shared/api/endpoints/srp";
+import type { Database, TempSrpSetupsTable } from "../db/schema";
 import type { HandlerMap } from "../http/register-endpoints";
 import { authorizationFor } from "./authorization";
 import { apiError, badRequest, flag, notFound, type AccountsContext } from "./context";
@@ -104,6 +106,31 @@ const fakeAttributesFor = async (context: AccountsContext, email: string) => {
   };
 };
 
+/**
+ * Make a verified setup the account's SRP login: it replaces any earlier one,
+ * and the pending setup is used up.
+ */
+const adoptSRPSetup = async (
+  trx: Transaction<Database>,
+  userID: number,
+  setup: Pick<Selectable<TempSrpSetupsTable>, "id" | "srp_user_id" | "salt" | "verifier">,
+  nowUs: number,
+): Promise<void> => {
+  await trx.deleteFrom("srp_auth").where("user_id", "=", userID).execute();
+  await trx
+    .insertInto("srp_auth")
+    .values({
+      user_id: userID,
+      srp_user_id: setup.srp_user_id,
+      salt: setup.salt,
+      verifier: setup.verifier,
+      created_at_us: nowUs,
+      updated_at_us: nowUs,
+    })
+    .execute();
+  await trx.deleteFrom("temp_srp_setups").where("id", "=", setup.id).execute();
+};
+
 export const createSRPHandlers = ({
   context,
   tokens,
@@ -205,18 +232,7 @@ export const createSRPHandlers = ({
       const srpM2 = await verifySession(context, setup.session_id, setup.verifier, body.srpM1);
       const now = context.nowUs();
       await context.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto("srp_auth")
-          .values({
-            user_id: session.userID,
-            srp_user_id: setup.srp_user_id,
-            salt: setup.salt,
-            verifier: setup.verifier,
-            created_at_us: now,
-            updated_at_us: now,
-          })
-          .execute();
-        await trx.deleteFrom("temp_srp_setups").where("id", "=", setup.id).execute();
+        await adoptSRPSetup(trx, session.userID, setup, now);
       });
       return { setupID: setup.id, srpM2 };
     },
@@ -231,18 +247,7 @@ export const createSRPHandlers = ({
       const srpM2 = await verifySession(context, setup.session_id, setup.verifier, body.srpM1);
       const now = context.nowUs();
       await context.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom("srp_auth").where("user_id", "=", session.userID).execute();
-        await trx
-          .insertInto("srp_auth")
-          .values({
-            user_id: session.userID,
-            srp_user_id: setup.srp_user_id,
-            salt: setup.salt,
-            verifier: setup.verifier,
-            created_at_us: now,
-            updated_at_us: now,
-          })
-          .execute();
+        await adoptSRPSetup(trx, session.userID, setup, now);
         await trx
           .updateTable("key_attributes")
           .set({
@@ -254,7 +259,6 @@ export const createSRPHandlers = ({
           })
           .where("user_id", "=", session.userID)
           .execute();
-        await trx.deleteFrom("temp_srp_setups").where("id", "=", setup.id).execute();
         if (body.logOutOtherDevices !== false) {
           await tokens.revokeAll(trx, session.userID, tokenHashOf(session.token));
         }
