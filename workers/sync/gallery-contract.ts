@@ -1,0 +1,294 @@
+// What crosses between the sync worker and the gallery's views (issue #5):
+// the albums bar's summaries, the open view's day groups and windows of its
+// items, thumbnails, originals for the viewer and downloads, and the
+// organizing actions. Types only: the worker implements them
+// (`workers/sync/gallery`, `workers/sync/media`, `workers/sync/actions`) and
+// the UI calls them through `web/common/library/gallery-client.ts`.
+//
+// Nothing here carries a key: items are what a view shows (names, times,
+// captions are fine on the UI thread; keys and ciphertext are not).
+// See: [Note: Library workers get keys through a keyring, never the master key]
+
+import type { FileType, Visibility } from "../../shared/model/library/file-metadata";
+import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
+import type { TrashEntry } from "./library-store";
+
+// ---------------------------------------------------------------------------
+// Summaries (spec §3 "Collection summary")
+
+/** Pseudo-collection IDs of the spec (§3). Real collections have positive IDs. */
+export const PseudoCollectionID = {
+  all: 0,
+  archive: -1,
+  trash: -2,
+  uncategorized: -3,
+  hiddenItems: -4,
+} as const;
+
+/** Summary types of the spec (§3). */
+export type CollectionSummaryType =
+  | "folder"
+  | "favorites"
+  | "album"
+  | "archive"
+  | "trash"
+  | "uncategorized"
+  | "all"
+  | "outgoingShare"
+  | "incomingShareViewer"
+  | "incomingShareCollaborator"
+  | "sharedOnlyViaLink"
+  | "archived"
+  | "defaultHidden"
+  | "hiddenItems"
+  | "pinned";
+
+/** Album sort orders of the albums bar (spec §3), persisted as `collectionSortBy`. */
+export type CollectionSortBy = "name" | "creation-time-asc" | "updation-time-desc";
+
+/** One entry of the albums bar or the all-albums view. */
+export interface GallerySummary {
+  /** A collection ID, or a pseudo-collection ID. */
+  id: number;
+  name: string;
+  type: CollectionSummaryType;
+  /** Section display order (spec §3): 0 all/hidden items … 7 default hidden. */
+  order: number;
+  fileCount: number;
+  /** µs: the collection's updationTime (sort "updation time descending"). */
+  updationTimeUs: number;
+  /** µs: creation time of the collection's oldest known state (sort "creation time ascending"); the collection ID stands in when unknown. */
+  creationTimeUs?: number | undefined;
+  /** The newest file (by shown time) and the cover file (coverID if still in the album, else the newest). */
+  latestFileID?: number | undefined;
+  coverFileID?: number | undefined;
+  /** True for the hidden section's entries (label 'Hidden'). */
+  isHidden: boolean;
+  /** The user may rename, delete, pin, set cover/sort of it (owned real album, not a pseudo one). */
+  isOwned: boolean;
+  /** For pinned albums: their `order` from magic metadata (higher first). */
+  pinOrder?: number | undefined;
+  /** Album sort order (pub magic metadata `asc`): oldest first when true. */
+  sortAscending: boolean;
+  /** Owner's email for incoming shares. */
+  ownerEmail?: string | undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Views and windows
+
+/** A local calendar day of the view, in display order. */
+export interface GalleryDay {
+  /** The local calendar date, `YYYY-MM-DD` (the worker and the page share a time zone). */
+  day: string;
+  /** Index of the day's first item in the view. */
+  firstIndex: number;
+  count: number;
+}
+
+/** The shape of the open view: enough to lay out the whole grid without its items. */
+export interface GalleryViewSnapshot {
+  /** The summary ID the view shows (a collection or a pseudo-collection). */
+  viewID: number;
+  /** Grows whenever the view's content or order changes; windows answer with it. */
+  version: number;
+  totalCount: number;
+  /** In display order (newest first, or oldest first for an ascending album). */
+  days: GalleryDay[];
+}
+
+/** One file as a view shows it. */
+export interface GalleryItem {
+  id: number;
+  /** The collection the item stands for in this view (for "all": one of the user's collections holding it). */
+  collectionID: number;
+  /** Owned by this user (organizing actions that need ownership check it). */
+  isOwn: boolean;
+  fileType: FileType;
+  /** µs: the shown time (edited time if set, else creation time). */
+  timeUs: number;
+  /** The shown name (edited name if set, else the original title). */
+  title: string;
+  isFavorite: boolean;
+  visibility: Visibility;
+  /** Video length, when known. */
+  durationSec?: number | undefined;
+  /** Trash view only: µs when the server deletes it for good. */
+  deleteByUs?: number | undefined;
+  /** Another user's upload into an album (public-link collect): their name. */
+  uploaderName?: string | undefined;
+}
+
+/** A window of the open view: items `[startIndex, startIndex + items.length)` at `version`. */
+export interface GalleryWindow {
+  viewID: number;
+  version: number;
+  startIndex: number;
+  items: GalleryItem[];
+}
+
+/** What the info panel shows of a file (spec §2 viewer; issue #5 item 3). */
+export interface GalleryFileDetails {
+  id: number;
+  title: string;
+  /** The original title, when an edited name replaces it. */
+  originalTitle: string;
+  caption?: string | undefined;
+  /** µs; shown time (edited or creation). */
+  timeUs: number;
+  /** µs; set when the user edited the date. */
+  editedTimeUs?: number | undefined;
+  latitude?: number | undefined;
+  longitude?: number | undefined;
+  sizeBytes?: number | undefined;
+  fileType: FileType;
+  isOwn: boolean;
+  isFavorite: boolean;
+  visibility: Visibility;
+  /** Names of the user's (non-hidden) albums holding the file. */
+  albumNames: string[];
+  uploaderName?: string | undefined;
+  width?: number | undefined;
+  height?: number | undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Thumbnails and originals
+
+/** A decrypted thumbnail (JPEG bytes, transferred), or why there is none. */
+export type ThumbnailResult =
+  | { fileID: number; ok: true; bytes: Uint8Array }
+  | { fileID: number; ok: false; errorName: string };
+
+/** A file's original as the viewer shows it (decrypted in the worker; Blobs are cheap to pass). */
+export type OriginalMedia =
+  | { fileID: number; kind: "image"; blob: Blob; exif?: CameraDetails | undefined }
+  | { fileID: number; kind: "video"; blob: Blob }
+  /** A live photo's zip, opened: its image and its video (spec §3, §5). */
+  | {
+      fileID: number;
+      kind: "live-photo";
+      image: Blob;
+      video: Blob;
+      exif?: CameraDetails | undefined;
+    }
+  | { fileID: number; kind: "other"; blob: Blob };
+
+/** What the info panel shows of a photo's EXIF, read in the worker from the original. */
+export interface CameraDetails {
+  make?: string | undefined;
+  model?: string | undefined;
+  fNumber?: number | undefined;
+  exposureTimeSec?: number | undefined;
+  iso?: number | undefined;
+  focalLengthMm?: number | undefined;
+  width?: number | undefined;
+  height?: number | undefined;
+}
+
+/** Download progress of one file: a percentage, dropped when the file completes (spec §4). */
+export type DownloadProgressListener = (fileID: number, percent: number) => void;
+
+/** A finished download, to be saved by the page under `name`. */
+export interface DownloadedFile {
+  name: string;
+  blob: Blob;
+}
+
+// ---------------------------------------------------------------------------
+// Organizing actions (spec §4 "Collection operations", "File bulk actions")
+
+/** Collection operations of the spec (§4) with their wire numbers. */
+export const CollectionOperation = { add: 0, move: 1, remove: 2, restore: 3, unhide: 4 } as const;
+export type CollectionOperation = (typeof CollectionOperation)[keyof typeof CollectionOperation];
+
+/** Every organizing action the gallery, the viewer and selections offer. */
+export type LibraryAction =
+  | { kind: "favorite"; fileIDs: number[]; favorite: boolean }
+  | { kind: "archive"; fileIDs: number[]; archived: boolean }
+  | { kind: "hide"; fileIDs: number[] }
+  | { kind: "unhide"; fileIDs: number[]; toCollectionID?: number | undefined }
+  | { kind: "trash"; fileIDs: number[] }
+  | { kind: "restore"; fileIDs: number[]; toCollectionID?: number | undefined }
+  | { kind: "delete-permanently"; fileIDs: number[] }
+  | { kind: "empty-trash" }
+  | {
+      kind: "collection-operation";
+      operation: number;
+      fileIDs: number[];
+      /** ADD, MOVE, RESTORE, UNHIDE: the target. */
+      toCollectionID?: number | undefined;
+      /** MOVE and REMOVE: the collection the files are taken from. */
+      fromCollectionID?: number | undefined;
+    }
+  | { kind: "create-album"; name: string; fileIDs?: number[] | undefined }
+  | { kind: "rename-album"; collectionID: number; name: string }
+  | { kind: "delete-album"; collectionID: number; keepFiles: boolean }
+  | { kind: "pin-album"; collectionID: number; pinned: boolean }
+  | { kind: "set-album-cover"; collectionID: number; fileID: number }
+  | { kind: "set-album-sort"; collectionID: number; ascending: boolean }
+  | {
+      kind: "fix-time";
+      fileIDs: number[];
+      /** `exif`: the original's EXIF date (spec §5 preference); `custom`: `timeUs` for all. */
+      source: "exif" | "custom";
+      timeUs?: number | undefined;
+    }
+  | {
+      kind: "edit-file";
+      fileID: number;
+      /** Each present key is changed; null clears it. */
+      caption?: string | null | undefined;
+      name?: string | null | undefined;
+      timeUs?: number | null | undefined;
+    };
+
+/**
+ * Why an action was refused, each with a message of the spec's catalogue
+ * (§8) in the UI: `not-file-owner`, `invalid-collection-operation`,
+ * `session-expired` ('session expired'), `network` ('Network Error'),
+ * `stale` (another device changed it first: 'Something went wrong, please
+ * try again' after the refresh), `not-found` ('not found'),
+ * `album-name-taken` (§5 new-album rule), `no-exif-date` ('no metadata'),
+ * `storage-quota-exceeded`, `unknown` ('Something went wrong').
+ */
+export type ActionErrorCode =
+  | "not-file-owner"
+  | "invalid-collection-operation"
+  | "session-expired"
+  | "network"
+  | "stale"
+  | "not-found"
+  | "album-name-taken"
+  | "no-exif-date"
+  | "storage-quota-exceeded"
+  | "unknown";
+
+export type ActionOutcome =
+  | {
+      ok: true;
+      /** For `create-album`. */ collectionID?: number | undefined;
+      /** Files changed. */ changedCount: number;
+    }
+  | {
+      ok: false;
+      code: ActionErrorCode;
+      /** Files that could not be changed (e.g. others' files). */ refusedFileIDs?:
+        number[] | undefined;
+    };
+
+// ---------------------------------------------------------------------------
+// Inside the worker: what the view engine reads, and the optimistic patches
+
+/** The library as the view engine reads it (the stored library, or it with pending changes applied). */
+export interface LibraryReader {
+  readonly userID: number;
+  collections(): Iterable<DecryptedCollection>;
+  collection(collectionID: number): DecryptedCollection | undefined;
+  hiddenIDs(): ReadonlySet<number>;
+  filesOf(collectionID: number): Iterable<DecryptedFile>;
+  fileCountOf(collectionID: number): number;
+  trashEntries(): Iterable<TrashEntry>;
+  /** Grows with every change of what the reader answers (views cache on it). */
+  readonly version: number;
+}
