@@ -6,15 +6,19 @@
 
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { FileType } from "../../shared/model/library/file-metadata";
+import {
+  fixtureMediaDir,
+  generatedJpeg,
+  generatedLivePhoto,
+  generatedMp4,
+  generatedMp4Thumbnail,
+  thumbnailOf,
+} from "../../tests/support/test-media";
 import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
 import type { NodeLibraryClient } from "../library/node-library-client";
 
-/** The real photos of the shared fixtures (read-only), beside the repository. */
-export const fixtureMediaDir = fileURLToPath(
-  new URL("../../../shared/fixtures/media", import.meta.url),
-);
+export { fixtureMediaDir };
 
 const fixturePhotos = [
   "canon-dslr.jpg",
@@ -26,9 +30,6 @@ const fixturePhotos = [
   "heic-single.heic",
 ] as const;
 
-/** A tiny stand-in thumbnail: thumbnails are made by issue #6; sync only carries their headers. */
-const thumbnailBytes = () => new TextEncoder().encode("thumbnail");
-
 export interface TestLibrary {
   photos: DecryptedCollection;
   generated: DecryptedCollection;
@@ -39,6 +40,9 @@ export interface TestLibrary {
   trashed: DecryptedFile;
   /** Every album name, file name and caption: none may appear in a local database. */
   secrets: string[];
+  /** With `withMedia`: a video and a live photo in `photos`. */
+  video?: DecryptedFile | undefined;
+  livePhoto?: DecryptedFile | undefined;
 }
 
 const baseTimeUs = 1_560_000_000_000_000;
@@ -48,6 +52,8 @@ export interface TestLibraryOptions {
   generatedCount?: number;
   /** A suffix that makes names unique across tests. */
   label?: string;
+  /** Also a video and a live photo (generated with ffmpeg) in `photos`. */
+  withMedia?: boolean;
 }
 
 /** Uploads a file with a name and optional caption and location into `collection`. */
@@ -56,17 +62,27 @@ export const uploadTestFile = async (
   collection: DecryptedCollection,
   title: string,
   bytes: Uint8Array,
-  extra: { caption?: string; latitude?: number; longitude?: number; creationTimeUs?: number } = {},
+  extra: {
+    caption?: string;
+    latitude?: number;
+    longitude?: number;
+    creationTimeUs?: number;
+    /** A real JPEG thumbnail; a generated one by default. */
+    thumbnail?: Uint8Array;
+    fileType?: FileType;
+    durationSec?: number;
+  } = {},
 ): Promise<DecryptedFile> => {
   const { file } = await client.upload({
     collection,
     file: bytes,
-    thumbnail: thumbnailBytes(),
+    thumbnail: extra.thumbnail ?? (await generatedJpeg(title.length, 96)),
     metadata: {
       title,
       creationTime: extra.creationTimeUs ?? baseTimeUs,
       modificationTime: extra.creationTimeUs ?? baseTimeUs,
-      fileType: FileType.image,
+      fileType: extra.fileType ?? FileType.image,
+      ...(extra.durationSec === undefined ? {} : { duration: extra.durationSec }),
       ...(extra.latitude === undefined ? {} : { latitude: extra.latitude }),
       ...(extra.longitude === undefined ? {} : { longitude: extra.longitude }),
     },
@@ -75,16 +91,12 @@ export const uploadTestFile = async (
   return file;
 };
 
-/** Random bytes standing for a generated file. */
-const generatedBytes = (index: number): Uint8Array => {
-  const bytes = new Uint8Array(512 + ((index * 97) % 2048));
-  crypto.getRandomValues(bytes);
-  return bytes;
-};
+/** A small real JPEG standing for a generated file (distinct per index). */
+const generatedBytes = (index: number): Promise<Uint8Array> => generatedJpeg(index);
 
 export const buildTestLibrary = async (
   client: NodeLibraryClient,
-  { generatedCount = 30, label = "" }: TestLibraryOptions = {},
+  { generatedCount = 30, label = "", withMedia = false }: TestLibraryOptions = {},
 ): Promise<TestLibrary> => {
   const secrets: string[] = [];
   const name = (base: string) => {
@@ -108,12 +120,14 @@ export const buildTestLibrary = async (
   };
 
   for (const [index, photo] of fixturePhotos.entries()) {
-    const bytes = new Uint8Array(await readFile(path.join(fixtureMediaDir, photo)));
-    const title = name(`${path.parse(photo).name}-holiday`);
+    const photoPath = path.join(fixtureMediaDir, photo);
+    const bytes = new Uint8Array(await readFile(photoPath));
+    const title = name(`${path.parse(photo).name}-holiday${path.parse(photo).ext}`);
     const caption = index === 1 ? name("Sunset over the Tagus") : undefined;
     add(
       await uploadTestFile(client, photos, title, bytes, {
         creationTimeUs: baseTimeUs + index * 1_000_000,
+        thumbnail: await thumbnailOf(photoPath),
         ...(caption === undefined ? {} : { caption }),
         ...(index === 0 ? { latitude: 38.7139, longitude: -9.1394 } : {}),
       }),
@@ -124,10 +138,11 @@ export const buildTestLibrary = async (
       await uploadTestFile(
         client,
         generated,
-        name(`letter-${String(index)}.pdf`),
-        generatedBytes(index),
+        name(`scan-${String(index)}.jpg`),
+        await generatedBytes(index),
         {
           creationTimeUs: baseTimeUs + index,
+          thumbnail: await generatedJpeg(index, 96),
         },
       ),
     );
@@ -138,17 +153,41 @@ export const buildTestLibrary = async (
         client,
         hidden,
         name(`diary-page-${String(index)}.jpg`),
-        generatedBytes(index),
+        await generatedBytes(100 + index),
       ),
     );
   }
   const trashed = await uploadTestFile(
     client,
     generated,
-    name("draft-to-throw.txt"),
-    generatedBytes(7),
+    name("draft-to-throw.jpg"),
+    await generatedBytes(7),
   );
   await client.trashFiles([{ fileID: trashed.id, collectionID: generated.id }]);
 
-  return { photos, generated, hidden, filesByCollection, trashed, secrets };
+  let video: DecryptedFile | undefined;
+  let livePhoto: DecryptedFile | undefined;
+  if (withMedia) {
+    video = await uploadTestFile(client, photos, name("harbour-ferry.mp4"), await generatedMp4(), {
+      creationTimeUs: baseTimeUs + 20_000_000,
+      fileType: FileType.video,
+      durationSec: 2,
+      thumbnail: await generatedMp4Thumbnail(),
+    });
+    add(video);
+    livePhoto = await uploadTestFile(
+      client,
+      photos,
+      name("tram-28"),
+      await generatedLivePhoto("tram-28", 3),
+      {
+        creationTimeUs: baseTimeUs + 21_000_000,
+        fileType: FileType.livePhoto,
+        thumbnail: await generatedJpeg(3, 96),
+      },
+    );
+    add(livePhoto);
+  }
+
+  return { photos, generated, hidden, filesByCollection, trashed, secrets, video, livePhoto };
 };
