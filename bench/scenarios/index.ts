@@ -2,7 +2,15 @@
 
 import type { Scenario } from "../scenario";
 import { cryptoScenario } from "./crypto";
+import { galleryOpenScenario } from "./gallery-open";
+import { galleryScrollScenario } from "./gallery-scroll";
 import { serverDiffScenario } from "./server-diff";
 import { syncScenario } from "./sync";
 
-export const scenarios: readonly Scenario[] = [cryptoScenario, serverDiffScenario, syncScenario];
+export const scenarios: readonly Scenario[] = [
+  cryptoScenario,
+  serverDiffScenario,
+  syncScenario,
+  galleryOpenScenario,
+  galleryScrollScenario,
+];

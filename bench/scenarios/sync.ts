@@ -10,21 +10,20 @@
 // records of the same shape (file key Box and metadata Blob).
 // `CAIRN_BENCH_QUICK=1`: 10,000 files instead of 100,000.
 
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Page } from "playwright-core";
 import { build } from "vite";
-import { startCairn } from "../../server/src/main";
-import { signUpNodeAccount } from "../../tests/support/node-account";
 import { launchChromium } from "../../tests/e2e/support/chromium";
-import { viteConfigFor } from "../../web/vite-app-config";
-import { createNodeCryptoPool } from "../../workers/crypto/node-pool";
+import {
+  buildPhotosApp,
+  itemCountIs,
+  itemCountShown,
+  logInThroughPhotos,
+  startSeededPhotos,
+} from "../lib/seeded-photos";
 import { serveDirectory } from "../lib/static-server";
 import { benchBuildRoot, benchPageViteConfig } from "../lib/vite-page-config";
 import type { Figure, Ratio, Scenario, ScenarioContext, ScenarioResult } from "../scenario";
-import { seedCairn } from "../seed/seed-cairn";
 import type { BareDecryptTiming } from "./sync-page/baseline";
 
 const quick = process.env.CAIRN_BENCH_QUICK === "1";
@@ -38,54 +37,15 @@ const syncedWithinSeconds = 20;
 /** Far above any expected sync; only a hang should reach it. */
 const syncTimeoutMs = 15 * 60_000;
 
-const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const baselinePageRoot = fileURLToPath(new URL("./sync-page", import.meta.url));
 const buildDir = path.join(benchBuildRoot, "sync");
 const webDistDir = path.join(buildDir, "web");
 const baselineOutDir = path.join(buildDir, "baseline");
 
-/** The photos app as `npm run build:web` builds it (the other apps are stubs: not used here). */
 const buildApps = async (): Promise<void> => {
-  const photos = viteConfigFor("photos");
-  await build({
-    ...photos,
-    configFile: false,
-    logLevel: "error",
-    build: { ...photos.build, outDir: path.join(webDistDir, "photos") },
-  });
-  for (const app of ["accounts", "auth"]) {
-    await mkdir(path.join(webDistDir, app), { recursive: true });
-    await writeFile(
-      path.join(webDistDir, app, "index.html"),
-      "<!doctype html><title>Cairn</title>",
-    );
-  }
+  await buildPhotosApp(webDistDir);
   await build(benchPageViteConfig(baselinePageRoot, baselineOutDir));
 };
-
-/** Waits until the gallery shows "N items" (any N): the sync worker has opened the local database. */
-const itemCountShown = (page: Page) =>
-  page.waitForFunction(
-    () =>
-      /[0-9]/.test(document.querySelector("[data-testid=library-item-count]")?.textContent ?? ""),
-    undefined,
-    { timeout: syncTimeoutMs, polling: 20 },
-  );
-
-/** Waits until the gallery shows "`count` items" (and the sync state `state`, if given). */
-const itemCountIs = (page: Page, count: number, state?: string) =>
-  page.waitForFunction(
-    ({ count, state }) => {
-      const text = document.querySelector("[data-testid=library-item-count]")?.textContent ?? "";
-      const shown = Number(text.replace(/[^0-9]/g, "") || "-1");
-      const current = document
-        .querySelector("[data-testid=library-sync-state]")
-        ?.getAttribute("data-state");
-      return shown === count && (state === undefined || current === state);
-    },
-    { count, state },
-    { timeout: syncTimeoutMs, polling: 20 },
-  );
 
 interface BrowserMeasurements {
   loginToSyncedMs: number;
@@ -111,19 +71,14 @@ const measure = async (
     page.on("pageerror", (error) => pageErrors.push(error.message));
 
     log("logging in through the photos app");
-    await page.goto(`${photosOrigin}/login`);
-    await page.getByLabel("Email", { exact: true }).fill(credentials.email);
-    await page.getByRole("button", { name: "Continue", exact: true }).click();
-    await page.getByLabel("Password", { exact: true }).fill(credentials.password);
     const loginStartMs = performance.now();
-    await page.getByRole("button", { name: "Log in", exact: true }).click();
-    await page.waitForURL(/\/gallery$/, { timeout: 120_000 });
+    await logInThroughPhotos(page, photosOrigin, credentials);
     const galleryMs = performance.now();
     log(`gallery after ${((galleryMs - loginStartMs) / 1000).toFixed(1)} s; pulling`);
-    await itemCountShown(page);
+    await itemCountShown(page, syncTimeoutMs);
     const readyMs = performance.now();
     try {
-      await itemCountIs(page, fileCount, "up-to-date");
+      await itemCountIs(page, fileCount, syncTimeoutMs, "up-to-date");
     } catch (e) {
       throw new Error(
         `The sync did not finish: ${String(e)}; page errors: ${pageErrors.join("; ") || "none"}`,
@@ -134,7 +89,7 @@ const measure = async (
     log("reloading: the library from the local database");
     const reloadStartMs = performance.now();
     await page.reload();
-    await itemCountIs(page, fileCount);
+    await itemCountIs(page, fileCount, syncTimeoutMs);
     const reopenMs = performance.now() - reloadStartMs;
     await context.close();
 
@@ -165,45 +120,9 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
   const { log } = context;
   log("building the photos app and the baseline page");
   await buildApps();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "cairn-bench-sync-"));
-  const cairn = await startCairn(
-    {
-      dataDir,
-      webDistDir,
-      logLevel: "warn",
-      ports: { api: 0, photos: 0, accounts: 0, auth: 0 },
-      rateLimitScale: 100,
-    },
-    { environment: {}, cwd: repoRoot },
-  );
+  const seeded = await startSeededPhotos({ label: "sync", webDistDir, fileCount, albumCount, log });
   try {
-    const credentials = {
-      email: `sync-bench-${Date.now().toString(36)}@cairn.test`,
-      password: "sync bench password",
-    };
-    const account = await signUpNodeAccount({
-      apiOrigin: cairn.urls.api,
-      mailDir: path.join(dataDir, "mail"),
-      ...credentials,
-    });
-    log(`seeding ${String(fileCount)} files in ${String(albumCount)} albums`);
-    const pool = await createNodeCryptoPool();
-    let seedMs: number;
-    try {
-      const seeded = await seedCairn({
-        cairn,
-        userID: account.userID,
-        accountKeys: account.accountKeys,
-        pool,
-        fileCount,
-        albumCount,
-      });
-      seedMs = seeded.elapsedMs;
-    } finally {
-      await pool.terminate();
-    }
-    log(`seeded in ${(seedMs / 1000).toFixed(1)} s`);
-
+    const { cairn, credentials, seedMs } = seeded;
     const measured = await measure(context, cairn.urls.photos, credentials);
     const pullSeconds = measured.pullMs / 1000;
     const figures: Figure[] = [
@@ -250,8 +169,7 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
       raw: { quick, fileCount, albumCount, seedMs, ...measured },
     };
   } finally {
-    await cairn.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await seeded.close();
   }
 };
 

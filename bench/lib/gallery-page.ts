@@ -1,0 +1,143 @@
+// In-page measurements of the gallery for the gallery-open and gallery-scroll
+// scenarios. Each function here runs inside the photos app's page (passed to
+// `page.evaluate` / `page.waitForFunction`), so it uses nothing from outside
+// its own body. They rely on the grid's test ids: the scroller
+// `gallery-scroller`, tiles `gallery-tile` with `data-index` and
+// `data-loaded="true"` once their thumbnail has loaded, the scrubber
+// `date-scrubber`.
+
+/** Frame intervals (ms) recorded by requestAnimationFrame while `work` runs. */
+export interface FrameRecording {
+  intervalsMs: number[];
+}
+
+/**
+ * The page's time (ms since navigation) once at least one tile's thumbnail
+ * has loaded, else false (a predicate for `waitForFunction`, polled on rAF).
+ */
+export const firstThumbnailLoadedAtMs = (): number | false =>
+  document.querySelector('[data-testid="gallery-tile"][data-loaded="true"]') !== null &&
+  performance.now();
+
+/**
+ * The page's time once every tile that intersects the scroller's viewport
+ * has loaded its thumbnail (and there is at least one), else false.
+ */
+export const visibleThumbnailsLoadedAtMs = (): number | false => {
+  const scroller = document.querySelector('[data-testid="gallery-scroller"]');
+  if (scroller === null) return false;
+  const box = scroller.getBoundingClientRect();
+  const tiles = Array.from(document.querySelectorAll('[data-testid="gallery-tile"]')).filter(
+    (tile) => {
+      const rect = tile.getBoundingClientRect();
+      return rect.bottom > box.top && rect.top < box.bottom && rect.width > 0;
+    },
+  );
+  const loaded =
+    tiles.length > 0 && tiles.every((tile) => tile.getAttribute("data-loaded") === "true");
+  return loaded && performance.now();
+};
+
+export interface ScrollToEndResult {
+  intervalsMs: number[];
+  /** The highest tile index seen in the viewport. */
+  lastIndexSeen: number;
+  reachedEnd: boolean;
+  durationMs: number;
+}
+
+/**
+ * Scrolls the gallery's scroller from the top to the bottom by `stepScreens`
+ * viewports per frame, recording every frame's interval, until the tile of
+ * index `lastIndex` is in the viewport or the scroller stops moving.
+ */
+export const scrollToEndInPage = ({
+  stepScreens,
+  lastIndex,
+}: {
+  stepScreens: number;
+  lastIndex: number;
+}): Promise<ScrollToEndResult> =>
+  new Promise((resolve, reject) => {
+    const scroller = document.querySelector<HTMLElement>('[data-testid="gallery-scroller"]');
+    if (scroller === null) {
+      reject(new Error("No gallery scroller"));
+      return;
+    }
+    const visibleMaxIndex = (): number => {
+      const box = scroller.getBoundingClientRect();
+      let max = -1;
+      for (const tile of Array.from(document.querySelectorAll('[data-testid="gallery-tile"]'))) {
+        const rect = tile.getBoundingClientRect();
+        if (rect.bottom <= box.top || rect.top >= box.bottom) continue;
+        max = Math.max(max, Number(tile.getAttribute("data-index") ?? "-1"));
+      }
+      return max;
+    };
+    scroller.scrollTop = 0;
+    const intervalsMs: number[] = [];
+    const startMs = performance.now();
+    let lastMs = startMs;
+    let lastIndexSeen = -1;
+    let stillFrames = 0;
+    /** Frames without movement before the end counts as unreachable. */
+    const stillFramesAtMost = 120;
+    const tick = (nowMs: number) => {
+      intervalsMs.push(nowMs - lastMs);
+      lastMs = nowMs;
+      lastIndexSeen = Math.max(lastIndexSeen, visibleMaxIndex());
+      if (lastIndexSeen >= lastIndex) {
+        resolve({ intervalsMs, lastIndexSeen, reachedEnd: true, durationMs: nowMs - startMs });
+        return;
+      }
+      const before = scroller.scrollTop;
+      scroller.scrollTop = before + scroller.clientHeight * stepScreens;
+      stillFrames = scroller.scrollTop === before ? stillFrames + 1 : 0;
+      if (stillFrames > stillFramesAtMost) {
+        resolve({ intervalsMs, lastIndexSeen, reachedEnd: false, durationMs: nowMs - startMs });
+        return;
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+
+/** Starts recording frame intervals into `window.__cairnFrames` (bench only). */
+export const startFrameRecording = (): void => {
+  const record: { intervalsMs: number[]; running: boolean } = { intervalsMs: [], running: true };
+  (window as unknown as { __cairnFrames: typeof record }).__cairnFrames = record;
+  let lastMs = performance.now();
+  const tick = (nowMs: number) => {
+    if (!record.running) return;
+    record.intervalsMs.push(nowMs - lastMs);
+    lastMs = nowMs;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+};
+
+/** Stops the recording started by `startFrameRecording` and answers it. */
+export const stopFrameRecording = (): number[] => {
+  const record = (
+    window as unknown as { __cairnFrames?: { intervalsMs: number[]; running: boolean } }
+  ).__cairnFrames;
+  if (record === undefined) return [];
+  record.running = false;
+  return record.intervalsMs;
+};
+
+/** Summary of frame intervals: the p95 and the share over a 60 Hz frame. */
+export const frameStats = (intervalsMs: readonly number[]) => {
+  const sorted = [...intervalsMs].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  /** One frame at 60 Hz; a little slack for timer granularity. */
+  const frameBudgetMs = 1000 / 60 + 0.5;
+  return {
+    frames: sorted.length,
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+    p99Ms: at(0.99),
+    maxMs: sorted.at(-1) ?? 0,
+    overBudgetShare: sorted.filter((ms) => ms > frameBudgetMs).length / Math.max(1, sorted.length),
+  };
+};

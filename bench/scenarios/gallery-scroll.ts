@@ -1,0 +1,238 @@
+// The `gallery-scroll` scenario (performance.md): on the seeded, synced
+// 100,000-file library, scroll the gallery programmatically from the newest
+// to the oldest item (one screen per frame), then jump to 20 random dates
+// with the date scrubber; every frame's interval is recorded by
+// requestAnimationFrame. Figures: p95 frame and the share of frames over
+// 16.7 ms (bar: p95 ≤ 20 ms). Then the reach pass: a 1,000,000-file library,
+// where the oldest item must be reachable by scrolling and by the scrubber
+// (no browser height cap). `CAIRN_BENCH_QUICK=1`: 10,000 files, and the
+// reach pass on 100,000. `CAIRN_BENCH_REACH_FILES=N` sets the reach pass's
+// size (0 skips it).
+
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../../tests/e2e/support/chromium";
+import {
+  frameStats,
+  scrollToEndInPage,
+  startFrameRecording,
+  stopFrameRecording,
+  visibleThumbnailsLoadedAtMs,
+} from "../lib/gallery-page";
+import {
+  type SeededPhotos,
+  buildPhotosApp,
+  itemCountIs,
+  logInThroughPhotos,
+  startSeededPhotos,
+} from "../lib/seeded-photos";
+import { benchBuildRoot } from "../lib/vite-page-config";
+import type { Figure, Ratio, Scenario, ScenarioContext, ScenarioResult } from "../scenario";
+import { seededRandom } from "../seed/plausible-files";
+
+const quick = process.env.CAIRN_BENCH_QUICK === "1";
+/** performance.md: the 100,000-file library of the sync scenario. */
+const fileCount = quick ? 10_000 : 100_000;
+/** performance.md: at 1,000,000 items the oldest is still reachable. */
+const reachFileCount = Number(process.env.CAIRN_BENCH_REACH_FILES ?? (quick ? 100_000 : 1_000_000));
+const albumCount = 50;
+/** performance.md: p95 frame at most 20 ms while scrolling. */
+const p95FrameAtMostMs = 20;
+/** performance.md: jump to a random date 20 times. */
+const jumps = 20;
+/** One viewport per frame: a brisk fling, far faster than reading speed. */
+const stepScreens = 1;
+const timeoutMs = 30 * 60_000;
+/** A jump is done when its screen of thumbnails has loaded, or after this long (counted as slow, not failed). */
+const jumpSettleTimeoutMs = 10_000;
+
+const webDistDir = path.join(benchBuildRoot, "gallery-scroll", "web");
+
+interface PassResult {
+  fileCount: number;
+  scroll: ReturnType<typeof frameStats> & { reachedEnd: boolean; durationMs: number };
+  jumps: ReturnType<typeof frameStats> & { settleMs: number[]; lastReachedByScrubber: boolean };
+  syncMs: number;
+}
+
+/** Clicks the scrubber at `fraction` of its height (0 top = newest, 1 bottom = oldest). */
+const clickScrubberAt = async (page: Page, fraction: number): Promise<void> => {
+  const box = await page.getByTestId("date-scrubber").boundingBox();
+  if (box === null) throw new Error("The date scrubber is not shown");
+  const y = box.y + Math.min(box.height - 1, Math.max(0, fraction * box.height));
+  await page.mouse.click(box.x + box.width / 2, y);
+};
+
+/** Whether the tile of `index` is in the scroller's viewport. */
+const tileVisible = (page: Page, index: number) =>
+  page.evaluate((index) => {
+    const scroller = document.querySelector('[data-testid="gallery-scroller"]');
+    const tile = document.querySelector(
+      `[data-testid="gallery-tile"][data-index="${String(index)}"]`,
+    );
+    if (scroller === null || tile === null) return false;
+    const box = scroller.getBoundingClientRect();
+    const rect = tile.getBoundingClientRect();
+    return rect.bottom > box.top && rect.top < box.bottom;
+  }, index);
+
+const measurePass = async (
+  { log }: ScenarioContext,
+  browser: Browser,
+  seeded: SeededPhotos,
+  count: number,
+): Promise<PassResult> => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    log(`logging in and syncing ${String(count)} files`);
+    const syncStartMs = performance.now();
+    await logInThroughPhotos(page, seeded.cairn.urls.photos, seeded.credentials);
+    await itemCountIs(page, count, timeoutMs, "up-to-date");
+    const syncMs = performance.now() - syncStartMs;
+    await page.waitForFunction(visibleThumbnailsLoadedAtMs, undefined, {
+      timeout: timeoutMs,
+      polling: "raf",
+    });
+
+    log("scrolling from the newest to the oldest item");
+    const scrolled = await page.evaluate(scrollToEndInPage, { stepScreens, lastIndex: count - 1 });
+    log(
+      `scroll: ${scrolled.reachedEnd ? "reached" : "did NOT reach"} the oldest item in ${(scrolled.durationMs / 1000).toFixed(1)} s, ${String(scrolled.intervalsMs.length)} frames`,
+    );
+
+    log(`jumping to ${String(jumps)} random dates with the scrubber`);
+    const random = seededRandom(5);
+    const settleMs: number[] = [];
+    await page.evaluate(startFrameRecording);
+    for (let index = 0; index < jumps; index++) {
+      const startMs = performance.now();
+      await clickScrubberAt(page, random());
+      try {
+        await page.waitForFunction(visibleThumbnailsLoadedAtMs, undefined, {
+          timeout: jumpSettleTimeoutMs,
+          polling: "raf",
+        });
+      } catch {
+        log(
+          `jump ${String(index + 1)}: thumbnails not all loaded after ${String(jumpSettleTimeoutMs)} ms`,
+        );
+      }
+      settleMs.push(performance.now() - startMs);
+    }
+    const jumpFrames = await page.evaluate(stopFrameRecording);
+    // The oldest item through the scrubber: its very bottom.
+    await clickScrubberAt(page, 1);
+    await page.waitForTimeout(500);
+    const lastReachedByScrubber = await tileVisible(page, count - 1);
+    log(`scrubber bottom shows the oldest item: ${String(lastReachedByScrubber)}`);
+    return {
+      fileCount: count,
+      syncMs,
+      scroll: {
+        ...frameStats(scrolled.intervalsMs),
+        reachedEnd: scrolled.reachedEnd,
+        durationMs: scrolled.durationMs,
+      },
+      jumps: { ...frameStats(jumpFrames), settleMs, lastReachedByScrubber },
+    };
+  } finally {
+    await context.close();
+  }
+};
+
+const seededPass = async (context: ScenarioContext, count: number): Promise<PassResult> => {
+  const seeded = await startSeededPhotos({
+    label: `gallery-scroll-${String(count)}`,
+    webDistDir,
+    fileCount: count,
+    albumCount,
+    log: context.log,
+  });
+  try {
+    const browser = await launchChromium(context.chromiumPath);
+    try {
+      return await measurePass(context, browser, seeded, count);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await seeded.close();
+  }
+};
+
+const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
+  context.log("building the photos app");
+  await buildPhotosApp(webDistDir);
+  const main = await seededPass(context, fileCount);
+  const reach = reachFileCount > 0 ? await seededPass(context, reachFileCount) : undefined;
+
+  const figures: Figure[] = [
+    { name: `scroll ${String(fileCount)}: p95 frame`, value: main.scroll.p95Ms, unit: "ms" },
+    {
+      name: `scroll ${String(fileCount)}: frames over 16.7 ms`,
+      value: main.scroll.overBudgetShare * 100,
+      unit: "%",
+    },
+    {
+      name: `scroll ${String(fileCount)}: newest to oldest`,
+      value: main.scroll.durationMs / 1000,
+      unit: "s",
+    },
+    { name: "date jumps: p95 frame", value: main.jumps.p95Ms, unit: "ms" },
+    {
+      name: "date jumps: median time to a loaded screen",
+      value: [...main.jumps.settleMs].sort((a, b) => a - b)[Math.floor(jumps / 2)] ?? 0,
+      unit: "ms",
+    },
+    {
+      name: `oldest of ${String(fileCount)} reached by scrolling`,
+      value: main.scroll.reachedEnd ? 1 : 0,
+      unit: "yes=1",
+    },
+  ];
+  if (reach !== undefined) {
+    figures.push(
+      {
+        name: `oldest of ${String(reach.fileCount)} reached by scrolling`,
+        value: reach.scroll.reachedEnd ? 1 : 0,
+        unit: "yes=1",
+      },
+      {
+        name: `oldest of ${String(reach.fileCount)} reached by the scrubber`,
+        value: reach.jumps.lastReachedByScrubber ? 1 : 0,
+        unit: "yes=1",
+      },
+      {
+        name: `scroll ${String(reach.fileCount)}: p95 frame`,
+        value: reach.scroll.p95Ms,
+        unit: "ms",
+      },
+      {
+        name: `scroll ${String(reach.fileCount)}: newest to oldest`,
+        value: reach.scroll.durationMs / 1000,
+        unit: "s",
+      },
+      { name: `sync of ${String(reach.fileCount)} files`, value: reach.syncMs / 1000, unit: "s" },
+    );
+  }
+  const ratios: Ratio[] = [
+    {
+      name: `scroll p95 frame / ${String(p95FrameAtMostMs)} ms bar`,
+      value: main.scroll.p95Ms / p95FrameAtMostMs,
+      atMost: 1,
+    },
+    {
+      name: `date jumps p95 frame / ${String(p95FrameAtMostMs)} ms bar`,
+      value: main.jumps.p95Ms / p95FrameAtMostMs,
+      atMost: 1,
+    },
+  ];
+  return { figures, ratios, raw: { quick, main, reach } };
+};
+
+export const galleryScrollScenario: Scenario = {
+  name: "gallery-scroll",
+  description: `scroll ${String(fileCount)} synced files newest to oldest and jump to ${String(jumps)} dates; reach the oldest of ${String(reachFileCount)}`,
+  run,
+};
