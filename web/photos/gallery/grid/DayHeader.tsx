@@ -1,0 +1,83 @@
+import { memo } from "react";
+import { useIntl } from "react-intl";
+import type { GalleryDay } from "../../../../workers/sync/gallery-contract";
+import { dateOfDayKey, dayLabelKind, dayNeedsYear } from "./day-label";
+
+export interface DayHeaderProps {
+  day: GalleryDay;
+  dayIndex: number;
+  todayKey: string;
+  /** Every item of the day is selected. */
+  checked: boolean;
+  /** A selection exists: the checkbox shows without hovering. */
+  selecting: boolean;
+  onSelectDay: (dayIndex: number) => void;
+}
+
+/** The label of a day: 'Today', 'Yesterday', or the date in the user's locale. */
+export function useDayLabel(): (dayKey: string, todayKey: string) => string {
+  const intl = useIntl();
+  return (dayKey, todayKey) => {
+    switch (dayLabelKind(dayKey, todayKey)) {
+      case "today":
+        return intl.formatMessage({ id: "gallery.grid.today" });
+      case "yesterday":
+        return intl.formatMessage({ id: "gallery.grid.yesterday" });
+      case "date":
+        return intl.formatDate(dateOfDayKey(dayKey), {
+          weekday: "short",
+          day: "numeric",
+          month: "short",
+          year: dayNeedsYear(dayKey, todayKey) ? "numeric" : undefined,
+        });
+    }
+  };
+}
+
+/** A day's header row: its label, its item count and its 'select all' checkbox. */
+export const DayHeader = memo(function DayHeader({
+  day,
+  dayIndex,
+  todayKey,
+  checked,
+  selecting,
+  onSelectDay,
+}: DayHeaderProps) {
+  const intl = useIntl();
+  const label = useDayLabel()(day.day, todayKey);
+  return (
+    <div
+      role="gridcell"
+      className={selecting ? "gallery-day gallery-day--selecting" : "gallery-day"}
+      data-testid="gallery-day"
+      data-day={day.day}
+    >
+      <button
+        type="button"
+        role="checkbox"
+        className="gallery-day__check"
+        data-testid="day-checkbox"
+        aria-checked={checked}
+        aria-label={intl.formatMessage({ id: "gallery.grid.selectDay" }, { date: label })}
+        onClick={() => {
+          onSelectDay(dayIndex);
+        }}
+      >
+        <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+          <path
+            d="M3.5 8.5l3 3 6-7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+      <h3 className="gallery-day__label">{label}</h3>
+      <span className="gallery-day__count">
+        {intl.formatMessage({ id: "gallery.grid.dayCount" }, { count: day.count })}
+      </span>
+    </div>
+  );
+});

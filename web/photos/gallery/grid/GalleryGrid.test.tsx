@@ -1,0 +1,329 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { FileType, Visibility } from "../../../../shared/model/library/file-metadata";
+import type {
+  GalleryDay,
+  GalleryItem,
+  GalleryViewSnapshot,
+  GalleryWindow,
+  ThumbnailResult,
+} from "../../../../workers/sync/gallery-contract";
+import { AppProviders } from "../../../common/testing/render-in-app";
+import { emptySelection, type GallerySelection } from "../selection/gallery-selection";
+import { ThumbnailStore } from "../thumbnails/thumbnail-store";
+import { GalleryGrid } from "./GalleryGrid";
+import { maxNativeHeightPx } from "./scroll-mapping";
+
+// happy-dom does no layout: the scroller reports a 1280 × 800 viewport.
+const viewportWidthPx = 1280;
+const viewportHeightPx = 800;
+const descriptors = {
+  clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientWidth"),
+  clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight"),
+};
+beforeAll(() => {
+  const isScroller = (element: HTMLElement) => element.dataset.testid === "gallery-scroller";
+  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return isScroller(this) ? viewportWidthPx : 0;
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return isScroller(this) ? viewportHeightPx : 0;
+    },
+  });
+});
+afterAll(() => {
+  for (const [name, descriptor] of Object.entries(descriptors)) {
+    if (descriptor !== undefined) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+  }
+});
+afterEach(cleanup);
+
+const fileIDOf = (index: number) => 500_000_000 + index;
+
+function itemAt(index: number): GalleryItem {
+  return {
+    id: fileIDOf(index),
+    collectionID: 1,
+    isOwn: true,
+    fileType:
+      index % 10 === 3 ? FileType.video : index % 10 === 5 ? FileType.livePhoto : FileType.image,
+    timeUs: 1_700_000_000_000_000 - index * 60_000_000,
+    title: `IMG_${String(index)}.jpg`,
+    isFavorite: index % 10 === 7,
+    visibility: Visibility.visible,
+    durationSec: index % 10 === 3 ? 75 : undefined,
+  };
+}
+
+/** A view of `dayCount` days of `perDay` items each, going back from 2024-06-30. */
+function snapshotOf(dayCount: number, perDay: number): GalleryViewSnapshot {
+  const days: GalleryDay[] = [];
+  const date = new Date(2024, 5, 30);
+  for (let d = 0; d < dayCount; d++) {
+    const key = `${String(date.getFullYear())}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+    days.push({ day: key, firstIndex: d * perDay, count: perDay });
+    date.setDate(date.getDate() - 1);
+  }
+  return { viewID: 0, version: 1, totalCount: dayCount * perDay, days };
+}
+
+function clientFor(snapshot: GalleryViewSnapshot) {
+  const viewWindow = vi.fn(
+    (viewID: number, startIndex: number, count: number): Promise<GalleryWindow> =>
+      Promise.resolve({
+        viewID,
+        version: snapshot.version,
+        startIndex,
+        items: Array.from(
+          { length: Math.max(0, Math.min(count, snapshot.totalCount - startIndex)) },
+          (_, i) => itemAt(startIndex + i),
+        ),
+      }),
+  );
+  const thumbnails = vi.fn((ids: readonly number[]) =>
+    Promise.resolve(
+      ids.map((fileID): ThumbnailResult => ({ fileID, ok: true, bytes: new Uint8Array([1]) })),
+    ),
+  );
+  return { viewWindow, thumbnails };
+}
+
+function renderGrid(snapshot: GalleryViewSnapshot, initialSelection = emptySelection) {
+  const client = clientFor(snapshot);
+  const thumbnails = new ThumbnailStore(client, {
+    schedule: (callback) => setTimeout(callback, 0),
+    createObjectURL: () => "blob:thumbnail",
+    revokeObjectURL: () => undefined,
+  });
+  const onOpenItem = vi.fn();
+  const selections: GallerySelection[] = [];
+  function Harness() {
+    const [selection, setSelection] = useState(initialSelection);
+    return (
+      <GalleryGrid
+        client={client}
+        snapshot={snapshot}
+        thumbnails={thumbnails}
+        selection={selection}
+        onSelectionChange={(next) => {
+          selections.push(next);
+          setSelection(next);
+        }}
+        onOpenItem={onOpenItem}
+      />
+    );
+  }
+  const result = render(
+    <AppProviders>
+      <Harness />
+    </AppProviders>,
+  );
+  const lastSelection = () => [...(selections.at(-1)?.fileIDs ?? [])].sort((a, b) => a - b);
+  return { ...result, client, onOpenItem, lastSelection };
+}
+
+const tiles = () => screen.queryAllByTestId("gallery-tile");
+const tileAt = (index: number) => {
+  const tile = tiles().find((element) => element.dataset.index === String(index));
+  if (tile === undefined) throw new Error(`tile ${String(index)} is not rendered`);
+  return tile;
+};
+const indexes = () => tiles().map((tile) => Number(tile.dataset.index));
+
+describe("the gallery grid", () => {
+  it("renders only the rows in and near the viewport of a 10,000-item view", async () => {
+    renderGrid(snapshotOf(100, 100));
+    await waitFor(() => {
+      expect(tiles().length).toBeGreaterThan(0);
+    });
+    const shown = indexes();
+    expect(shown[0]).toBe(0);
+    // 7 columns at 1240 px; 800 px viewport and one viewport of overscan below.
+    expect(shown.length).toBeLessThan(150);
+    expect(shown).not.toContain(9999);
+    expect(screen.getAllByTestId("gallery-day")[0]?.textContent).toContain("100 items");
+  });
+
+  it("asks for the thumbnails of all tiles shown together in one call, and marks loaded tiles", async () => {
+    const { client } = renderGrid(snapshotOf(1, 30));
+    await waitFor(() => {
+      expect(client.thumbnails).toHaveBeenCalled();
+    });
+    expect(client.thumbnails).toHaveBeenCalledTimes(1);
+    expect(client.thumbnails.mock.calls[0]?.[0]).toEqual(
+      Array.from({ length: 30 }, (_, i) => fileIDOf(i)),
+    );
+    const image = await waitFor(() => {
+      const found = tileAt(0).querySelector("img");
+      if (found === null) throw new Error("no image yet");
+      return found;
+    });
+    fireEvent.load(image);
+    expect(tileAt(0).dataset.loaded).toBe("true");
+    expect(tileAt(1).dataset.loaded).toBeUndefined();
+  });
+
+  it("fetches items by windows of the view, never one call per tile", async () => {
+    const { client } = renderGrid(snapshotOf(100, 100));
+    await waitFor(() => {
+      expect(tiles().length).toBeGreaterThan(0);
+    });
+    expect(client.viewWindow.mock.calls.length).toBeLessThanOrEqual(2);
+  });
+
+  it("shows the video duration, live photo and favorite badges", async () => {
+    renderGrid(snapshotOf(1, 10));
+    await waitFor(() => {
+      expect(tiles().length).toBe(10);
+    });
+    expect(within(tileAt(3)).getByTestId("tile-video-badge").textContent).toBe("1:15");
+    expect(within(tileAt(5)).queryByTestId("tile-live-badge")).not.toBeNull();
+    expect(within(tileAt(7)).queryByTestId("tile-favorite")).not.toBeNull();
+    expect(within(tileAt(0)).queryByTestId("tile-video-badge")).toBeNull();
+  });
+
+  it("opens the viewer on a click while nothing is selected", async () => {
+    const { onOpenItem } = renderGrid(snapshotOf(2, 20));
+    await waitFor(() => tileAt(3));
+    fireEvent.click(tileAt(3));
+    expect(onOpenItem).toHaveBeenCalledWith(3, itemAt(3));
+  });
+
+  it("selects by checkbox, then toggles by click, then selects a shift-range", async () => {
+    const { onOpenItem, lastSelection } = renderGrid(snapshotOf(2, 20));
+    await waitFor(() => tileAt(2));
+    fireEvent.click(within(tileAt(2)).getByTestId("tile-checkbox"));
+    expect(lastSelection()).toEqual([fileIDOf(2)]);
+    fireEvent.click(tileAt(4));
+    expect(lastSelection()).toEqual([fileIDOf(2), fileIDOf(4)]);
+    fireEvent.click(tileAt(25), { shiftKey: true });
+    await waitFor(() => {
+      expect(lastSelection()).toEqual(
+        Array.from({ length: 22 }, (_, i) => fileIDOf(i + 4))
+          .concat(fileIDOf(2))
+          .sort((a, b) => a - b),
+      );
+    });
+    expect(onOpenItem).not.toHaveBeenCalled();
+    expect(tileAt(10).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("selects and deselects a whole day from its header", async () => {
+    const { lastSelection } = renderGrid(snapshotOf(3, 12));
+    await waitFor(() => tileAt(12));
+    const secondDay = screen.getAllByTestId("day-checkbox")[1];
+    if (secondDay === undefined) throw new Error("no second day");
+    fireEvent.click(secondDay);
+    await waitFor(() => {
+      expect(lastSelection()).toEqual(Array.from({ length: 12 }, (_, i) => fileIDOf(12 + i)));
+    });
+    await waitFor(() => {
+      expect(secondDay.getAttribute("aria-checked")).toBe("true");
+    });
+    fireEvent.click(secondDay);
+    await waitFor(() => {
+      expect(lastSelection()).toEqual([]);
+    });
+  });
+
+  it("moves a roving focus with the keyboard, selects with Space and Shift+arrows, clears with Escape, opens with Enter", async () => {
+    const { onOpenItem, lastSelection } = renderGrid(snapshotOf(2, 20));
+    await waitFor(() => tileAt(0));
+    expect(tileAt(0).tabIndex).toBe(0);
+    act(() => {
+      tileAt(0).focus();
+    });
+    fireEvent.keyDown(tileAt(0), { key: "ArrowRight" });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(tileAt(1));
+    });
+    expect(tileAt(0).tabIndex).toBe(-1);
+    fireEvent.keyDown(tileAt(1), { key: " " });
+    expect(lastSelection()).toEqual([fileIDOf(1)]);
+    fireEvent.keyDown(tileAt(1), { key: "ArrowRight", shiftKey: true });
+    await waitFor(() => {
+      expect(lastSelection()).toEqual([fileIDOf(1), fileIDOf(2)]);
+    });
+    // Down a row: 7 columns.
+    fireEvent.keyDown(tileAt(2), { key: "ArrowDown" });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(tileAt(9));
+    });
+    fireEvent.keyDown(tileAt(9), { key: "Escape" });
+    expect(lastSelection()).toEqual([]);
+    fireEvent.keyDown(tileAt(9), { key: "Enter" });
+    expect(onOpenItem).toHaveBeenCalledWith(9, itemAt(9));
+  });
+
+  it("reaches the oldest of 1,000,000 items with End, under the browser height cap", async () => {
+    const { container } = renderGrid(snapshotOf(10_000, 100));
+    await waitFor(() => tileAt(0));
+    const scroller = screen.getByTestId("gallery-scroller");
+    const spacer = scroller.firstElementChild as HTMLElement;
+    expect(Number.parseFloat(spacer.style.height)).toBe(maxNativeHeightPx);
+    fireEvent.keyDown(tileAt(0), { key: "End" });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(tileAt(999_999));
+    });
+    expect(scroller.scrollTop).toBeGreaterThan(0);
+    expect(scroller.scrollTop).toBeLessThanOrEqual(maxNativeHeightPx - viewportHeightPx);
+    // The last row sits inside the viewport, in native coordinates.
+    const lastRow = tileAt(999_999).parentElement as HTMLElement;
+    const rowTop = Number(/translateY\((-?[\d.]+)px\)/.exec(lastRow.style.transform)?.[1]);
+    expect(rowTop).toBeGreaterThanOrEqual(scroller.scrollTop);
+    expect(rowTop).toBeLessThan(scroller.scrollTop + viewportHeightPx);
+    expect(container.querySelectorAll("[data-testid=gallery-tile]").length).toBeLessThan(200);
+  });
+
+  it("follows native scrolling and jumps with the scrubber's keyboard", async () => {
+    renderGrid(snapshotOf(10_000, 100));
+    await waitFor(() => tileAt(0));
+    const scroller = screen.getByTestId("gallery-scroller");
+    // Small steps move 1:1 (7 columns of 175 px; days of 100 items are 2,709 px).
+    for (const top of [1500, 3000, 4500]) {
+      scroller.scrollTop = top;
+      fireEvent.scroll(scroller);
+    }
+    await waitFor(() => {
+      expect(indexes()).toContain(170);
+    });
+    expect(indexes()).not.toContain(0);
+    const scrubber = screen.getByTestId("date-scrubber");
+    fireEvent.keyDown(scrubber, { key: "End" });
+    await waitFor(() => {
+      expect(indexes()).toContain(999_999);
+    });
+    expect(scrubber.getAttribute("aria-valuenow")).not.toBe("0");
+    fireEvent.keyDown(scrubber, { key: "Home" });
+    await waitFor(() => {
+      expect(indexes()).toContain(0);
+    });
+  });
+
+  it("shows the empty state for an empty view", () => {
+    const snapshot = snapshotOf(0, 0);
+    const client = clientFor(snapshot);
+    render(
+      <AppProviders>
+        <GalleryGrid
+          client={client}
+          snapshot={snapshot}
+          thumbnails={new ThumbnailStore(client)}
+          selection={emptySelection}
+          onSelectionChange={() => undefined}
+          onOpenItem={() => undefined}
+          emptyState={<p>Nothing here</p>}
+        />
+      </AppProviders>,
+    );
+    expect(screen.getByText("Nothing here")).toBeDefined();
+    expect(screen.queryByTestId("gallery-scroller")).toBeNull();
+  });
+});

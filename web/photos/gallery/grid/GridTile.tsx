@@ -1,0 +1,212 @@
+import { memo, useState, type MouseEvent } from "react";
+import { useIntl } from "react-intl";
+import { FileType } from "../../../../shared/model/library/file-metadata";
+import type { GalleryItem } from "../../../../workers/sync/gallery-contract";
+import { useThumbnailURL, type ThumbnailStore } from "../thumbnails/thumbnail-store";
+import { formatDuration } from "./day-label";
+
+/** How a click asks to act on a tile. */
+export interface TileClick {
+  /** Shift held: select the range from the anchor. */
+  range: boolean;
+  /** Ctrl or ⌘ held, or the checkbox clicked: toggle instead of opening. */
+  toggle: boolean;
+}
+
+export interface GridTileProps {
+  index: number;
+  item: GalleryItem | undefined;
+  sizePx: number;
+  selected: boolean;
+  /** A selection exists: checkboxes show on every tile and clicks toggle. */
+  selecting: boolean;
+  /** The roving focus's tile (the one Tab reaches). */
+  tabbable: boolean;
+  thumbnails: ThumbnailStore;
+  onClickTile: (index: number, item: GalleryItem, click: TileClick) => void;
+  onFocusTile: (index: number) => void;
+}
+
+const clickOf = (event: MouseEvent, toggle: boolean): TileClick => ({
+  range: event.shiftKey,
+  toggle: toggle || event.ctrlKey || event.metaKey,
+});
+
+/** One square of the grid: the thumbnail, its badges and its selection checkbox. */
+export const GridTile = memo(function GridTile({
+  index,
+  item,
+  sizePx,
+  selected,
+  selecting,
+  tabbable,
+  thumbnails,
+  onClickTile,
+  onFocusTile,
+}: GridTileProps) {
+  const intl = useIntl();
+  const url = useThumbnailURL(thumbnails, item?.id);
+  const [loadedURL, setLoadedURL] = useState<string | undefined>(undefined);
+  const style = { width: sizePx, height: sizePx };
+
+  if (item === undefined) {
+    return (
+      <div
+        role="gridcell"
+        className="gallery-tile gallery-tile--pending"
+        data-testid="gallery-tile-pending"
+        data-index={index}
+        aria-busy="true"
+        aria-label={intl.formatMessage({ id: "gallery.grid.loadingItem" })}
+        tabIndex={tabbable ? 0 : -1}
+        style={style}
+        onFocus={() => {
+          onFocusTile(index);
+        }}
+      />
+    );
+  }
+
+  const loaded = url !== undefined && loadedURL === url;
+  const className = [
+    "gallery-tile",
+    selected ? "gallery-tile--selected" : "",
+    selecting ? "gallery-tile--selecting" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+
+  return (
+    <div
+      role="gridcell"
+      className={className}
+      data-testid="gallery-tile"
+      data-file-id={item.id}
+      data-index={index}
+      data-loaded={loaded ? "true" : undefined}
+      aria-selected={selected}
+      aria-label={item.title}
+      tabIndex={tabbable ? 0 : -1}
+      style={style}
+      onClick={(event) => {
+        onClickTile(index, item, clickOf(event, false));
+      }}
+      onFocus={() => {
+        onFocusTile(index);
+      }}
+    >
+      {url !== undefined && (
+        <img
+          className={
+            loaded ? "gallery-tile__image gallery-tile__image--loaded" : "gallery-tile__image"
+          }
+          src={url}
+          alt=""
+          decoding="async"
+          draggable={false}
+          onLoad={() => {
+            setLoadedURL(url);
+          }}
+        />
+      )}
+      <span className="gallery-tile__badges">
+        {item.fileType === FileType.video && (
+          <span
+            className="gallery-tile__badge"
+            data-testid="tile-video-badge"
+            role="img"
+            aria-label={intl.formatMessage({ id: "gallery.grid.video" })}
+          >
+            <PlayIcon />
+            {item.durationSec !== undefined && <span>{formatDuration(item.durationSec)}</span>}
+          </span>
+        )}
+        {item.fileType === FileType.livePhoto && (
+          <span
+            className="gallery-tile__badge"
+            data-testid="tile-live-badge"
+            role="img"
+            aria-label={intl.formatMessage({ id: "gallery.grid.livePhoto" })}
+          >
+            <LiveIcon />
+          </span>
+        )}
+      </span>
+      {item.isFavorite && (
+        <span
+          className="gallery-tile__favorite"
+          data-testid="tile-favorite"
+          role="img"
+          aria-label={intl.formatMessage({ id: "gallery.grid.favorite" })}
+        >
+          <HeartIcon />
+        </span>
+      )}
+      <span
+        role="checkbox"
+        className="gallery-tile__check"
+        data-testid="tile-checkbox"
+        aria-checked={selected}
+        aria-label={intl.formatMessage({ id: "gallery.grid.selectItem" }, { name: item.title })}
+        onClick={(event) => {
+          event.stopPropagation();
+          onClickTile(index, item, clickOf(event, true));
+        }}
+      >
+        <CheckIcon />
+      </span>
+    </div>
+  );
+});
+
+function PlayIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+      <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
+    </svg>
+  );
+}
+
+function LiveIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <circle cx="8" cy="8" r="2.2" fill="currentColor" />
+      <circle cx="8" cy="8" r="4.6" fill="none" stroke="currentColor" strokeWidth="1.2" />
+      <circle
+        cx="8"
+        cy="8"
+        r="7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.2"
+        strokeDasharray="1.5 1.6"
+      />
+    </svg>
+  );
+}
+
+function HeartIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <path
+        d="M8 14s-5.5-3.4-5.5-7.3A3 3 0 0 1 8 4.6a3 3 0 0 1 5.5 2.1C13.5 10.6 8 14 8 14z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <path
+        d="M3.5 8.5l3 3 6-7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import type { GalleryDay } from "../../../../workers/sync/gallery-contract";
+import {
+  buildGridLayout,
+  gridColumnsForWidth,
+  maxTileSizePx,
+  minTileSizePx,
+  rowAt,
+  rowIndexAtOffset,
+  rowOfItem,
+  rowsInRange,
+} from "./grid-layout";
+
+/** Days of the given counts, consecutive in the view. */
+function daysOf(...counts: number[]): GalleryDay[] {
+  let firstIndex = 0;
+  return counts.map((count, i) => {
+    const day = { day: `2024-05-${String(30 - i).padStart(2, "0")}`, firstIndex, count };
+    firstIndex += count;
+    return day;
+  });
+}
+
+describe("columns from the width", () => {
+  it.each([
+    // width, columns
+    [320, 3],
+    [375, 3],
+    [428, 4],
+    [600, 3],
+    [800, 4],
+    [1280, 7],
+    [1920, 11],
+    [2560, 14],
+  ])("%d px wide gives %d columns", (width, columns) => {
+    const result = gridColumnsForWidth(width);
+    expect(result.columns).toBe(columns);
+    expect(result.tileSizePx).toBeGreaterThanOrEqual(minTileSizePx);
+    expect(result.tileSizePx).toBeLessThanOrEqual(maxTileSizePx);
+  });
+
+  it("keeps one column on a width narrower than a tile, and none of negative size", () => {
+    expect(gridColumnsForWidth(80)).toEqual({ columns: 1, tileSizePx: 80 });
+    expect(gridColumnsForWidth(0)).toEqual({ columns: 1, tileSizePx: 0 });
+  });
+});
+
+describe("the layout of days in rows", () => {
+  // Three days of 5, 1 and 8 items in 4 columns; tiles of 98 + 2 px gap, headers 48 px.
+  const layout = buildGridLayout({ days: daysOf(5, 1, 8), columns: 4, tileSizePx: 98 });
+
+  it("counts a header and ceil(count / columns) tile rows per day", () => {
+    expect(layout.rowCount).toBe(1 + 2 + 1 + 1 + 1 + 2);
+    expect(layout.totalHeightPx).toBe(3 * 48 + 5 * 100);
+    expect(layout.itemCount).toBe(14);
+  });
+
+  it.each([
+    // row, kind, offset, first item, count
+    [0, "header", 0, undefined, undefined],
+    [1, "tiles", 48, 0, 4],
+    [2, "tiles", 148, 4, 1],
+    [3, "header", 248, undefined, undefined],
+    [4, "tiles", 296, 5, 1],
+    [5, "header", 396, undefined, undefined],
+    [6, "tiles", 444, 6, 4],
+    [7, "tiles", 544, 10, 4],
+  ])("row %d is a %s row at %d px", (index, kind, offset, firstIndex, count) => {
+    const row = rowAt(layout, index);
+    expect(row?.kind).toBe(kind);
+    expect(row?.offsetPx).toBe(offset);
+    if (row?.kind === "tiles") {
+      expect(row.firstIndex).toBe(firstIndex);
+      expect(row.count).toBe(count);
+    }
+  });
+
+  it.each([
+    // offset, row
+    [-10, 0],
+    [0, 0],
+    [47.9, 0],
+    [48, 1],
+    [147, 1],
+    [148, 2],
+    [247.5, 2],
+    [248, 3],
+    [300, 4],
+    [396, 5],
+    [643, 7],
+    [644, 7],
+    [10_000, 7],
+  ])("offset %d px is in row %d", (offset, row) => {
+    expect(rowIndexAtOffset(layout, offset)).toBe(row);
+  });
+
+  it.each([
+    // item, row, column
+    [0, 1, 0],
+    [3, 1, 3],
+    [4, 2, 0],
+    [5, 4, 0],
+    [6, 6, 0],
+    [13, 7, 3],
+  ])("item %d is in row %d, column %d", (item, row, column) => {
+    const position = rowOfItem(layout, item);
+    expect(position?.row.rowIndex).toBe(row);
+    expect(position?.column).toBe(column);
+  });
+
+  it("lists the rows intersecting a range, in order", () => {
+    expect(rowsInRange(layout, 150, 300).map((row) => row.rowIndex)).toEqual([2, 3, 4]);
+    expect(rowsInRange(layout, 0, 0)).toEqual([]);
+  });
+
+  it("is empty for a view without days", () => {
+    const empty = buildGridLayout({ days: [], columns: 4, tileSizePx: 98 });
+    expect(empty.totalHeightPx).toBe(0);
+    expect(rowAt(empty, 0)).toBeUndefined();
+    expect(rowsInRange(empty, 0, 1000)).toEqual([]);
+    expect(rowOfItem(empty, 0)).toBeUndefined();
+  });
+
+  it("lays out 1,000,000 items over 10,000 days and finds the last row by offset", () => {
+    const days = daysOf(...Array.from({ length: 10_000 }, () => 100));
+    const big = buildGridLayout({ days, columns: 5, tileSizePx: 198 });
+    expect(big.itemCount).toBe(1_000_000);
+    expect(big.totalHeightPx).toBe(10_000 * (48 + 20 * 200));
+    const last = rowAt(big, rowIndexAtOffset(big, big.totalHeightPx - 1));
+    expect(last?.kind === "tiles" && last.firstIndex + last.count).toBe(1_000_000);
+  });
+});

@@ -1,0 +1,257 @@
+// Thumbnails for every view of the gallery (grid tiles, album covers, the
+// viewer's placeholder): one store per page gathers the requests of all
+// visible consumers during a frame into batched `client.thumbnails` calls,
+// turns the decrypted JPEG bytes into object URLs and keeps the most recently
+// used ones, revoking what it evicts.
+
+import { useCallback, useSyncExternalStore } from "react";
+import type { GalleryClient } from "../../../common/library/gallery-client";
+import type { ThumbnailResult } from "../../../../workers/sync/gallery-contract";
+
+/**
+ * Files per `thumbnails` call. One screen of the desktop grid holds 40–60
+ * tiles (7 columns × 7 rows at 1280 × 1300), so the first screen is one round
+ * trip; a call of 60 thumbnails (~25 KB each, ~1.5 MB) is still a small
+ * transfer, and results of a fast scroll come back screen by screen instead
+ * of all at the end.
+ */
+export const maxThumbnailsPerCall = 60;
+
+/**
+ * Calls in flight at once. The worker decrypts with a pool sized to the
+ * cores (2 on the machines we target); more concurrent calls would only queue
+ * inside it, holding tiles the user has already scrolled past ahead of the
+ * ones now visible. Requests wait here instead, where unwanted ones are dropped.
+ */
+export const maxCallsInFlight = 3;
+
+/**
+ * Object URLs kept. About three screens of the densest layout (a 4K screen
+ * shows ~450 tiles of 100 px), so scrolling back a little never decrypts
+ * again; at 15–30 KB per thumbnail that is at most ~45 MB of Blob storage,
+ * which lives outside the JS heap. Entries in use are never evicted.
+ */
+export const defaultMaxEntries = 1500;
+
+type Entry = { state: "ready"; url: string } | { state: "failed"; errorName: string };
+
+export interface ThumbnailStoreOptions {
+  maxEntries?: number;
+  /** Runs `callback` before the next frame (default: requestAnimationFrame). */
+  schedule?: (callback: () => void) => void;
+  createObjectURL?: (blob: Blob) => string;
+  revokeObjectURL?: (url: string) => void;
+}
+
+const defaultSchedule = (callback: () => void) => {
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(callback);
+  else setTimeout(callback, 16);
+};
+
+export class ThumbnailStore {
+  readonly #client: Pick<GalleryClient, "thumbnails">;
+  readonly #maxEntries: number;
+  readonly #schedule: (callback: () => void) => void;
+  readonly #createObjectURL: (blob: Blob) => string;
+  readonly #revokeObjectURL: (url: string) => void;
+  /** Insertion order is recency: the first key is the least recently used. */
+  readonly #entries = new Map<number, Entry>();
+  readonly #listeners = new Map<number, Set<() => void>>();
+  /** Requested and not yet sent, in request order. */
+  readonly #queue = new Set<number>();
+  /** Explicit requests without a listener (prefetch) that must still be fetched. */
+  readonly #wanted = new Set<number>();
+  readonly #inFlight = new Set<number>();
+  #callsInFlight = 0;
+  #flushScheduled = false;
+  #disposed = false;
+
+  constructor(client: Pick<GalleryClient, "thumbnails">, options: ThumbnailStoreOptions = {}) {
+    this.#client = client;
+    this.#maxEntries = options.maxEntries ?? defaultMaxEntries;
+    this.#schedule = options.schedule ?? defaultSchedule;
+    this.#createObjectURL = options.createObjectURL ?? ((blob) => URL.createObjectURL(blob));
+    this.#revokeObjectURL =
+      options.revokeObjectURL ??
+      ((url) => {
+        URL.revokeObjectURL(url);
+      });
+  }
+
+  /** The object URL of a file's thumbnail, once it has arrived. */
+  url(fileID: number): string | undefined {
+    const entry = this.#entries.get(fileID);
+    return entry?.state === "ready" ? entry.url : undefined;
+  }
+
+  /** The error name when the thumbnail could not be had (no thumbnail, decryption failed). */
+  failure(fileID: number): string | undefined {
+    const entry = this.#entries.get(fileID);
+    return entry?.state === "failed" ? entry.errorName : undefined;
+  }
+
+  /** Asks for a thumbnail without showing it yet (e.g. the next photo of the viewer). */
+  request(fileID: number): void {
+    if (this.#disposed) return;
+    const entry = this.#entries.get(fileID);
+    if (entry !== undefined) {
+      this.#touch(fileID, entry);
+      return;
+    }
+    this.#wanted.add(fileID);
+    this.#enqueue(fileID);
+  }
+
+  /**
+   * Listens for a file's thumbnail and asks for it. While a listener is
+   * subscribed the entry is never evicted; unsubscribing before the request
+   * was sent drops the request (a tile scrolled past).
+   */
+  subscribe(fileID: number, listener: () => void): () => void {
+    let listeners = this.#listeners.get(fileID);
+    if (listeners === undefined) {
+      listeners = new Set();
+      this.#listeners.set(fileID, listeners);
+    }
+    listeners.add(listener);
+    const entry = this.#entries.get(fileID);
+    if (entry !== undefined) this.#touch(fileID, entry);
+    else if (!this.#disposed) this.#enqueue(fileID);
+    return () => {
+      const current = this.#listeners.get(fileID);
+      current?.delete(listener);
+      if (current?.size === 0) this.#listeners.delete(fileID);
+    };
+  }
+
+  /** Revokes every object URL and ignores answers still on their way. */
+  dispose(): void {
+    this.#disposed = true;
+    for (const entry of this.#entries.values()) {
+      if (entry.state === "ready") this.#revokeObjectURL(entry.url);
+    }
+    this.#entries.clear();
+    this.#queue.clear();
+    this.#wanted.clear();
+  }
+
+  #touch(fileID: number, entry: Entry) {
+    this.#entries.delete(fileID);
+    this.#entries.set(fileID, entry);
+  }
+
+  #enqueue(fileID: number) {
+    if (this.#inFlight.has(fileID)) return;
+    this.#queue.add(fileID);
+    this.#scheduleFlush();
+  }
+
+  #scheduleFlush() {
+    if (this.#flushScheduled || this.#disposed) return;
+    this.#flushScheduled = true;
+    this.#schedule(() => {
+      this.#flushScheduled = false;
+      this.#flush();
+    });
+  }
+
+  #flush() {
+    if (this.#disposed) return;
+    while (this.#callsInFlight < maxCallsInFlight && this.#queue.size > 0) {
+      const batch: number[] = [];
+      for (const fileID of this.#queue) {
+        this.#queue.delete(fileID);
+        // Nobody waits for it any more: the tile scrolled away before the call.
+        if (!this.#listeners.has(fileID) && !this.#wanted.has(fileID)) continue;
+        if (this.#entries.has(fileID) || this.#inFlight.has(fileID)) continue;
+        batch.push(fileID);
+        if (batch.length === maxThumbnailsPerCall) break;
+      }
+      if (batch.length === 0) return;
+      this.#send(batch);
+    }
+  }
+
+  #send(batch: number[]) {
+    for (const fileID of batch) this.#inFlight.add(fileID);
+    this.#callsInFlight += 1;
+    this.#client.thumbnails(batch).then(
+      (results) => {
+        this.#receive(batch, results);
+      },
+      (e: unknown) => {
+        const errorName = e instanceof Error ? e.name : "Error";
+        this.#receive(
+          batch,
+          batch.map((fileID) => ({ fileID, ok: false, errorName })),
+        );
+      },
+    );
+  }
+
+  #receive(batch: readonly number[], results: readonly ThumbnailResult[]) {
+    this.#callsInFlight -= 1;
+    for (const fileID of batch) this.#inFlight.delete(fileID);
+    if (this.#disposed) return;
+    const answered = new Set<number>();
+    for (const result of results) {
+      answered.add(result.fileID);
+      this.#wanted.delete(result.fileID);
+      const previous = this.#entries.get(result.fileID);
+      if (previous?.state === "ready") continue;
+      const entry: Entry = result.ok
+        ? {
+            state: "ready",
+            url: this.#createObjectURL(
+              new Blob([result.bytes as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }),
+            ),
+          }
+        : { state: "failed", errorName: result.errorName };
+      this.#entries.set(result.fileID, entry);
+      this.#notify(result.fileID);
+    }
+    for (const fileID of batch) {
+      if (answered.has(fileID)) continue;
+      this.#wanted.delete(fileID);
+      this.#entries.set(fileID, { state: "failed", errorName: "NotAnswered" });
+      this.#notify(fileID);
+    }
+    this.#evict();
+    if (this.#queue.size > 0) this.#scheduleFlush();
+  }
+
+  #notify(fileID: number) {
+    const listeners = this.#listeners.get(fileID);
+    if (listeners === undefined) return;
+    for (const listener of [...listeners]) listener();
+  }
+
+  #evict() {
+    let excess = this.#entries.size - this.#maxEntries;
+    if (excess <= 0) return;
+    for (const [fileID, entry] of this.#entries) {
+      if (excess <= 0) break;
+      if (this.#listeners.has(fileID)) continue;
+      this.#entries.delete(fileID);
+      if (entry.state === "ready") this.#revokeObjectURL(entry.url);
+      excess -= 1;
+    }
+  }
+}
+
+/**
+ * The object URL of `fileID`'s thumbnail from `store`, asking for it while
+ * the component is mounted; undefined until it arrives (and for no file).
+ */
+export function useThumbnailURL(
+  store: ThumbnailStore,
+  fileID: number | undefined,
+): string | undefined {
+  const subscribe = useCallback(
+    (listener: () => void) =>
+      fileID === undefined ? () => undefined : store.subscribe(fileID, listener),
+    [store, fileID],
+  );
+  const snapshot = () => (fileID === undefined ? undefined : store.url(fileID));
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
