@@ -156,6 +156,6 @@ export const generatedLivePhoto = (name: string, index = 0): Promise<Uint8Array>
   once(`live:${name}:${String(index)}`, async () => {
     const zip = new JSZip();
     zip.file(`${name}.jpg`, await generatedJpeg(index));
-    zip.file(`${name}.mp4`, await generatedMp4(1));
+    zip.file(`${name}.mp4`, await generatedMp4(3));
     return zip.generateAsync({ type: "uint8array" });
   });

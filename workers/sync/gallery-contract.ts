@@ -291,4 +291,12 @@ export interface LibraryReader {
   trashEntries(): Iterable<TrashEntry>;
   /** Grows with every change of what the reader answers (views cache on it). */
   readonly version: number;
+  /**
+   * Optional: a number that changes whenever the files `filesOf(collectionID)`
+   * answers change, and never repeats an earlier value for that collection
+   * (the stored library gives the version of its last change). Views then
+   * re-sort only the collections that changed; without it every change of
+   * `version` re-reads every collection. See: [Note: Views cache on versions]
+   */
+  collectionVersion?(collectionID: number): number;
 }

@@ -99,6 +99,9 @@ export class LibraryStore {
   #trash: ChunkedGroup<TrashEntry>;
   #listTimeUs = 0;
   #trashTimeUs = 0;
+  #version = 0;
+  /** The `#version` at which each collection's files last changed. See: [Note: Views cache on versions] */
+  readonly #collectionVersions = new Map<number, number>();
 
   private constructor({ db, cipher, newChunkID }: LibraryStoreOptions) {
     this.#db = db;
@@ -198,6 +201,28 @@ export class LibraryStore {
 
   // -------------------------------------------------------------------------
   // Reads
+
+  // [Note: Views cache on versions]
+  //
+  // The gallery's view engine keeps each collection's files sorted and the
+  // open view built, and rebuilds only what changed. `version` grows with
+  // every change applied to memory; `collectionVersion(id)` is the version at
+  // which that collection's files last changed (0 before any). Both only grow,
+  // so an equal number means an unchanged answer.
+
+  /** Grows with every change applied to memory. See: [Note: Views cache on versions] */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** The version at which the files of `collectionID` last changed (0: never). */
+  collectionVersion(collectionID: number): number {
+    return this.#collectionVersions.get(collectionID) ?? 0;
+  }
+
+  collection(collectionID: number): DecryptedCollection | undefined {
+    return this.#collections.get(collectionID);
+  }
 
   get listTimeUs(): number {
     return this.#listTimeUs;
@@ -316,6 +341,8 @@ export class LibraryStore {
     }
     this.#hiddenIDs = new Set(change.hiddenIDs);
     this.#listTimeUs = change.listTimeUs;
+    this.#version += 1;
+    for (const id of dropped) this.#collectionVersions.set(id, this.#version);
   }
 
   /**
@@ -348,6 +375,8 @@ export class LibraryStore {
     plan.commit();
     this.#groups.set(collectionID, group);
     this.#syncTimesUs.set(collectionID, syncTimeUs);
+    this.#version += 1;
+    this.#collectionVersions.set(collectionID, this.#version);
   }
 
   /** Advances a collection's file time alone (a pull that found nothing to change). */
@@ -378,6 +407,7 @@ export class LibraryStore {
     });
     plan.commit();
     this.#trashTimeUs = trashTimeUs;
+    this.#version += 1;
   }
 
   /** Remembers deleted collections fetched for trash items (their keys open those items). */

@@ -5,6 +5,7 @@
 
 import type { Visibility } from "../../shared/model/library/file-metadata";
 import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
+import type { GallerySummary } from "./gallery-contract";
 import { collectionVisibility } from "./collection-rules";
 
 export interface CollectionSummary {
@@ -30,6 +31,8 @@ export interface LibrarySummary {
   trashCount: number;
   /** ms since the epoch of the last sync that finished without error. */
   lastSyncedAtMs?: number | undefined;
+  /** The albums bar (spec §3), sorted by name within sections: see `sortSummaries`. */
+  summaries: GallerySummary[];
 }
 
 /** The time a file is shown at: the user's edited time if set, else its creation time. */
@@ -44,6 +47,7 @@ export interface SummarySource {
   filesOf: (collectionID: number) => Iterable<DecryptedFile>;
   trashCount: number;
   lastSyncedAtMs?: number | undefined;
+  summaries: GallerySummary[];
 }
 
 export const librarySummary = (source: SummarySource): LibrarySummary => {
@@ -77,5 +81,6 @@ export const librarySummary = (source: SummarySource): LibrarySummary => {
     hiddenFileCount: hiddenFileIDs.size,
     trashCount: source.trashCount,
     lastSyncedAtMs: source.lastSyncedAtMs,
+    summaries: source.summaries,
   };
 };

@@ -4,10 +4,24 @@
 // it to the browser through Comlink; tests call it directly. Nothing it
 // answers carries a key. See: [Note: Library workers get keys through a keyring, never the master key]
 
-import { createApiClient, type FetchFunction } from "../../shared/api/client";
-import { NetworkError, RequestCanceledError } from "../../shared/model/errors";
+import { type ApiClient, createApiClient, type FetchFunction } from "../../shared/api/client";
+import { NetworkError, RequestCanceledError, TokenMissingError } from "../../shared/model/errors";
 import type { CryptoPool } from "../crypto/pool";
+import type { DecryptedFile } from "../library/decrypt";
 import type { LibraryKeyring } from "../library/keyring";
+import type {
+  ActionOutcome,
+  DownloadProgressListener,
+  DownloadedFile,
+  GalleryFileDetails,
+  GalleryViewSnapshot,
+  GalleryWindow,
+  LibraryAction,
+  OriginalMedia,
+  ThumbnailResult,
+} from "./gallery-contract";
+import { type GalleryServices, createGalleryServices } from "./gallery/gallery-services";
+import type { MediaCacheStorage } from "./media/ciphertext-cache";
 import { createLocalCipher } from "./local-cipher";
 import { LocalDatabase } from "./local-db";
 import { librarySummary, type LibrarySummary } from "./library-summary";
@@ -20,6 +34,7 @@ import {
   createSyncScheduler,
   periodicSyncIntervalMs,
 } from "./schedule";
+import { createExifCreationTime } from "./actions/exif-creation-time";
 import { SyncStoppedError } from "./sync-errors";
 
 /** Where the sync stands, as the page shows it. */
@@ -45,7 +60,12 @@ export interface SyncStatus {
   skippedRecords: number;
 }
 
-export type LibraryListener = (summary: LibrarySummary, status: SyncStatus) => void;
+/** Told after every change: the summary, the sync status, and the open view's snapshot (after `openView`). */
+export type LibraryListener = (
+  summary: LibrarySummary,
+  status: SyncStatus,
+  view: GalleryViewSnapshot | undefined,
+) => void;
 
 export interface SyncSession {
   /** The API origin. */
@@ -78,6 +98,13 @@ export interface SyncServiceDependencies {
    * faster than a few times a second.
    */
   notifyIntervalMs?: number;
+  /** The browser's Cache Storage (thumbnail ciphertext); undefined in Node. */
+  caches?: MediaCacheStorage | undefined;
+  /**
+   * The EXIF creation time of a file's original (fix time from EXIF); by
+   * default read from the original, downloaded with the session's token.
+   */
+  exifCreationTimeUs?: ((file: DecryptedFile) => Promise<number | undefined>) | undefined;
 }
 
 export interface SyncService {
@@ -100,12 +127,29 @@ export interface SyncService {
   unsubscribe(subscriptionID: number): void;
   /** Stops syncing (a run in progress is aborted) and closes the database (logout). */
   close(): Promise<void>;
+
+  // The gallery (issue #5): see `web/common/library/gallery-client.ts`.
+  openView(viewID: number): GalleryViewSnapshot;
+  viewWindow(viewID: number, startIndex: number, count: number): GalleryWindow;
+  indexOfFile(viewID: number, fileID: number): number;
+  fileDetails(fileID: number): GalleryFileDetails;
+  thumbnails(fileIDs: readonly number[]): Promise<ThumbnailResult[]>;
+  original(fileID: number, onProgress?: DownloadProgressListener): Promise<OriginalMedia>;
+  download(
+    fileIDs: readonly number[],
+    mode: "files" | "zip",
+    onProgress: DownloadProgressListener,
+    onFile: (file: DownloadedFile) => void,
+    zipName?: string,
+  ): Promise<void>;
+  perform(action: LibraryAction): Promise<ActionOutcome>;
 }
 
 const defaultNotifyIntervalMs = 250;
 
 const emptySummary: LibrarySummary = {
   collections: [],
+  summaries: [],
   fileCount: 0,
   hiddenFileCount: 0,
   trashCount: 0,
@@ -132,6 +176,31 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
   let nextListenerID = 1;
   let notifyTimer: unknown;
   let lastNotifiedMs = -Infinity;
+  let gallery: GalleryServices | undefined;
+
+  const ensureGallery = (): GalleryServices => {
+    if (gallery === undefined || closed) throw new SyncStoppedError();
+    return gallery;
+  };
+
+  /** The API client of the session (its current token), or undefined without one. */
+  const sessionApi = (): ApiClient | undefined => {
+    const current = session;
+    if (current === undefined || current.token === "") return undefined;
+    return createApiClient({
+      apiOrigin: current.apiOrigin,
+      clientPackage: current.clientPackage,
+      fetch: deps.fetch,
+      getAuthToken: () => session?.token,
+    });
+  };
+
+  /** Fix time from EXIF: reads the original's EXIF date with the current session. */
+  const exifCreationTimeOverSession = (file: DecryptedFile): Promise<number | undefined> => {
+    const api = sessionApi();
+    if (api === undefined) return Promise.reject(new TokenMissingError());
+    return createExifCreationTime({ api, pool: deps.pool })(file);
+  };
 
   const currentSummary = (): LibrarySummary => {
     if (store !== undefined && summaryStale && session !== undefined) {
@@ -143,6 +212,7 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
         filesOf: (id) => library.filesOf(id),
         trashCount: library.trashCount,
         lastSyncedAtMs: status.lastSyncedAtMs,
+        summaries: gallery?.engine.summaries() ?? [],
       });
       summaryStale = false;
     }
@@ -154,7 +224,8 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
     notifyTimer = undefined;
     lastNotifiedMs = deps.nowMs();
     const snapshot = currentSummary();
-    for (const listener of listeners.values()) listener(snapshot, status);
+    const view = gallery?.engine.openSnapshot();
+    for (const listener of listeners.values()) listener(snapshot, status, view);
   };
 
   /** Notifies at once, or at most every `notifyIntervalMs` while a run stores pages. */
@@ -240,6 +311,20 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
         throw new SyncStoppedError();
       }
       store = opened.store;
+      gallery = createGalleryServices({
+        store: opened.store,
+        userID: next.userID,
+        pool: deps.pool,
+        keyring: deps.keyring,
+        api: sessionApi,
+        sync: () => ensureScheduler().request("local-change"),
+        notify: () => {
+          notify(false);
+        },
+        exifCreationTimeUs: deps.exifCreationTimeUs ?? exifCreationTimeOverSession,
+        caches: deps.caches,
+        clock: { ...deps.timers, nowMs: deps.nowMs },
+      });
       scheduler = createSyncScheduler<SyncStatus>({
         run: runSync,
         timers: deps.timers,
@@ -302,9 +387,22 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
       await currentRun;
       db?.close();
       store = undefined;
+      await gallery?.media.clear().catch(() => undefined);
+      gallery = undefined;
       setStatus({ ...status, state: "stopped" });
       listeners.clear();
       if (notifyTimer !== undefined) deps.timers.clearTimeout(notifyTimer);
     },
+
+    openView: (viewID) => ensureGallery().engine.openView(viewID),
+    viewWindow: (viewID, startIndex, count) =>
+      ensureGallery().engine.viewWindow(viewID, startIndex, count),
+    indexOfFile: (viewID, fileID) => ensureGallery().engine.indexOfFile(viewID, fileID),
+    fileDetails: (fileID) => ensureGallery().engine.fileDetails(fileID),
+    thumbnails: (fileIDs) => ensureGallery().media.thumbnails(fileIDs),
+    original: (fileID, onProgress) => ensureGallery().media.original(fileID, onProgress),
+    download: (fileIDs, mode, onProgress, onFile, zipName) =>
+      ensureGallery().media.download(fileIDs, mode, onProgress, onFile, zipName),
+    perform: (action) => ensureGallery().actions.perform(action),
   };
 };

@@ -14,8 +14,19 @@
 // The keyring is the one port the UI thread hands over (from the account
 // worker). See: [Note: Library workers get keys through a keyring, never the master key]
 
+import { transfer } from "comlink";
 import { listenForKeyringLock } from "../account/keyring-port";
 import { type BrowserCryptoPool, createBrowserCryptoPool } from "../crypto/browser-pool";
+import type {
+  ActionOutcome,
+  DownloadedFile,
+  GalleryFileDetails,
+  GalleryViewSnapshot,
+  GalleryWindow,
+  LibraryAction,
+  OriginalMedia,
+  ThumbnailResult,
+} from "./gallery-contract";
 import type { LibrarySummary } from "./library-summary";
 import { keyringOverPort } from "./remote-keyring";
 import type { SyncReason } from "./schedule";
@@ -69,6 +80,8 @@ export const open = async (
       },
     },
     nowMs: () => Date.now(),
+    // Cache Storage exists only in secure contexts (https, localhost).
+    caches: typeof caches === "undefined" ? undefined : caches,
   });
   // See: [Note: Locking the account stops the library's workers first]
   listenForKeyringLock(keyringPort, close);
@@ -98,10 +111,70 @@ export type RemoteLibraryListener = (...args: Parameters<LibraryListener>) => Pr
 
 /** Calls `listener` (a Comlink proxy) after every change; a page gone away is ignored. */
 export const subscribe = (listener: RemoteLibraryListener): number =>
-  ensureService().subscribe((summary, current) => {
-    listener(summary, current).catch(() => undefined);
+  ensureService().subscribe((summary, current, view) => {
+    listener(summary, current, view).catch(() => undefined);
   });
 
 export const unsubscribe = (subscriptionID: number): void => {
   service?.unsubscribe(subscriptionID);
 };
+
+// ---------------------------------------------------------------------------
+// The gallery (issue #5): `web/common/library/gallery-client.ts` calls these.
+
+export const openView = (viewID: number): GalleryViewSnapshot => ensureService().openView(viewID);
+
+export const viewWindow = (viewID: number, startIndex: number, count: number): GalleryWindow =>
+  ensureService().viewWindow(viewID, startIndex, count);
+
+export const indexOfFile = (viewID: number, fileID: number): number =>
+  ensureService().indexOfFile(viewID, fileID);
+
+export const fileDetails = (fileID: number): GalleryFileDetails =>
+  ensureService().fileDetails(fileID);
+
+/** Thumbnails, their bytes transferred to the page (the worker keeps no reference to them). */
+export const thumbnails = async (fileIDs: readonly number[]): Promise<ThumbnailResult[]> => {
+  const results = await ensureService().thumbnails(fileIDs);
+  const buffers = results.flatMap((result) => (result.ok ? [result.bytes.buffer] : []));
+  return transfer(results, buffers);
+};
+
+/** A UI-thread callback behind a Comlink proxy: calling it answers a promise. */
+export type RemoteProgressListener = (fileID: number, percent: number) => Promise<void>;
+export type RemoteFileListener = (file: DownloadedFile) => Promise<void>;
+
+export const original = (
+  fileID: number,
+  onProgress?: RemoteProgressListener,
+): Promise<OriginalMedia> =>
+  ensureService().original(
+    fileID,
+    onProgress === undefined
+      ? undefined
+      : (id, percent) => {
+          onProgress(id, percent).catch(() => undefined);
+        },
+  );
+
+export const download = (
+  fileIDs: readonly number[],
+  mode: "files" | "zip",
+  onProgress: RemoteProgressListener,
+  onFile: RemoteFileListener,
+  zipName?: string,
+): Promise<void> =>
+  ensureService().download(
+    fileIDs,
+    mode,
+    (id, percent) => {
+      onProgress(id, percent).catch(() => undefined);
+    },
+    (file) => {
+      onFile(file).catch(() => undefined);
+    },
+    zipName,
+  );
+
+export const perform = (action: LibraryAction): Promise<ActionOutcome> =>
+  ensureService().perform(action);

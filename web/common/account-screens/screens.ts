@@ -5,7 +5,6 @@ import type { WebAppName } from "../app/app-names";
 import { ChangeEmailPage } from "./ChangeEmailPage";
 import { ChangePasswordPage } from "./ChangePasswordPage";
 import { CredentialsPage } from "./CredentialsPage";
-import { GalleryPage } from "./GalleryPage";
 import { GeneratePage } from "./GeneratePage";
 import { LoginPage } from "./LoginPage";
 import { PasskeysPage } from "./PasskeysPage";
@@ -33,7 +32,6 @@ const appScreens: Record<WebAppName, Readonly<Record<string, ComponentType>>> = 
   photos: {
     "/change-email": ChangeEmailPage,
     "/change-password": ChangePasswordPage,
-    "/gallery": GalleryPage,
   },
   accounts: { "/passkeys": PasskeysPage },
   auth: {},

@@ -91,7 +91,7 @@ describe("app routes", () => {
     });
     renderInApp("/gallery", service);
     expect(
-      await screen.findByRole("heading", { level: 1, name: "Your gallery is empty" }),
+      await screen.findByRole("heading", { level: 2, name: "Your gallery is empty" }),
     ).toBeTruthy();
     expect(await screen.findByText("a@b.c")).toBeTruthy();
     expect(screen.getByText("1.5 GB of 10 GB used")).toBeTruthy();

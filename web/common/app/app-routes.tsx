@@ -27,8 +27,8 @@ export function appRoutes(app: AppDefinition): RouteObject[] {
           ),
           children: [
             { index: true, element: <LandingPage /> },
-            ...app.routes.map(({ path, titleId, access }) => {
-              const Screen = accountScreenFor(app.name, path);
+            ...app.routes.map(({ path, titleId, access, screen }) => {
+              const Screen = screen ?? accountScreenFor(app.name, path);
               return {
                 path,
                 element: (

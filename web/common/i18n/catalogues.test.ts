@@ -45,9 +45,17 @@ const sameInEveryLanguage = new Set([
 ]);
 // Words that are genuinely identical in a language.
 const sameAsEnglishIn: Record<string, string[]> = {
-  "fr-FR": ["action.ok"],
-  "de-DE": ["action.ok", "route.passkeys"],
-  "nl-NL": ["action.ok", "route.passkeys"],
+  // French and Dutch say "Albums" too; Dutch counts "items"; German says "Name" and "Video".
+  "fr-FR": ["action.ok", "gallery.albums.barLabel"],
+  "de-DE": ["action.ok", "route.passkeys", "gallery.albums.sort.name", "gallery.grid.video"],
+  "nl-NL": [
+    "action.ok",
+    "route.passkeys",
+    "gallery.albums.barLabel",
+    "gallery.albums.count",
+    "gallery.grid.dayCount",
+    "gallery.grid.video",
+  ],
   "es-ES": ["error.title"],
   "pt-BR": ["action.ok"],
 };

@@ -35,13 +35,15 @@ export interface GalleryClient {
   original(fileID: number, onProgress?: DownloadProgressListener): Promise<OriginalMedia>;
   /**
    * Downloads originals: `files` hands each finished file to `onFile`;
-   * `zip` hands one zip of them all. Progress per file in percent.
+   * `zip` hands one zip of them all, named `zipName` (an album's name) or
+   * after the date. Progress per file in percent.
    */
   download(
     fileIDs: readonly number[],
     mode: "files" | "zip",
     onProgress: DownloadProgressListener,
     onFile: (file: DownloadedFile) => void,
+    zipName?: string,
   ): Promise<void>;
   /** Performs an organizing action; the views show it at once and roll back if refused. */
   perform(action: LibraryAction): Promise<ActionOutcome>;

@@ -11,10 +11,14 @@ import { startBrowserSyncWorker } from "../../../workers/sync/browser-sync-worke
 import { useRuntimeConfig } from "../config/runtime-config-context";
 import { log } from "../log/log";
 import { localStore } from "../storage/local-store";
+import type { GalleryClient } from "./gallery-client";
 import { type LibraryView, type LibrarySync, startLibrarySync } from "./library-sync";
 
-/** The library summary and sync status last reported by the sync worker. */
+/** The library summary, summaries, open view and sync status last reported by the sync worker. */
 export const libraryViewAtom = atom<LibraryView>({});
+
+/** The gallery's calls into the tab's sync worker; undefined until it started (and after it stopped). */
+export const galleryClientAtom = atom<GalleryClient | undefined>(undefined);
 
 let tabLibrary: LibrarySync | undefined;
 
@@ -46,10 +50,12 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
     onStopped: () => {
       tabLibrary = undefined;
       store.set(libraryViewAtom, {});
+      store.set(galleryClientAtom, undefined);
     },
     log,
     setTimeout: (callback, delayMs) => setTimeout(callback, delayMs),
   });
+  store.set(galleryClientAtom, tabLibrary.gallery);
 };
 
 /** Asks the tab's library sync for a sync now (e.g. "local-change" after the user's own edits). */
@@ -64,4 +70,13 @@ export function useLibraryView(): LibraryView {
     ensureTabLibrarySync(apiOrigin);
   }, [apiOrigin]);
   return useAtomValue(libraryViewAtom);
+}
+
+/** Starts the tab's library sync (once) and gives its gallery client, undefined until the worker started. */
+export function useGalleryClient(): GalleryClient | undefined {
+  const { apiOrigin } = useRuntimeConfig();
+  useEffect(() => {
+    ensureTabLibrarySync(apiOrigin);
+  }, [apiOrigin]);
+  return useAtomValue(galleryClientAtom);
 }

@@ -1,4 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
+import type {
+  GallerySummary,
+  GalleryViewSnapshot,
+  LibraryAction,
+} from "../../../workers/sync/gallery-contract";
 import type { LibrarySummary } from "../../../workers/sync/library-summary";
 import type { SyncStatus } from "../../../workers/sync/sync-service";
 import type { RemoteLibraryListener } from "../../../workers/sync/sync.worker";
@@ -10,11 +15,29 @@ import {
   stoppedWorkerGraceMs,
 } from "./library-sync";
 
+const allSummary = (fileCount: number): GallerySummary => ({
+  id: 0,
+  name: "All",
+  type: "all",
+  order: 0,
+  fileCount,
+  updationTimeUs: 0,
+  isHidden: false,
+  isOwned: false,
+  sortAscending: false,
+});
 const summary = (fileCount: number): LibrarySummary => ({
   collections: [],
   fileCount,
   hiddenFileCount: 0,
   trashCount: 0,
+  summaries: [allSummary(fileCount)],
+});
+const snapshot = (viewID: number, version: number): GalleryViewSnapshot => ({
+  viewID,
+  version,
+  totalCount: 1,
+  days: [{ day: "2024-06-01", firstIndex: 0, count: 1 }],
 });
 const status = (state: SyncStatus["state"]): SyncStatus => ({ state, skippedRecords: 0 });
 
@@ -47,6 +70,32 @@ const setup = (online = true) => {
       calls.push("close");
       return Promise.resolve();
     },
+    openView: (viewID) => {
+      calls.push(`openView ${String(viewID)}`);
+      return Promise.resolve(snapshot(viewID, 1));
+    },
+    viewWindow: (viewID, startIndex) =>
+      Promise.resolve({ viewID, version: 1, startIndex, items: [] }),
+    indexOfFile: () => Promise.resolve(-1),
+    fileDetails: () => Promise.reject(new Error("not used")),
+    thumbnails: (fileIDs) => {
+      calls.push(`thumbnails ${fileIDs.join(",")}`);
+      return Promise.resolve([]);
+    },
+    original: async (fileID, onProgress) => {
+      await onProgress?.(fileID, 100);
+      return { fileID, kind: "other", blob: new Blob([]) };
+    },
+    download: async (fileIDs, _mode, onProgress, onFile) => {
+      for (const id of fileIDs) {
+        await onProgress(id, 100);
+        await onFile({ name: `${String(id)}.jpg`, blob: new Blob([]) });
+      }
+    },
+    perform: (action: LibraryAction) => {
+      calls.push(`perform ${action.kind}`);
+      return Promise.resolve({ ok: true, changedCount: 1 });
+    },
   };
   const events = new EventTarget();
   const views: LibraryView[] = [];
@@ -77,6 +126,8 @@ const setup = (online = true) => {
     onStopped: vi.fn(),
     log: { error: vi.fn() },
     setTimeout: (callback, delayMs) => timers.push({ callback, delayMs }),
+    // Tests call the worker double directly: callbacks need no proxy.
+    wrapCallback: (callback) => callback,
   };
   return {
     calls,
@@ -90,16 +141,60 @@ const setup = (online = true) => {
 };
 
 describe("startLibrarySync", () => {
+  it("holds gallery calls made before the worker opened the stored library until it has", async () => {
+    const { calls, deps } = setup();
+    let finishOpening: () => void = () => undefined;
+    const startWorker = deps.startWorker;
+    deps.startWorker = () => {
+      const worker = startWorker();
+      const open = worker.api.open.bind(worker.api);
+      worker.api.open = (...args) =>
+        new Promise((resolve) => {
+          finishOpening = () => {
+            resolve(open(...args));
+          };
+        });
+      return worker;
+    };
+    const sync = startLibrarySync(deps);
+    const snapshotShown = sync.gallery.openView(0);
+    await flush();
+    expect(calls).toEqual([]);
+    finishOpening();
+    await expect(snapshotShown).resolves.toEqual(snapshot(0, 1));
+    expect(calls).toEqual(["open 7 online=true", "openView 0"]);
+  });
+
+  it("fails gallery calls when the worker could not open", async () => {
+    const { deps } = setup();
+    const startWorker = deps.startWorker;
+    deps.startWorker = () => {
+      const worker = startWorker();
+      worker.api.open = () => Promise.reject(new Error("no keyring"));
+      return worker;
+    };
+    const sync = startLibrarySync(deps);
+    await expect(sync.gallery.openView(0)).rejects.toThrow("no keyring");
+  });
+
   it("opens the worker with a keyring port, shows the stored library, then keeps it current", async () => {
     const { calls, views, ports, deps, notify } = setup(false);
     startLibrarySync(deps);
     await flush();
     expect(ports).toHaveLength(1);
     expect(calls).toEqual(["open 7 online=false"]);
-    expect(views[0]).toEqual({ summary: summary(5) });
-    expect(views.at(-1)).toEqual({ summary: summary(6), status: status("syncing") });
-    await notify(summary(9), status("up-to-date"));
-    expect(views.at(-1)).toEqual({ summary: summary(9), status: status("up-to-date") });
+    expect(views[0]).toEqual({ summary: summary(5), summaries: summary(5).summaries });
+    expect(views.at(-1)).toEqual({
+      summary: summary(6),
+      summaries: summary(6).summaries,
+      status: status("syncing"),
+    });
+    await notify(summary(9), status("up-to-date"), undefined);
+    expect(views.at(-1)).toEqual({
+      summary: summary(9),
+      summaries: summary(9).summaries,
+      status: status("up-to-date"),
+    });
   });
 
   it("syncs on focus and tells the worker when the connection comes and goes", async () => {
@@ -124,7 +219,7 @@ describe("startLibrarySync", () => {
     const { calls, events, timers, deps, notify } = setup();
     startLibrarySync(deps);
     await flush();
-    await notify(summary(9), status("stopped"));
+    await notify(summary(9), status("stopped"), undefined);
     expect(deps.onStopped).toHaveBeenCalledOnce();
     expect(timers.map((t) => t.delayMs)).toEqual([stoppedWorkerGraceMs]);
     timers[0]?.callback();
@@ -140,5 +235,45 @@ describe("startLibrarySync", () => {
     await sync.stop();
     expect(calls.slice(-2)).toEqual(["close", "terminate"]);
     expect(deps.onStopped).toHaveBeenCalledOnce();
+  });
+
+  it("opens a view and then shows that view's snapshots as the library changes", async () => {
+    const { calls, views, deps, notify } = setup();
+    const sync = startLibrarySync(deps);
+    await flush();
+    const opened = await sync.gallery.openView(-1);
+    expect(calls).toContain("openView -1");
+    expect(opened).toEqual(snapshot(-1, 1));
+    expect(views.at(-1)?.view).toEqual(snapshot(-1, 1));
+    await notify(summary(9), status("up-to-date"), snapshot(-1, 2));
+    expect(views.at(-1)?.view).toEqual(snapshot(-1, 2));
+    // A notification about a view the page left behind does not replace the open one.
+    await notify(summary(9), status("up-to-date"), snapshot(0, 3));
+    expect(views.at(-1)?.view).toEqual(snapshot(-1, 2));
+  });
+
+  it("passes the gallery's calls and callbacks to the worker", async () => {
+    const { calls, deps } = setup();
+    const sync = startLibrarySync(deps);
+    await flush();
+    await sync.gallery.thumbnails([3, 4]);
+    expect(calls.at(-1)).toBe("thumbnails 3,4");
+    expect(await sync.gallery.perform({ kind: "favorite", fileIDs: [3], favorite: true })).toEqual({
+      ok: true,
+      changedCount: 1,
+    });
+    const progress: string[] = [];
+    const files: string[] = [];
+    await sync.gallery.download(
+      [3, 4],
+      "files",
+      (id, percent) => progress.push(`${String(id)}:${String(percent)}`),
+      (file) => files.push(file.name),
+    );
+    expect(progress).toEqual(["3:100", "4:100"]);
+    expect(files).toEqual(["3.jpg", "4.jpg"]);
+    const seen: number[] = [];
+    await sync.gallery.original(5, (_, percent) => seen.push(percent));
+    expect(seen).toEqual([100]);
   });
 });

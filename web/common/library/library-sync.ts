@@ -6,19 +6,30 @@
 
 import { proxy, transfer } from "comlink";
 import type { LibraryKeyringHost } from "../../../workers/account/account-worker";
+import type { GallerySummary, GalleryViewSnapshot } from "../../../workers/sync/gallery-contract";
 import type { LibrarySummary } from "../../../workers/sync/library-summary";
 import type { SyncReason } from "../../../workers/sync/schedule";
 import type { SyncSession, SyncStatus } from "../../../workers/sync/sync-service";
 import type { RemoteLibraryListener } from "../../../workers/sync/sync.worker";
+import type { GalleryClient } from "./gallery-client";
+import {
+  type CallbackWrapper,
+  type GalleryWorkerCalls,
+  galleryClientOverWorker,
+} from "./gallery-client-comlink";
 
 /** What the page shows of the library: undefined parts are not known yet. */
 export interface LibraryView {
   summary?: LibrarySummary | undefined;
   status?: SyncStatus | undefined;
+  /** The albums bar's summaries (spec §3), sorted by name within sections. */
+  summaries?: GallerySummary[] | undefined;
+  /** The open view's snapshot (after `gallery.openView`), as it changes. */
+  view?: GalleryViewSnapshot | undefined;
 }
 
 /** The sync worker's API as the UI thread calls it (through Comlink every call answers a promise). */
-export interface SyncWorkerCalls {
+export interface SyncWorkerCalls extends GalleryWorkerCalls {
   open(session: SyncSession, keyringPort: MessagePort): Promise<LibrarySummary>;
   setOnline(online: boolean): Promise<void>;
   requestSync(reason: SyncReason): Promise<void>;
@@ -40,6 +51,8 @@ export interface LibrarySyncDependencies {
   onStopped: () => void;
   log: { error: (message: string, error: unknown) => void };
   setTimeout: (callback: () => void, delayMs: number) => unknown;
+  /** How callbacks cross to the worker (Comlink's `proxy` by default). */
+  wrapCallback?: CallbackWrapper;
 }
 
 export interface LibrarySync {
@@ -47,6 +60,8 @@ export interface LibrarySync {
   requestSync(reason: SyncReason): void;
   /** Stops the worker (its database stays; logout deletes it). */
   stop(): Promise<void>;
+  /** The gallery's calls into the worker. */
+  gallery: GalleryClient;
 }
 
 /**
@@ -63,11 +78,38 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
   let stopped = false;
   let view: LibraryView = {};
 
+  /** The view last opened: snapshots of another (an older notification) are not shown. */
+  let openedViewID: number | undefined;
+
   const show = (next: LibraryView) => {
     if (stopped) return;
     view = { ...view, ...next };
     deps.onView(view);
   };
+
+  const showSummary = (summary: LibrarySummary, status?: SyncStatus) => {
+    show({ summary, summaries: summary.summaries, ...(status === undefined ? {} : { status }) });
+  };
+
+  // See: [Note: Gallery calls wait for the stored library]
+  let markOpened: () => void = () => undefined;
+  let failOpening: (error: unknown) => void = () => undefined;
+  const opened = new Promise<void>((resolve, reject) => {
+    markOpened = resolve;
+    failOpening = reject;
+  });
+  // Calls made before a failed opening reject on their own; this one is not awaited.
+  opened.catch(() => undefined);
+
+  const gallery = galleryClientOverWorker(
+    api,
+    opened,
+    (snapshot) => {
+      openedViewID = snapshot.viewID;
+      show({ view: snapshot });
+    },
+    deps.wrapCallback,
+  );
 
   const onFocus = () => {
     api.requestSync("focus").catch((e: unknown) => {
@@ -90,12 +132,13 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
     deps.onStopped();
   };
 
-  const onChange: RemoteLibraryListener = (summary, status) => {
+  const onChange: RemoteLibraryListener = (summary, status, snapshot) => {
     if (status.state === "stopped") {
       finish();
       deps.setTimeout(worker.terminate, stoppedWorkerGraceMs);
     } else {
-      show({ summary, status });
+      showSummary(summary, status);
+      if (snapshot !== undefined && snapshot.viewID === openedViewID) show({ view: snapshot });
     }
     return Promise.resolve();
   };
@@ -108,22 +151,25 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
       { ...deps.session, online: deps.isOnline() },
       transfer(channel.port2, [channel.port2]),
     );
-    show({ summary: stored });
+    markOpened();
+    showSummary(stored);
     await api.subscribe(proxy(onChange));
     // What changed between opening and subscribing.
     const [summary, status] = await Promise.all([api.librarySummary(), api.status()]);
-    show({ summary, status });
+    showSummary(summary, status);
     deps.events.addEventListener("focus", onFocus);
     deps.events.addEventListener("online", onOnline);
     deps.events.addEventListener("offline", onOffline);
   };
 
   start().catch((e: unknown) => {
+    failOpening(e);
     deps.log.error("Could not start the library sync", e);
     show({ status: { state: "failed", skippedRecords: 0, lastErrorName: "StartError" } });
   });
 
   return {
+    gallery,
     requestSync(reason) {
       api.requestSync(reason).catch((e: unknown) => {
         deps.log.error("Could not ask for a sync", e);

@@ -1,6 +1,7 @@
 // Route tables: every route an app registers (spec §2), the title a person
 // sees on it, and who may open it.
 
+import type { ComponentType } from "react";
 import type { MessageId } from "../i18n/messages";
 
 /**
@@ -14,6 +15,8 @@ export interface RouteSpec {
   path: string;
   titleId: MessageId;
   access: RouteAccess;
+  /** The route's screen, when the app brings its own (else the account screens', else its title). */
+  screen?: ComponentType | undefined;
 }
 
 export type RouteAccessDecision = "render" | "send-to-root";

@@ -11,6 +11,8 @@ import type { RuntimeConfig } from "../config/runtime-config";
 import { RuntimeConfigContext } from "../config/runtime-config-context";
 import { I18nProvider } from "../i18n/I18nProvider";
 import { accountRoutes } from "../routing/route-table";
+// Test support may reach into an app: the test app's gallery is the photos app's.
+import { galleryRoute } from "../../photos/app-definition";
 
 export const testConfig: RuntimeConfig = {
   apiOrigin: "http://localhost:8080",
@@ -27,7 +29,7 @@ export const testApp: AppDefinition = {
   name: "photos",
   nameId: "app.photos.name",
   taglineId: "app.photos.tagline",
-  routes: [...accountRoutes, { path: "/gallery", titleId: "route.gallery", access: "needs-login" }],
+  routes: [...accountRoutes, galleryRoute],
   landingActions: ["signup", "login"],
 };
 

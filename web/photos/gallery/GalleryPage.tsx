@@ -1,27 +1,24 @@
 import { useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router";
-import type { UserDetailsView } from "../accounts/account-service";
-import { useMessageDialog } from "../dialog/dialog-state";
-import { AlbumList } from "../library/AlbumList";
-import { LibraryHeader } from "../library/LibraryHeader";
-import { useLibraryView } from "../library/library-state";
-import { log } from "../log/log";
-import { useDocumentTitle } from "../shell/document-title";
-import { accountErrorKind } from "./account-error";
-import { useAccountService } from "./account-service-context";
-import { DeleteAccountDialog } from "./DeleteAccountDialog";
-import { GallerySidebar } from "./GallerySidebar";
-import { accountsTokenParam } from "./PasskeysPage";
-import { useSessionExpiredDialog } from "./session-expired";
-import "./gallery.css";
-import "../library/library.css";
+import type { UserDetailsView } from "../../common/accounts/account-service";
+import { accountErrorKind } from "../../common/account-screens/account-error";
+import { useAccountService } from "../../common/account-screens/account-service-context";
+import { DeleteAccountDialog } from "../../common/account-screens/DeleteAccountDialog";
+import { GallerySidebar } from "../../common/account-screens/GallerySidebar";
+import { accountsTokenParam } from "../../common/account-screens/PasskeysPage";
+import { useSessionExpiredDialog } from "../../common/account-screens/session-expired";
+import { useMessageDialog } from "../../common/dialog/dialog-state";
+import { useGalleryClient, useLibraryView } from "../../common/library/library-state";
+import { log } from "../../common/log/log";
+import { useDocumentTitle } from "../../common/shell/document-title";
+import { GalleryView } from "./GalleryView";
+import "../../common/account-screens/gallery.css";
 
 /**
- * `/gallery`: the library frame. It starts the tab's library sync and shows
- * the library's size, sync state and albums; the grid of files comes with
- * issue 5. The empty state shows while the library has no files. The sidebar
- * holds the account.
+ * `/gallery`: the library beside the account sidebar. It starts the tab's
+ * library sync; the library column (albums bar, the open view, selection
+ * and viewer) is `GalleryView`. The sidebar holds the account.
  */
 export function GalleryPage() {
   useDocumentTitle("route.gallery");
@@ -34,6 +31,7 @@ export function GalleryPage() {
   const [deleting, setDeleting] = useState(false);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const library = useLibraryView();
+  const client = useGalleryClient();
 
   // Spec §4: the session is checked when the gallery starts; only a 401
   // makes it invalid. The details of the sidebar come with it.
@@ -99,7 +97,6 @@ export function GalleryPage() {
       </button>
       <GallerySidebar
         details={details}
-        library={<AlbumList summary={library.summary} />}
         onOpenPasskeys={() => void openPasskeys()}
         loggingOut={loggingOut}
         onLogout={() => void logout()}
@@ -107,21 +104,15 @@ export function GalleryPage() {
           setDeleting(true);
         }}
       />
-      <section className="cairn-gallery__content" aria-labelledby="cairn-gallery-empty">
-        <LibraryHeader view={library} />
-        <div className="cairn-gallery__empty" hidden={(library.summary?.fileCount ?? 0) > 0}>
-          <div className="cairn-gallery__empty-art" aria-hidden="true">
-            <span />
-            <span />
-            <span />
-          </div>
-          <h1 id="cairn-gallery-empty" className="cairn-gallery__title">
-            <FormattedMessage id="gallery.empty.title" />
-          </h1>
-          <p className="cairn-gallery__text">
-            <FormattedMessage id="gallery.empty.text" />
-          </p>
-        </div>
+      <section className="cairn-gallery__content">
+        <GalleryView
+          client={client}
+          summaries={library.summaries}
+          pushedSnapshot={library.view}
+          status={library.status}
+          libraryFileCount={library.summary?.fileCount}
+          hiddenFileCount={library.summary?.hiddenFileCount}
+        />
       </section>
       {deleting && (
         <DeleteAccountDialog

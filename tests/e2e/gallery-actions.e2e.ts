@@ -1,0 +1,184 @@
+// Organizing the library in Chromium: each action done in one browser shows
+// at once, survives a reload and reaches a second browser of the same user
+// after its sync; a change the server refuses rolls back with the spec's
+// message.
+
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  type NodeLibraryClient,
+  createNodeLibraryClient,
+} from "../../workers/library/node-library-client";
+import { type TestLibrary, buildTestLibrary } from "../../workers/sync/test-library";
+import { type NodeAccount, signUpNodeAccount } from "../support/node-account";
+import { expectGalleryOf, logIn, testEmail } from "./support/accounts";
+import {
+  albumEntry,
+  expectAlbumCount,
+  expectNoAlbum,
+  selectTiles,
+  selectionAction,
+  syncByFocus,
+  tile,
+  waitForUpToDate,
+} from "./support/gallery";
+import { useCairnInChromium } from "./support/suite";
+
+const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
+
+let account: NodeAccount;
+let client: NodeLibraryClient;
+let library: TestLibrary;
+/** The user's two browsers, logged in once for the whole file. */
+let first: Page;
+let second: Page;
+
+beforeAll(async () => {
+  account = await signUpNodeAccount({
+    apiOrigin: cairn().urls.api,
+    mailDir: path.join(cairn().dataDir, "mail"),
+    email: testEmail("organize"),
+    password: "organize password",
+  });
+  client = await createNodeLibraryClient({
+    apiOrigin: cairn().urls.api,
+    token: account.token,
+    userID: account.userID,
+    accountKeys: account.accountKeys,
+    poolSize: 1,
+  });
+  library = await buildTestLibrary(client, { generatedCount: 8 });
+  for (const which of ["first", "second"] as const) {
+    const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    await logIn(page, cairn(), account.email, account.password);
+    await expectGalleryOf(page, account.email);
+    await waitForUpToDate(page);
+    if (which === "first") first = page;
+    else second = page;
+  }
+}, 240_000);
+
+afterAll(async () => {
+  await client.close();
+});
+
+/** Both browsers show `name` with `count` items (the second after a sync). */
+const expectEverywhere = async (name: string, count: number) => {
+  await expectAlbumCount(first, name, count);
+  await syncByFocus(second);
+  await expectAlbumCount(second, name, count);
+};
+
+const confirmInDialog = (page: Page, name: string) =>
+  page.getByRole("dialog").getByRole("button", { name, exact: true }).click();
+
+const openAlbum = (page: Page, name: string) => albumEntry(page, name).click();
+
+it("favorites, archives, hides, trashes and restores; each change reaches the other browser", async () => {
+  const generated = library.generated.name;
+  await expectAlbumCount(first, generated, 8);
+
+  await selectTiles(first, ["scan-0.jpg"]);
+  await selectionAction(first, "Add to favorites").click();
+  await expectEverywhere("Favorites", 1);
+
+  await selectTiles(first, ["scan-1.jpg"]);
+  await selectionAction(first, "Archive").click();
+  await expectEverywhere("Archive", 1);
+  // Archived files leave "All" but stay in their album.
+  await tile(first, "scan-1.jpg").waitFor({ state: "detached" });
+
+  await selectTiles(first, ["scan-2.jpg"]);
+  await selectionAction(first, "Hide").click();
+  await expectEverywhere("Hidden", 4);
+  await expectEverywhere(generated, 7);
+
+  await selectTiles(first, ["scan-3.jpg", "scan-4.jpg"]);
+  await selectionAction(first, "Move to trash").click();
+  await first.getByRole("dialog").getByText("Move 2 files to the trash?").waitFor();
+  await confirmInDialog(first, "Move to trash");
+  await expectEverywhere("Trash", 3);
+  await expectEverywhere(generated, 5);
+
+  // Everything above survives a reload.
+  await first.reload();
+  await waitForUpToDate(first);
+  await expectAlbumCount(first, "Favorites", 1);
+  await expectAlbumCount(first, "Archive", 1);
+  await expectAlbumCount(first, "Hidden", 4);
+  await expectAlbumCount(first, "Trash", 3);
+
+  // Restore one file from the trash, then delete one for good.
+  await openAlbum(first, "Trash");
+  await selectTiles(first, ["scan-3.jpg"]);
+  await selectionAction(first, "Restore").click();
+  await expectEverywhere("Trash", 2);
+  await selectTiles(first, ["scan-4.jpg"]);
+  await selectionAction(first, "Delete permanently").click();
+  await confirmInDialog(first, "Delete permanently");
+  await expectEverywhere("Trash", 1);
+});
+
+it("makes, fills, renames and deletes albums; a taken name is refused", async () => {
+  await openAlbum(first, "All");
+  await selectTiles(first, ["scan-5.jpg", "scan-6.jpg"]);
+  await selectionAction(first, "Create album").click();
+  await first.getByRole("dialog").getByLabel("Album name").fill("Harbour nights");
+  await confirmInDialog(first, "Create");
+  await expectEverywhere("Harbour nights", 2);
+
+  // Remove one file from the new album.
+  await openAlbum(first, "Harbour nights");
+  await selectTiles(first, ["scan-6.jpg"]);
+  await selectionAction(first, "Remove from album").click();
+  await expectEverywhere("Harbour nights", 1);
+
+  // Rename it.
+  await first.getByRole("button", { name: "Album options" }).click();
+  await first.getByRole("menuitem", { name: "Rename album" }).click();
+  await first.getByRole("dialog").getByLabel("Album name").fill("Harbour at night");
+  await confirmInDialog(first, "Save");
+  await expectEverywhere("Harbour at night", 1);
+  await expectNoAlbum(second, "Harbour nights");
+
+  // A second album with a name the user already has is refused.
+  await openAlbum(first, "All");
+  await selectTiles(first, ["scan-7.jpg"]);
+  await selectionAction(first, "Create album").click();
+  await first.getByRole("dialog").getByLabel("Album name").fill("Harbour at night");
+  await confirmInDialog(first, "Create");
+  await first
+    .getByRole("dialog")
+    .getByText("You already have an album called “Harbour at night”. Choose another name.")
+    .waitFor();
+  await first.keyboard.press("Escape");
+
+  // Delete the album, keeping its file.
+  await openAlbum(first, "Harbour at night");
+  await first.getByRole("button", { name: "Album options" }).click();
+  await first.getByRole("menuitem", { name: "Delete album" }).click();
+  await confirmInDialog(first, "Keep files");
+  await expectNoAlbum(first, "Harbour at night");
+  await syncByFocus(second);
+  await expectNoAlbum(second, "Harbour at night");
+});
+
+it("rolls back a rename the server refuses (the album was deleted on another device)", async () => {
+  const doomed = await client.createCollection({ name: "Soon gone", type: "album" });
+  await syncByFocus(first);
+  await expectAlbumCount(first, "Soon gone", 0);
+  await client.deleteCollection(doomed.id, { keepFiles: true });
+
+  // The first browser has not synced since: it still shows the album.
+  await openAlbum(first, "Soon gone");
+  await first.getByRole("button", { name: "Album options" }).click();
+  await first.getByRole("menuitem", { name: "Rename album" }).click();
+  await first.getByRole("dialog").getByLabel("Album name").fill("Never renamed");
+  await confirmInDialog(first, "Save");
+  await first
+    .getByText("This item no longer exists. It may have been deleted on another device.")
+    .waitFor({ timeout: 20_000 });
+  expect(await albumEntry(first, "Never renamed").count()).toBe(0);
+});

@@ -1,0 +1,80 @@
+// Gallery helpers for browser tests: the sync state, album entries of the
+// albums bar, tiles of the grid (by their file's title), selections and the
+// viewer.
+
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { visibleThumbnailsLoadedAtMs } from "../../../bench/lib/gallery-page";
+
+/** Waits until the sync worker says the library is up to date. */
+export const waitForUpToDate = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      document.querySelector("[data-testid=library-sync-state]")?.getAttribute("data-state") ===
+      "up-to-date",
+    undefined,
+    { timeout: 30_000 },
+  );
+
+/** Asks for a sync the way a returning user does (the window gets focus) and waits for it. */
+export const syncByFocus = async (page: Page) => {
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  // The state leaves "up-to-date" while the run goes; give it a moment to start.
+  await page.waitForTimeout(300);
+  await waitForUpToDate(page);
+};
+
+/** The albums bar's entry called `name`. */
+export const albumEntry = (page: Page, name: string) =>
+  page
+    .getByTestId("album-entry")
+    .filter({ has: page.getByTestId("album-name").getByText(name, { exact: true }) });
+
+/** Waits until the albums bar shows `name` with `count` items. */
+export const expectAlbumCount = async (page: Page, name: string, count: number) => {
+  await expect
+    .poll(
+      async () => {
+        const entry = albumEntry(page, name);
+        if ((await entry.count()) === 0) return undefined;
+        return Number((await entry.getByTestId("album-count").textContent())?.replace(/\D/g, ""));
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(count);
+};
+
+/** Waits until the albums bar has no entry called `name`. */
+export const expectNoAlbum = async (page: Page, name: string) => {
+  await expect.poll(() => albumEntry(page, name).count(), { timeout: 20_000 }).toBe(0);
+};
+
+/** The grid's tile of the file titled `title`. */
+export const tile = (page: Page, title: string) =>
+  page.getByTestId("gallery-tile").and(page.getByRole("gridcell", { name: title, exact: true }));
+
+/** Selects the files titled `titles` with their tiles' checkboxes. */
+export const selectTiles = async (page: Page, titles: readonly string[]) => {
+  for (const title of titles) {
+    const target = tile(page, title);
+    await target.hover();
+    await target.getByRole("checkbox").click();
+  }
+  await expect
+    .poll(() => page.getByTestId("selection-count").textContent(), { timeout: 10_000 })
+    .toContain(String(titles.length));
+};
+
+/** A button of the selection bar (or of a menu it opens). */
+export const selectionAction = (page: Page, name: string) =>
+  page.getByTestId("selection-bar").getByRole("button", { name, exact: true });
+
+/** Waits until every tile in the grid's viewport has its thumbnail. */
+export const waitForVisibleThumbnails = (page: Page) =>
+  page.waitForFunction(visibleThumbnailsLoadedAtMs, undefined, { timeout: 30_000, polling: 100 });
+
+/** Opens the viewer on the tile titled `title`. */
+export const openInViewer = async (page: Page, title: string) => {
+  await tile(page, title).click();
+  await page.getByTestId("gallery-viewer").waitFor();
+};

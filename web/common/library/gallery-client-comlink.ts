@@ -1,0 +1,114 @@
+// The `GalleryClient` over the sync worker's Comlink API: callbacks cross as
+// proxies, thumbnails arrive transferred.
+// See: [Note: Library workers get keys through a keyring, never the master key]
+
+import { proxy } from "comlink";
+import type {
+  ActionOutcome,
+  DownloadedFile,
+  GalleryFileDetails,
+  GalleryViewSnapshot,
+  GalleryWindow,
+  LibraryAction,
+  OriginalMedia,
+  ThumbnailResult,
+} from "../../../workers/sync/gallery-contract";
+import type { RemoteFileListener, RemoteProgressListener } from "../../../workers/sync/sync.worker";
+import type { GalleryClient } from "./gallery-client";
+
+/** The sync worker's gallery calls as the UI thread makes them (each answers a promise). */
+export interface GalleryWorkerCalls {
+  openView(viewID: number): Promise<GalleryViewSnapshot>;
+  viewWindow(viewID: number, startIndex: number, count: number): Promise<GalleryWindow>;
+  indexOfFile(viewID: number, fileID: number): Promise<number>;
+  fileDetails(fileID: number): Promise<GalleryFileDetails>;
+  thumbnails(fileIDs: readonly number[]): Promise<ThumbnailResult[]>;
+  original(fileID: number, onProgress?: RemoteProgressListener): Promise<OriginalMedia>;
+  download(
+    fileIDs: readonly number[],
+    mode: "files" | "zip",
+    onProgress: RemoteProgressListener,
+    onFile: RemoteFileListener,
+    zipName?: string,
+  ): Promise<void>;
+  perform(action: LibraryAction): Promise<ActionOutcome>;
+}
+
+/** Wraps a UI-thread function so the worker can call it (Comlink's `proxy`; tests pass functions through). */
+export type CallbackWrapper = <F extends (...args: never[]) => unknown>(callback: F) => F;
+
+const comlinkProxy: CallbackWrapper = (callback) => proxy(callback);
+
+/**
+ * A `GalleryClient` over the worker. `onOpened` hears every snapshot
+ * `openView` answers (the library view keeps the open view's latest).
+ *
+ * [Note: Gallery calls wait for the stored library]
+ *
+ * The page holds a client as soon as the worker is started, and asks for
+ * its view at once; the worker can only answer once it has opened the
+ * stored library (keys from the keyring, the local database read). So every
+ * call first waits for `opened`, which settles when the worker's `open`
+ * has answered; a worker that failed to open fails the calls with its error.
+ */
+export const galleryClientOverWorker = (
+  api: GalleryWorkerCalls,
+  opened: Promise<unknown>,
+  onOpened: (snapshot: GalleryViewSnapshot) => void,
+  wrap: CallbackWrapper = comlinkProxy,
+): GalleryClient => ({
+  async openView(viewID) {
+    await opened;
+    const snapshot = await api.openView(viewID);
+    onOpened(snapshot);
+    return snapshot;
+  },
+  viewWindow: async (viewID, startIndex, count) => {
+    await opened;
+    return api.viewWindow(viewID, startIndex, count);
+  },
+  indexOfFile: async (viewID, fileID) => {
+    await opened;
+    return api.indexOfFile(viewID, fileID);
+  },
+  fileDetails: async (fileID) => {
+    await opened;
+    return api.fileDetails(fileID);
+  },
+  thumbnails: async (fileIDs) => {
+    await opened;
+    return api.thumbnails([...fileIDs]);
+  },
+  original: async (fileID, onProgress) => {
+    await opened;
+    return api.original(
+      fileID,
+      onProgress === undefined
+        ? undefined
+        : wrap((id: number, percent: number) => {
+            onProgress(id, percent);
+            return Promise.resolve();
+          }),
+    );
+  },
+  download: async (fileIDs, mode, onProgress, onFile, zipName) => {
+    await opened;
+    return api.download(
+      [...fileIDs],
+      mode,
+      wrap((id: number, percent: number) => {
+        onProgress(id, percent);
+        return Promise.resolve();
+      }),
+      wrap((file: DownloadedFile) => {
+        onFile(file);
+        return Promise.resolve();
+      }),
+      ...(zipName === undefined ? [] : [zipName]),
+    );
+  },
+  perform: async (action) => {
+    await opened;
+    return api.perform(action);
+  },
+});

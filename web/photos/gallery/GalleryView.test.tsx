@@ -1,0 +1,142 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fakeGalleryClient, renderGallery, summaryOf } from "./gallery-test-support";
+import { GalleryView } from "./GalleryView";
+
+afterEach(cleanup);
+beforeEach(() => {
+  localStorage.clear();
+});
+
+const summaries = [
+  summaryOf({ id: 0, name: "All", type: "all", order: 0, isOwned: false, fileCount: 9 }),
+  summaryOf({ id: 12, name: "Beach", creationTimeUs: 300, updationTimeUs: 50, fileCount: 4 }),
+  summaryOf({ id: 11, name: "Alps", creationTimeUs: 200, updationTimeUs: 90, fileCount: 5 }),
+  summaryOf({ id: -2, name: "Trash", type: "trash", order: 6, isOwned: false, fileCount: 1 }),
+  summaryOf({ id: 20, name: "Drawer", isHidden: true, fileCount: 3 }),
+];
+
+const entryNames = () =>
+  screen
+    .getAllByTestId("album-entry")
+    .map((entry) => entry.querySelector("[data-testid=album-name]")?.textContent);
+
+const show = (path = "/gallery", client = fakeGalleryClient()) => {
+  const harness = renderGallery(
+    <GalleryView
+      client={client}
+      summaries={summaries}
+      pushedSnapshot={undefined}
+      status={{ state: "up-to-date", skippedRecords: 0 }}
+      hiddenFileCount={3}
+    />,
+    path,
+  );
+  render(harness.ui);
+  return { client, ...harness };
+};
+
+describe("the gallery page", () => {
+  it("lists the albums in the bar in the chosen sort, and keeps the sort across a reload", async () => {
+    show();
+    await screen.findAllByTestId("album-entry");
+    // Default: updation time descending.
+    expect(entryNames()).toEqual(["All", "Alps", "Beach", "Trash", "Hidden"]);
+    fireEvent.click(screen.getByRole("button", { name: "Sort albums" }));
+    fireEvent.click(screen.getByRole("menuitemradio", { name: "Creation time (oldest first)" }));
+    expect(entryNames()).toEqual(["All", "Alps", "Beach", "Trash", "Hidden"]);
+    fireEvent.click(screen.getByRole("button", { name: "Sort albums" }));
+    fireEvent.click(screen.getByRole("menuitemradio", { name: "Name" }));
+    expect(localStorage.getItem("collectionSortBy")).toBe('"name"');
+    cleanup();
+
+    localStorage.setItem("collectionSortBy", '"updation-time-desc"');
+    show();
+    await screen.findAllByTestId("album-entry");
+    expect(entryNames()).toEqual(["All", "Alps", "Beach", "Trash", "Hidden"]);
+    cleanup();
+    localStorage.setItem("collectionSortBy", '"creation-time-asc"');
+    const reordered = [
+      ...summaries,
+      summaryOf({ id: 13, name: "Attic", creationTimeUs: 100, updationTimeUs: 10 }),
+    ];
+    const harness = renderGallery(
+      <GalleryView
+        client={fakeGalleryClient()}
+        summaries={reordered}
+        pushedSnapshot={undefined}
+        status={undefined}
+      />,
+    );
+    render(harness.ui);
+    await screen.findAllByTestId("album-entry");
+    expect(entryNames()).toEqual(["All", "Attic", "Alps", "Beach", "Trash", "Hidden"]);
+  });
+
+  it("keeps the open view in the URL, opens it from the URL, and shows its title and count", async () => {
+    const { router, client } = show();
+    await screen.findAllByTestId("album-entry");
+    expect(router.state.location.search).toBe("");
+    fireEvent.click(screen.getByRole("button", { name: /^Beach/ }));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe("?collection=12");
+    });
+    await waitFor(() => {
+      expect(client.openView).toHaveBeenCalledWith(12);
+    });
+    expect(screen.getByTestId("view-title").textContent).toBe("Beach");
+    expect(screen.getByRole("button", { name: /^Beach/ }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    cleanup();
+
+    const reloaded = show("/gallery?collection=20");
+    await waitFor(() => {
+      expect(reloaded.client.openView).toHaveBeenCalledWith(20);
+    });
+    expect(screen.getByTestId("view-title").textContent).toBe("Drawer");
+    // The hidden section: the way back, then its albums.
+    expect(screen.getByRole("button", { name: "Back to albums" })).toBeTruthy();
+    expect(entryNames()).toEqual(["Drawer"]);
+    fireEvent.click(screen.getByRole("button", { name: "Back to albums" }));
+    await waitFor(() => {
+      expect(reloaded.router.state.location.search).toBe("");
+    });
+  });
+
+  it("goes back to all when the open album no longer exists", async () => {
+    const { router } = show("/gallery?collection=99");
+    await waitFor(() => {
+      expect(router.state.location.search).toBe("");
+    });
+  });
+
+  it("shows each view's empty state", async () => {
+    const { router } = show("/gallery?collection=-2");
+    expect((await screen.findByTestId("gallery-empty")).textContent).toContain(
+      "The trash is empty",
+    );
+    await act(() => router.navigate("/gallery?collection=12"));
+    await waitFor(() => {
+      expect(screen.getByTestId("gallery-empty").textContent).toContain("This album is empty");
+    });
+    await act(() => router.navigate("/gallery"));
+    await waitFor(() => {
+      expect(screen.getByTestId("gallery-empty").textContent).toContain("Your gallery is empty");
+    });
+  });
+
+  it("shows the sync state and the album menu of an owned album", async () => {
+    show("/gallery?collection=12");
+    expect((await screen.findByTestId("library-sync-state")).getAttribute("data-state")).toBe(
+      "up-to-date",
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Album options" }));
+    expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
+      "Rename album",
+      "Pin album",
+      "Delete album",
+    ]);
+  });
+});

@@ -1,0 +1,198 @@
+// The library part of `/gallery`: the albums bar on top, the open view's
+// header, the selection bar, the grid of the open view (or its empty state),
+// download progress, and the viewer opened from the grid. The open view is
+// kept in the URL. Everything it shows comes from the sync worker through a
+// `GalleryClient` and the library notifications (summaries, the open view's
+// snapshot, sync status), handed in as props.
+
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useIntl } from "react-intl";
+import { useSearchParams } from "react-router";
+import {
+  PseudoCollectionID,
+  type GallerySummary,
+  type GalleryViewSnapshot,
+} from "../../../workers/sync/gallery-contract";
+import type { SyncStatus } from "../../../workers/sync/sync-service";
+import type { GalleryClient } from "../../common/library/gallery-client";
+import { GalleryClientContext } from "./actions/gallery-client-context";
+import { SelectionBar } from "./actions/SelectionBar";
+import { AlbumsBar } from "./albums/AlbumsBar";
+import { summaryLabel } from "./albums/summary-labels";
+import { DownloadProgress } from "./downloads/DownloadProgress";
+import { EmptyView } from "./EmptyView";
+import { searchWithView, viewIDFromSearch } from "./gallery-url";
+import { GalleryGrid } from "./grid/GalleryGrid";
+import { clear, type GallerySelection } from "./selection/gallery-selection";
+import { ThumbnailStore } from "./thumbnails/thumbnail-store";
+import { useOpenView } from "./use-open-view";
+import { GalleryViewer } from "./viewer/GalleryViewer";
+import { viewKindOf } from "./view-kind";
+import { ViewHeader } from "./ViewHeader";
+import "./gallery-page.css";
+
+export interface GalleryViewProps {
+  /** Undefined until the sync worker has started. */
+  client: GalleryClient | undefined;
+  /** The albums bar's summaries, once the worker reported them. */
+  summaries: readonly GallerySummary[] | undefined;
+  /** The open view's snapshot as the last notification carried it. */
+  pushedSnapshot: GalleryViewSnapshot | undefined;
+  status: SyncStatus | undefined;
+  /** Distinct files in collections that are not hidden (what "all" holds before its snapshot). */
+  libraryFileCount?: number | undefined;
+  /** Distinct files in hidden collections (the albums bar's 'Hidden' entry). */
+  hiddenFileCount?: number | undefined;
+}
+
+const noSummaries: readonly GallerySummary[] = [];
+
+export function GalleryView({
+  client,
+  summaries = noSummaries,
+  pushedSnapshot,
+  status,
+  libraryFileCount,
+  hiddenFileCount,
+}: GalleryViewProps) {
+  const intl = useIntl();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const viewID = viewIDFromSearch(searchParams);
+  const summary = summaries.find((candidate) => candidate.id === viewID);
+  const kind = viewKindOf(viewID, summary);
+  const snapshot = useOpenView(client, viewID, pushedSnapshot);
+  const [selection, setSelection] = useState<GallerySelection>(clear);
+  const [viewerIndex, setViewerIndex] = useState<number | undefined>();
+  const [scrollToIndex, setScrollToIndex] = useState<number | undefined>();
+
+  const thumbnails = useMemo(
+    () => (client === undefined ? undefined : new ThumbnailStore(client)),
+    [client],
+  );
+  useEffect(
+    () => () => {
+      thumbnails?.dispose();
+    },
+    [thumbnails],
+  );
+
+  const openView = useCallback(
+    (next: number) => {
+      setSearchParams((params) => searchWithView(params, next));
+    },
+    [setSearchParams],
+  );
+
+  // A new view starts with nothing selected and no viewer (reset while
+  // rendering, so the new view never shows the old one's selection).
+  const [shownViewID, setShownViewID] = useState(viewID);
+  if (shownViewID !== viewID) {
+    setShownViewID(viewID);
+    setSelection(clear());
+    setViewerIndex(undefined);
+    setScrollToIndex(undefined);
+  }
+
+  // A view that no longer exists (an album deleted, here or on another
+  // device; a stale link) falls back to "all" once the summaries are known.
+  const summariesKnown = summaries.length > 0;
+  const exists = summary !== undefined || viewID === PseudoCollectionID.all;
+  useEffect(() => {
+    if (summariesKnown && !exists) {
+      setSearchParams((params) => searchWithView(params, PseudoCollectionID.all), {
+        replace: true,
+      });
+    }
+  }, [summariesKnown, exists, setSearchParams]);
+
+  const title =
+    summary === undefined
+      ? intl.formatMessage({ id: "gallery.albums.all" })
+      : summaryLabel(summary, (id) => intl.formatMessage({ id }));
+  // Until the view's snapshot comes, the summaries' count stands in; a
+  // library the worker knows nothing of yet is an empty one (a new account).
+  const count =
+    snapshot?.totalCount ??
+    summary?.fileCount ??
+    (viewID === PseudoCollectionID.all ? (libraryFileCount ?? 0) : undefined);
+  const selectedIDs = [...selection.fileIDs];
+
+  // The grid comes back to the file the viewer was showing.
+  const closeViewer = () => {
+    setScrollToIndex(viewerIndex);
+    setViewerIndex(undefined);
+  };
+
+  return (
+    <GalleryClientContext value={client}>
+      <div className="cairn-gallery-view">
+        {thumbnails !== undefined && (
+          <AlbumsBar
+            summaries={summaries}
+            openViewID={viewID}
+            onOpen={openView}
+            thumbnails={thumbnails}
+            hiddenFileCount={hiddenFileCount}
+          />
+        )}
+        <ViewHeader
+          title={title}
+          count={count}
+          kind={kind}
+          summary={summary}
+          status={status}
+          client={client}
+          onAlbumDeleted={() => {
+            openView(PseudoCollectionID.all);
+          }}
+        />
+        {client !== undefined && selectedIDs.length > 0 && (
+          <SelectionBar
+            client={client}
+            viewID={viewID}
+            kind={kind}
+            summary={summary}
+            summaries={summaries}
+            fileIDs={selectedIDs}
+            zipName={title}
+            onClear={() => {
+              setSelection(clear());
+            }}
+          />
+        )}
+        {client !== undefined && thumbnails !== undefined && snapshot !== undefined ? (
+          <GalleryGrid
+            client={client}
+            snapshot={snapshot}
+            thumbnails={thumbnails}
+            selection={selection}
+            onSelectionChange={setSelection}
+            onOpenItem={(index: number) => {
+              setViewerIndex(index);
+            }}
+            scrollToIndex={scrollToIndex}
+            emptyState={<EmptyView kind={kind} />}
+          />
+        ) : (
+          count === 0 && <EmptyView kind={kind} />
+        )}
+        <DownloadProgress />
+        {client !== undefined &&
+          thumbnails !== undefined &&
+          snapshot !== undefined &&
+          viewerIndex !== undefined && (
+            <GalleryViewer
+              client={client}
+              snapshot={snapshot}
+              thumbnails={thumbnails}
+              index={viewerIndex}
+              onIndexChange={setViewerIndex}
+              onClose={closeViewer}
+              viewID={viewID}
+              summaries={summaries}
+            />
+          )}
+      </div>
+    </GalleryClientContext>
+  );
+}

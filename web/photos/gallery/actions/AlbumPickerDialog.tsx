@@ -1,0 +1,174 @@
+// Spec §4: add files to an album or move them to one, picked from the
+// user's albums or made on the spot ("New album": the new-album rule of §5
+// applies). The dialog performs the action itself, so the selection bar and
+// the viewer only say which files and from where.
+
+import { useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import {
+  CollectionOperation,
+  type ActionOutcome,
+  type GallerySummary,
+} from "../../../../workers/sync/gallery-contract";
+import type { GalleryClient } from "../../../common/library/gallery-client";
+import { Button } from "../../../common/ui/Button";
+import { pickableAlbums } from "./album-picker-rules";
+import { AlbumNameDialog } from "./AlbumNameDialog";
+import { ActionDialog } from "./ActionDialog";
+import { useLibraryAction } from "./use-library-action";
+
+export interface AlbumPickerDialogProps {
+  mode: "add" | "move";
+  fileIDs: readonly number[];
+  /** For `move` (required) and to leave the current album out of the list. */
+  fromCollectionID?: number | undefined;
+  /** The albums bar's summaries. */
+  summaries: readonly GallerySummary[];
+  onClose: () => void;
+  /** After the action, with its outcome (refusals have been shown). */
+  onDone?: ((outcome: ActionOutcome) => void) | undefined;
+  /** Defaults to the page's client. */
+  client?: Pick<GalleryClient, "perform"> | undefined;
+}
+
+export function AlbumPickerDialog({
+  mode,
+  fileIDs,
+  fromCollectionID,
+  summaries,
+  onClose,
+  onDone,
+  client,
+}: AlbumPickerDialogProps) {
+  const intl = useIntl();
+  const perform = useLibraryAction(client);
+  const [query, setQuery] = useState("");
+  const [naming, setNaming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const albums = pickableAlbums(summaries, fromCollectionID, query);
+  const ids = [...fileIDs];
+
+  const collectionOperation = (toCollectionID: number) =>
+    perform(
+      mode === "add"
+        ? {
+            kind: "collection-operation",
+            operation: CollectionOperation.add,
+            fileIDs: ids,
+            toCollectionID,
+          }
+        : {
+            kind: "collection-operation",
+            operation: CollectionOperation.move,
+            fileIDs: ids,
+            toCollectionID,
+            fromCollectionID,
+          },
+    );
+
+  const pick = async (collectionID: number) => {
+    setBusy(true);
+    const outcome = await collectionOperation(collectionID);
+    setBusy(false);
+    onClose();
+    onDone?.(outcome);
+  };
+
+  // A new album takes added files in one step; moved files follow it once it exists.
+  const createAndApply = async (name: string): Promise<ActionOutcome> => {
+    const created = await perform(
+      mode === "add"
+        ? { kind: "create-album", name, fileIDs: ids }
+        : { kind: "create-album", name },
+      { inlineRefusals: ["album-name-taken"] },
+    );
+    if (!created.ok || mode === "add" || created.collectionID === undefined) {
+      if (created.ok || created.code !== "album-name-taken") onDone?.(created);
+      return created;
+    }
+    const moved = await collectionOperation(created.collectionID);
+    onDone?.(moved);
+    return moved;
+  };
+
+  if (naming) {
+    return (
+      <AlbumNameDialog
+        titleId="gallery.actions.picker.newAlbum"
+        submitLabelId="gallery.actions.create"
+        onSubmit={createAndApply}
+        onClose={onClose}
+      />
+    );
+  }
+
+  return (
+    <ActionDialog
+      title={
+        <FormattedMessage
+          id={mode === "add" ? "gallery.actions.addToAlbum" : "gallery.actions.moveToAlbum"}
+        />
+      }
+      onClose={busy ? undefined : onClose}
+    >
+      {() => (
+        <div className="cairn-album-picker">
+          <input
+            type="search"
+            className="cairn-field__input"
+            aria-label={intl.formatMessage({ id: "gallery.actions.picker.search" })}
+            placeholder={intl.formatMessage({ id: "gallery.actions.picker.search" })}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+            }}
+          />
+          <ul className="cairn-album-picker__list" data-testid="album-picker-list">
+            <li>
+              <button
+                type="button"
+                className="cairn-album-picker__album cairn-album-picker__album--new"
+                disabled={busy}
+                onClick={() => {
+                  setNaming(true);
+                }}
+              >
+                <FormattedMessage id="gallery.actions.picker.newAlbum" />
+              </button>
+            </li>
+            {albums.map((album) => (
+              <li key={album.id}>
+                <button
+                  type="button"
+                  className="cairn-album-picker__album"
+                  data-collection-id={album.id}
+                  disabled={busy}
+                  onClick={() => void pick(album.id)}
+                >
+                  <span className="cairn-album-picker__name">{album.name}</span>
+                  <span className="cairn-album-picker__count">
+                    {intl.formatNumber(album.fileCount)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {albums.length === 0 && (
+            <p className="cairn-dialog__message">
+              {query.trim() === "" ? (
+                <FormattedMessage id="gallery.actions.picker.noAlbums" />
+              ) : (
+                <FormattedMessage id="gallery.albums.noMatch" values={{ query: query.trim() }} />
+              )}
+            </p>
+          )}
+          <div className="cairn-dialog__buttons">
+            <Button variant="secondary" fullWidth disabled={busy} onClick={onClose}>
+              <FormattedMessage id="action.cancel" />
+            </Button>
+          </div>
+        </div>
+      )}
+    </ActionDialog>
+  );
+}

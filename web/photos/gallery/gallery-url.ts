@@ -1,0 +1,24 @@
+// The open view lives in the URL (`/gallery?collection=<id>`), so a reload
+// or a shared link comes back to it; "all" is the bare `/gallery`. Hidden
+// albums and hidden items are views like any other, so their section is
+// kept too (see `sectionOfView`). Pure.
+
+import { PseudoCollectionID } from "../../../workers/sync/gallery-contract";
+
+export const collectionParam = "collection";
+
+/** The view a URL's search parameters open: a collection or pseudo-collection ID, else "all". */
+export const viewIDFromSearch = (params: URLSearchParams): number => {
+  const raw = params.get(collectionParam);
+  if (raw === null || !/^-?\d{1,16}$/.test(raw)) return PseudoCollectionID.all;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : PseudoCollectionID.all;
+};
+
+/** The search parameters with `viewID` open (other parameters are kept). */
+export const searchWithView = (params: URLSearchParams, viewID: number): URLSearchParams => {
+  const next = new URLSearchParams(params);
+  if (viewID === PseudoCollectionID.all) next.delete(collectionParam);
+  else next.set(collectionParam, String(viewID));
+  return next;
+};

@@ -1,0 +1,333 @@
+// The full-screen viewer of the gallery (issue #5 item 3): one file of the
+// open view at a time, with previous/next (buttons, arrow keys, swipes), a
+// counter, zoom, the info panel and the file's actions. It is a modal
+// dialog: focus stays inside, Escape closes it.
+
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from "react";
+import { createPortal } from "react-dom";
+import { useIntl } from "react-intl";
+import type {
+  GallerySummary,
+  GalleryViewSnapshot,
+  OriginalMedia,
+} from "../../../../workers/sync/gallery-contract";
+import { FileType } from "../../../../shared/model/library/file-metadata";
+import { CloseIcon } from "../../../common/brand/icons";
+import { useFocusTrap } from "../../../common/dialog/focus-trap";
+import type { MessageId } from "../../../common/i18n/messages";
+import type { GalleryClient } from "../../../common/library/gallery-client";
+import { log } from "../../../common/log/log";
+import { useLibraryAction } from "../actions/use-library-action";
+import { useStartDownload } from "../downloads/start-download";
+import { useThumbnailURL, type ThumbnailStore } from "../thumbnails/thumbnail-store";
+import { MediaStage } from "./MediaStage";
+import { browserObjectURLs, createMediaURLs, revokeMediaURLs, type MediaURLs } from "./media-urls";
+import { isPrefetchable, OriginalCache } from "./original-cache";
+import { useViewerItems } from "./use-viewer-items";
+import { useZoom } from "./use-zoom";
+import { viewerCommandOfKey, type ViewerCommand } from "./viewer-input";
+import { ViewerInfoPanel } from "./ViewerInfoPanel";
+import { DownloadButton, ToolbarButton, ViewerToolbar } from "./ViewerToolbar";
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  InfoIcon,
+  ZoomInIcon,
+  ZoomOutIcon,
+} from "./viewer-icons";
+import "./viewer.css";
+
+export interface GalleryViewerProps {
+  client: GalleryClient;
+  snapshot: GalleryViewSnapshot;
+  thumbnails: ThumbnailStore;
+  /** The shown file's index in the view. */
+  index: number;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+  viewID: number;
+  /**
+   * The albums bar's summaries: with them the viewer offers "add to album"
+   * (the picker lists them) and "use as album cover" in an owned album.
+   */
+  summaries?: readonly GallerySummary[] | undefined;
+}
+
+interface Shown {
+  fileID: number;
+  media?: OriginalMedia | undefined;
+  urls?: MediaURLs | undefined;
+  failed: boolean;
+}
+
+const isTextField = (target: EventTarget): boolean =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+
+export function GalleryViewer({
+  client,
+  snapshot,
+  thumbnails,
+  index,
+  onIndexChange,
+  onClose,
+  viewID,
+  summaries,
+}: GalleryViewerProps) {
+  const intl = useIntl();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  useFocusTrap(rootRef);
+  const perform = useLibraryAction(client);
+  const startDownload = useStartDownload();
+  const total = snapshot.totalCount;
+
+  const items = useViewerItems(client, viewID, snapshot.version, index, onIndexChange);
+  const item = items.current;
+  const thumbnailURL = useThumbnailURL(thumbnails, item?.id);
+
+  // The view shrank under the viewer (trash, archive, a sync): stay in range, or close when empty.
+  useEffect(() => {
+    if (total === 0) onClose();
+    else if (index >= total) onIndexChange(total - 1);
+  }, [total, index, onClose, onIndexChange]);
+
+  const [progress, setProgress] = useState<{ fileID: number; percent: number }>();
+  const cache = useMemo(
+    () =>
+      new OriginalCache((fileID) =>
+        client.original(fileID, (progressFileID, percent) => {
+          setProgress({ fileID: progressFileID, percent });
+        }),
+      ),
+    [client],
+  );
+  useEffect(
+    () => () => {
+      cache.clear();
+    },
+    [cache],
+  );
+
+  const [shown, setShown] = useState<Shown>();
+  const [attempt, setAttempt] = useState(0);
+  const itemID = item?.id;
+  const itemType = item?.fileType;
+  const previous = items.previous;
+  const next = items.next;
+
+  // The shown original: its object URLs live exactly as long as the viewer stays on the file.
+  useEffect(() => {
+    if (itemID === undefined || itemType === undefined || itemType === FileType.others) return;
+    let cancelled = false;
+    let urls: MediaURLs | undefined;
+    cache.get(itemID).then(
+      (media) => {
+        if (cancelled) return;
+        urls = createMediaURLs(media, browserObjectURLs);
+        setShown({ fileID: itemID, media, urls, failed: false });
+      },
+      (e: unknown) => {
+        log.error("Could not load an original for the viewer", e);
+        if (!cancelled) setShown({ fileID: itemID, failed: true });
+      },
+    );
+    return () => {
+      cancelled = true;
+      if (urls !== undefined) revokeMediaURLs(urls, browserObjectURLs);
+    };
+  }, [cache, itemID, itemType, attempt]);
+
+  // The neighbours are fetched ahead; everything else is let go.
+  // See: [Note: The viewer holds at most three originals]
+  useEffect(() => {
+    if (itemID === undefined) return;
+    cache.keepOnly([itemID, previous?.id, next?.id].filter((id) => id !== undefined));
+    for (const neighbour of [next, previous]) {
+      if (neighbour && isPrefetchable(neighbour.fileType)) cache.prefetch(neighbour.id);
+    }
+  }, [cache, itemID, previous, next]);
+
+  const current = shown?.fileID === itemID ? shown : undefined;
+  const media = current?.media;
+  const zoomable = media?.kind === "image" || media?.kind === "live-photo";
+
+  const go = (command: "previous" | "next") => {
+    if (command === "previous" && index > 0) onIndexChange(index - 1);
+    if (command === "next" && index < total - 1) onIndexChange(index + 1);
+  };
+  const zoom = useZoom(stageRef, itemID, zoomable, go);
+  const [infoOpen, setInfoOpen] = useState(false);
+
+  const download = () => {
+    if (itemID !== undefined) void startDownload(client, [itemID], "files");
+  };
+
+  const runCommand = (command: ViewerCommand) => {
+    switch (command) {
+      case "previous":
+      case "next":
+        go(command);
+        return;
+      case "close":
+        onClose();
+        return;
+      case "toggle-info":
+        setInfoOpen((open) => !open);
+        return;
+      case "zoom-in":
+        zoom.zoomIn();
+        return;
+      case "zoom-out":
+        zoom.zoomOut();
+        return;
+      case "zoom-reset":
+        zoom.reset();
+        return;
+    }
+  };
+
+  const onKeyDown = (event: ReactKeyboardEvent) => {
+    if (isTextField(event.target)) return;
+    const command = viewerCommandOfKey(event);
+    if (command === undefined) return;
+    event.preventDefault();
+    event.stopPropagation();
+    runCommand(command);
+  };
+
+  const title = item?.title ?? "";
+  const label = (id: MessageId) => intl.formatMessage({ id });
+
+  return createPortal(
+    <div
+      ref={rootRef}
+      className="gallery-viewer"
+      role="dialog"
+      aria-modal="true"
+      aria-label={intl.formatMessage({ id: "gallery.viewer.label" }, { title })}
+      tabIndex={-1}
+      data-testid="gallery-viewer"
+      data-file-id={itemID}
+      onKeyDown={onKeyDown}
+    >
+      <header className="gallery-viewer__bar">
+        <ToolbarButton label={label("action.close")} onClick={onClose} testID="viewer-close">
+          <CloseIcon size={22} />
+        </ToolbarButton>
+        <div className="gallery-viewer__heading">
+          <span className="gallery-viewer__counter" data-testid="viewer-counter">
+            {intl.formatMessage(
+              { id: "gallery.viewer.counter" },
+              { position: intl.formatNumber(index + 1), total: intl.formatNumber(total) },
+            )}
+          </span>
+          <span className="gallery-viewer__title">{title}</span>
+        </div>
+        {item && (
+          <ViewerToolbar
+            client={client}
+            item={item}
+            viewID={viewID}
+            summaries={summaries}
+            perform={perform}
+            onDownload={download}
+          />
+        )}
+        <ToolbarButton
+          label={label("gallery.viewer.info")}
+          pressed={infoOpen}
+          testID="viewer-info-toggle"
+          onClick={() => {
+            setInfoOpen((open) => !open);
+          }}
+        >
+          <InfoIcon />
+        </ToolbarButton>
+      </header>
+
+      <div className="gallery-viewer__body">
+        <div
+          ref={stageRef}
+          className="gallery-viewer__stage"
+          data-zoomed={zoom.zoom.scale > 1 ? "true" : undefined}
+          {...zoom.stageHandlers}
+        >
+          {item && (
+            <MediaStage
+              key={item.id}
+              item={item}
+              media={media}
+              urls={current?.urls}
+              loadFailed={current?.failed === true}
+              loadPercent={progress?.fileID === item.id ? progress.percent : undefined}
+              thumbnailURL={thumbnailURL}
+              zoom={zoom.zoom}
+              onNaturalSize={zoom.setNaturalSize}
+              onRetry={() => {
+                setShown(undefined);
+                setAttempt((count) => count + 1);
+              }}
+              download={<DownloadButton fileID={item.id} onDownload={download} variant="text" />}
+            />
+          )}
+          {index > 0 && (
+            <button
+              type="button"
+              className="gallery-viewer__nav gallery-viewer__nav--previous"
+              aria-label={label("gallery.viewer.previous")}
+              onClick={() => {
+                go("previous");
+              }}
+            >
+              <ChevronLeftIcon size={28} />
+            </button>
+          )}
+          {index < total - 1 && (
+            <button
+              type="button"
+              className="gallery-viewer__nav gallery-viewer__nav--next"
+              aria-label={label("gallery.viewer.next")}
+              onClick={() => {
+                go("next");
+              }}
+            >
+              <ChevronRightIcon size={28} />
+            </button>
+          )}
+          {zoomable && (
+            <div className="gallery-viewer__zoom-controls">
+              <ToolbarButton label={label("gallery.viewer.zoomOut")} onClick={zoom.zoomOut}>
+                <ZoomOutIcon />
+              </ToolbarButton>
+              <span className="gallery-viewer__zoom-level" data-testid="viewer-zoom-level">
+                {intl.formatNumber(zoom.zoom.scale, { style: "percent" })}
+              </span>
+              <ToolbarButton label={label("gallery.viewer.zoomIn")} onClick={zoom.zoomIn}>
+                <ZoomInIcon />
+              </ToolbarButton>
+            </div>
+          )}
+        </div>
+        {infoOpen && itemID !== undefined && (
+          <ViewerInfoPanel
+            client={client}
+            fileID={itemID}
+            version={snapshot.version}
+            camera={
+              media?.kind === "image" || media?.kind === "live-photo" ? media.exif : undefined
+            }
+            perform={perform}
+          />
+        )}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { Visibility } from "../../../../shared/model/library/file-metadata";
+import { viewerActions, type ViewerAction, type ViewerActionContext } from "./viewer-actions";
+
+const own = { isOwn: true, visibility: Visibility.visible };
+const others = { isOwn: false, visibility: Visibility.visible };
+
+describe("viewerActions", () => {
+  it.each<[string, ViewerActionContext, ViewerAction[]]>([
+    [
+      "own file in all",
+      { item: own, viewID: 0, canPickAlbums: true },
+      ["favorite", "download", "add-to-album", "archive", "hide", "trash"],
+    ],
+    [
+      "own archived file in the archive",
+      { item: { isOwn: true, visibility: Visibility.archived }, viewID: -1, canPickAlbums: true },
+      ["favorite", "download", "add-to-album", "unarchive", "hide", "trash"],
+    ],
+    [
+      "own file in an owned album",
+      {
+        item: own,
+        viewID: 12,
+        viewSummary: { isOwned: true, type: "album" },
+        canPickAlbums: true,
+      },
+      ["favorite", "download", "add-to-album", "set-cover", "archive", "hide", "trash"],
+    ],
+    [
+      "another user's file in a shared album",
+      {
+        item: others,
+        viewID: 40,
+        viewSummary: { isOwned: false, type: "incomingShareCollaborator" },
+        canPickAlbums: true,
+      },
+      ["favorite", "download", "add-to-album"],
+    ],
+    [
+      "a file in the trash",
+      { item: own, viewID: -2, canPickAlbums: true },
+      ["download", "restore", "delete-permanently"],
+    ],
+    [
+      "own file among hidden items",
+      { item: own, viewID: -4, canPickAlbums: true },
+      ["favorite", "download", "unhide", "trash"],
+    ],
+    [
+      "own file in the default hidden album",
+      {
+        item: own,
+        viewID: 77,
+        viewSummary: { isOwned: true, type: "defaultHidden" },
+        canPickAlbums: true,
+      },
+      ["favorite", "download", "unhide", "trash"],
+    ],
+    [
+      "no summaries to pick albums from",
+      { item: own, viewID: 0, canPickAlbums: false },
+      ["favorite", "download", "archive", "hide", "trash"],
+    ],
+  ])("%s", (_name, context, expected) => {
+    expect(viewerActions(context)).toEqual(expected);
+  });
+});

@@ -1,0 +1,204 @@
+// The sync worker's media service: thumbnails for the grid, originals for
+// the viewer, downloads of a selection. Helper of `sync-service.ts`, which
+// exposes it to the page (results with thumbnails are transferred there).
+// Nothing it keeps outlives the session: `clear()` at logout.
+
+import type { ApiClient } from "../../../shared/api/client";
+import { TokenMissingError } from "../../../shared/model/errors";
+import type { CryptoPool } from "../../crypto/pool";
+import type { DecryptedFile } from "../../library/decrypt";
+import type {
+  DownloadProgressListener,
+  DownloadedFile,
+  OriginalMedia,
+  ThumbnailResult,
+} from "../gallery-contract";
+import { ByteLRU } from "./byte-lru";
+import { CiphertextCache, type MediaCacheStorage, mediaCacheNames } from "./ciphertext-cache";
+import { type DownloadMode, downloadSelection, notifyProgress } from "./downloads";
+import { FileNotInLibraryError } from "./media-errors";
+import { type OpenedOriginal, openOriginal } from "./open-original";
+import {
+  type DownloadedOriginal,
+  type MediaTimers,
+  type PercentListener,
+  downloadOriginal,
+} from "./original-download";
+import { ThumbnailLoader } from "./thumbnails";
+
+/** Time for the media service: download deadlines and the zip's date. */
+export interface MediaClock extends MediaTimers {
+  nowMs: () => number;
+}
+
+export interface GalleryMediaDeps {
+  /** A file of the library by ID (the library reader's), with its key; undefined when unknown. */
+  fileByID: (fileID: number) => DecryptedFile | undefined;
+  /**
+   * The API client of the current session, undefined when there is none
+   * (logged out): downloads then fail with 'token missing' (spec §5).
+   */
+  api: () => ApiClient | undefined;
+  pool: Pick<CryptoPool, "decryptBlobs" | "openDecryptionStream">;
+  /** The browser's `caches`; undefined where there is none (Node): nothing is kept across sessions. */
+  caches: MediaCacheStorage | undefined;
+  clock: MediaClock;
+  /** The download stall timeout; defaults to the spec's 300,000 ms (tests shorten it). */
+  downloadTimeoutMs?: number;
+}
+
+export interface GalleryMedia {
+  /** Decrypted thumbnails of many files, in order, each ok or failed. */
+  thumbnails(fileIDs: readonly number[]): Promise<ThumbnailResult[]>;
+  /** A file's original for the viewer; percents while it downloads. */
+  original(fileID: number, onProgress?: DownloadProgressListener): Promise<OriginalMedia>;
+  /** Downloads originals as files (each to `onFile`) or as one zip (named `zipName`, else `Cairn-<date>.zip`). */
+  download(
+    fileIDs: readonly number[],
+    mode: DownloadMode,
+    onProgress: DownloadProgressListener,
+    onFile: (file: DownloadedFile) => void,
+    zipName?: string,
+  ): Promise<void>;
+  /** Drops every cache: in memory and the `thumbs` cache of Cache Storage (logout). */
+  clear(): Promise<void>;
+}
+
+/**
+ * Opened originals kept in memory, in bytes, so that going back and forth
+ * in the viewer does not download again: 256 MiB holds the last few dozen
+ * phone photos (3–10 MB each) at a cost a laptop affords while the gallery
+ * is open. They are decrypted, so they live in memory only (a browser keeps
+ * Blob data outside the worker's heap), never in Cache Storage.
+ * See: [Note: The local database holds only ciphertext]
+ */
+export const originalsMemoryCacheBytes = 256 * 1024 * 1024;
+
+/** The largest original kept: one long video would otherwise push every photo out. */
+export const originalsMemoryCacheEntryBytes = 64 * 1024 * 1024;
+
+/** The same file with another file header (replaced contents) is another original. */
+const originalKey = (file: DecryptedFile): string =>
+  `${String(file.id)}:${file.fileDecryptionHeaderB64}`;
+
+interface OriginalInFlight {
+  promise: Promise<DownloadedOriginal>;
+  listeners: Set<PercentListener>;
+}
+
+export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
+  const requireApi = (): ApiClient => {
+    const api = deps.api();
+    if (api === undefined) throw new TokenMissingError();
+    return api;
+  };
+  const thumbnailCache = new CiphertextCache(deps.caches, mediaCacheNames.thumbnails);
+  const thumbnails = new ThumbnailLoader({
+    fileByID: deps.fileByID,
+    api: requireApi,
+    pool: deps.pool,
+    cache: thumbnailCache,
+  });
+  const opened = new ByteLRU<string, OpenedOriginal>({
+    maxBytes: originalsMemoryCacheBytes,
+    maxEntryBytes: originalsMemoryCacheEntryBytes,
+  });
+  const inFlight = new Map<string, OriginalInFlight>();
+  /** Grows at `clear()`: what was in flight then is not cached afterwards. */
+  let generation = 0;
+
+  const ensureFile = (fileID: number): DecryptedFile => {
+    const file = deps.fileByID(fileID);
+    if (file === undefined) throw new FileNotInLibraryError(fileID);
+    return file;
+  };
+
+  /** Downloads the original of `file`, sharing a download already in flight (prefetch and view). */
+  const decrypted = async (
+    file: DecryptedFile,
+    onPercent: PercentListener,
+  ): Promise<DownloadedOriginal> => {
+    const key = originalKey(file);
+    let entry = inFlight.get(key);
+    if (entry === undefined) {
+      // The listener is in before the download starts: it hears the first 0.
+      const listeners = new Set<PercentListener>([onPercent]);
+      const started: OriginalInFlight = {
+        listeners,
+        promise: downloadOriginal(
+          {
+            api: requireApi,
+            pool: deps.pool,
+            timers: deps.clock,
+            ...(deps.downloadTimeoutMs === undefined ? {} : { timeoutMs: deps.downloadTimeoutMs }),
+          },
+          file,
+          (percent) => {
+            for (const listener of listeners) listener(percent);
+          },
+        ),
+      };
+      entry = started;
+      inFlight.set(key, started);
+      const settle = () => {
+        if (inFlight.get(key) === started) inFlight.delete(key);
+      };
+      started.promise.then(settle, settle);
+    } else {
+      entry.listeners.add(onPercent);
+    }
+    try {
+      return await entry.promise;
+    } finally {
+      entry.listeners.delete(onPercent);
+    }
+  };
+
+  return {
+    thumbnails: (fileIDs) => thumbnails.thumbnails(fileIDs),
+
+    async original(fileID, onProgress) {
+      const file = ensureFile(fileID);
+      const key = originalKey(file);
+      const cached = opened.get(key);
+      if (cached !== undefined) return cached.media;
+      const atStart = generation;
+      const original = await openOriginal(
+        file,
+        await decrypted(file, (percent) => {
+          if (onProgress !== undefined) notifyProgress(onProgress, fileID, percent);
+        }),
+        { readCamera: true },
+      );
+      if (atStart === generation) opened.set(key, original, original.sizeBytes);
+      return original.media;
+    },
+
+    async download(fileIDs, mode, onProgress, onFile, zipName) {
+      requireApi();
+      await downloadSelection(
+        {
+          fileByID: deps.fileByID,
+          nowMs: deps.clock.nowMs,
+          openForDownload: async (file, onPercent) => {
+            const cached = opened.get(originalKey(file));
+            if (cached !== undefined) {
+              onPercent(100);
+              return cached;
+            }
+            return openOriginal(file, await decrypted(file, onPercent), { readCamera: false });
+          },
+        },
+        { fileIDs, mode, onProgress, onFile, zipName },
+      );
+    },
+
+    async clear() {
+      generation += 1;
+      opened.clear();
+      inFlight.clear();
+      thumbnails.clear();
+      await thumbnailCache.drop();
+    },
+  };
+};

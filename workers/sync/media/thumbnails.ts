@@ -1,0 +1,191 @@
+// Thumbnails for the grid, the albums bar and the viewer's placeholder: many
+// per call, fetched with a bounded number of requests in flight, decrypted
+// in one pool batch per call, and cached as ciphertext (in memory and in
+// Cache Storage `thumbs`).
+
+// [Note: Thumbnails are cached as ciphertext and decrypted per call]
+//
+// Both caches hold the thumbnail's ciphertext exactly as the server sent it
+// (See: [Note: The local database holds only ciphertext]); each call
+// decrypts what it answers in one `decryptBlobs` batch. A thumbnail is
+// ~100 KB at most, and one batch of a screenful costs a few milliseconds
+// across the pool, far less than the network, so keeping plaintext would
+// buy little. It also gives every call its own decrypted buffers, which the
+// worker transfers to the UI (detaching them) without touching a cache or
+// another caller that shares the same fetch. The cache key holds the
+// thumbnail's decryption header: an edited file gets a new thumbnail with a
+// new header, so a stale one is never served.
+
+import type { ApiClient } from "../../../shared/api/client";
+import { previewFile } from "../../../shared/api/endpoints/files";
+import type { CryptoPool } from "../../crypto/pool";
+import type { DecryptedFile } from "../../library/decrypt";
+import type { ThumbnailResult } from "../gallery-contract";
+import { ByteLRU } from "./byte-lru";
+import { CiphertextCache } from "./ciphertext-cache";
+import { ConcurrencyLimit } from "./concurrency";
+import { FileNotInLibraryError } from "./media-errors";
+
+/**
+ * Thumbnail requests in flight at once, over all calls. A browser opens at
+ * most 6 HTTP/1.1 connections per host, and every thumbnail is a call to
+ * the API's host that redirects to the blob store; 4 keeps the pipe full
+ * while leaving 2 connections for the sync worker's diffs, an action's call
+ * and the viewer's original, which would otherwise queue behind a screenful
+ * of thumbnails.
+ */
+export const maxThumbnailRequestsInFlight = 4;
+
+/**
+ * Ciphertext kept in memory, in bytes. Thumbnails are ~20–100 KB, so 32 MiB
+ * holds several hundred to a thousand: more than a few screens of the
+ * densest grid (a 4K screen of 180 px tiles shows ~250), so scrolling back
+ * and forth over a few screens costs no Cache Storage read. The UI keeps the
+ * decoded images of what is on screen itself.
+ */
+export const thumbnailMemoryCacheBytes = 32 * 1024 * 1024;
+
+export interface ThumbnailLoaderDeps {
+  fileByID: (fileID: number) => DecryptedFile | undefined;
+  /** The API client of the session; throws `TokenMissingError` when there is none. */
+  api: () => ApiClient;
+  pool: Pick<CryptoPool, "decryptBlobs">;
+  cache: CiphertextCache;
+}
+
+const thumbnailKey = (file: DecryptedFile): string =>
+  CiphertextCache.key("thumbnail", file.id, file.thumbnailDecryptionHeaderB64);
+
+type Fetched = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; error: unknown };
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+const errorName = (error: unknown): string =>
+  error instanceof Error ? error.name : "UnknownError";
+
+export class ThumbnailLoader {
+  readonly #memory = new ByteLRU<string, Uint8Array<ArrayBuffer>>({
+    maxBytes: thumbnailMemoryCacheBytes,
+  });
+  /** Ciphertext being fetched (or read from Cache Storage), shared by every call that wants it. */
+  readonly #inFlight = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
+  readonly #requests = new ConcurrencyLimit(maxThumbnailRequestsInFlight);
+  /** Grows at `clear()`: what was in flight then is not cached afterwards. */
+  #generation = 0;
+
+  constructor(private readonly deps: ThumbnailLoaderDeps) {}
+
+  /** The decrypted thumbnails of `fileIDs`, in order, each ok or failed on its own. */
+  async thumbnails(fileIDs: readonly number[]): Promise<ThumbnailResult[]> {
+    const files = [...new Set(fileIDs)].map((fileID) => ({
+      fileID,
+      file: this.deps.fileByID(fileID),
+    }));
+    const ciphertexts = await Promise.all(
+      files.map(({ fileID, file }) =>
+        (file === undefined
+          ? Promise.reject(new FileNotInLibraryError(fileID))
+          : this.#ciphertext(file)
+        ).then(
+          (bytes): Fetched => ({ ok: true, bytes }),
+          (error: unknown): Fetched => ({ ok: false, error }),
+        ),
+      ),
+    );
+
+    const results = new Map<number, ThumbnailResult>();
+    // One pool batch for every ciphertext of this call. The pool takes
+    // ownership of what it is given, so it gets copies; the caches keep theirs.
+    const toDecrypt: { file: DecryptedFile; encryptedData: Uint8Array }[] = [];
+    ciphertexts.forEach((fetched, index) => {
+      const { fileID, file } = files[index] ?? { fileID: -1, file: undefined };
+      if (!fetched.ok) {
+        results.set(fileID, { fileID, ok: false, errorName: errorName(fetched.error) });
+      } else if (file !== undefined) {
+        toDecrypt.push({ file, encryptedData: fetched.bytes.slice() });
+      }
+    });
+    let poolFailed = false;
+    const decrypted: Outcome<Uint8Array>[] = await this.deps.pool
+      .decryptBlobs(
+        toDecrypt.map(({ file, encryptedData }) => ({
+          encryptedData,
+          decryptionHeaderB64: file.thumbnailDecryptionHeaderB64,
+          keyB64: file.keyB64,
+        })),
+      )
+      .catch((error: unknown) => {
+        poolFailed = true;
+        return toDecrypt.map((): Outcome<Uint8Array> => ({ ok: false, error }));
+      });
+    toDecrypt.forEach(({ file }, i) => {
+      const result = decrypted[i];
+      if (result?.ok === true) {
+        results.set(file.id, { fileID: file.id, ok: true, bytes: result.value });
+      } else {
+        // A ciphertext that does not open is not kept: the next call fetches
+        // it again. (A pool that failed as a whole says nothing about it.)
+        if (!poolFailed) this.#forget(thumbnailKey(file));
+        results.set(file.id, {
+          fileID: file.id,
+          ok: false,
+          errorName: errorName(result?.error ?? new Error("The pool answered no result")),
+        });
+      }
+    });
+
+    // A file asked for twice gets its own copy the second time: the answer
+    // is transferred, and a transfer list may not name a buffer twice.
+    const answered = new Set<number>();
+    return fileIDs.map((fileID) => {
+      const result = results.get(fileID) ?? { fileID, ok: false, errorName: "UnknownError" };
+      if (!answered.has(fileID)) {
+        answered.add(fileID);
+        return result;
+      }
+      return result.ok ? { ...result, bytes: result.bytes.slice() } : result;
+    });
+  }
+
+  /** Drops the in-memory cache (logout). Fetches in flight finish but are not cached. */
+  clear(): void {
+    this.#generation += 1;
+    this.#memory.clear();
+    this.#inFlight.clear();
+  }
+
+  /** The thumbnail's ciphertext: from memory, a fetch in flight, Cache Storage, or the server. */
+  #ciphertext(file: DecryptedFile): Promise<Uint8Array<ArrayBuffer>> {
+    const key = thumbnailKey(file);
+    const inMemory = this.#memory.get(key);
+    if (inMemory !== undefined) return Promise.resolve(inMemory);
+    const pending = this.#inFlight.get(key);
+    if (pending !== undefined) return pending;
+
+    const generation = this.#generation;
+    const loading = (async () => {
+      const cached = await this.deps.cache.get(key);
+      const bytes = cached ?? (await this.#requests.run(() => this.#fetch(file)));
+      if (generation === this.#generation) {
+        this.#memory.set(key, bytes, bytes.byteLength);
+        if (cached === undefined) void this.deps.cache.put(key, bytes);
+      }
+      return bytes;
+    })();
+    this.#inFlight.set(key, loading);
+    const settle = () => {
+      if (this.#inFlight.get(key) === loading) this.#inFlight.delete(key);
+    };
+    loading.then(settle, settle);
+    return loading;
+  }
+
+  async #fetch(file: DecryptedFile): Promise<Uint8Array<ArrayBuffer>> {
+    const response = await this.deps.api().call(previewFile, { params: { fileID: file.id } });
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  #forget(key: string): void {
+    this.#memory.delete(key);
+    void this.deps.cache.delete(key);
+  }
+}
