@@ -24,6 +24,30 @@ export const syncByFocus = async (page: Page) => {
   await waitForUpToDate(page);
 };
 
+/**
+ * Syncs `page` until `check` answers `expected`: another browser's change
+ * may reach the server a moment after that browser shows it (its views are
+ * optimistic), so one sync may come too early.
+ */
+export const syncUntil = async <T>(page: Page, check: () => Promise<T>, expected: T) => {
+  await expect
+    .poll(
+      async () => {
+        await syncByFocus(page);
+        return check();
+      },
+      { timeout: 30_000, intervals: [0, 500, 1000, 2000] },
+    )
+    .toEqual(expected);
+};
+
+/** The count of the albums bar's entry called `name`, or undefined when there is none. */
+export const albumCountOf = async (page: Page, name: string): Promise<number | undefined> => {
+  const entry = albumEntry(page, name);
+  if ((await entry.count()) === 0) return undefined;
+  return Number((await entry.getByTestId("album-count").textContent())?.replace(/\D/g, ""));
+};
+
 /** The albums bar's entry called `name`. */
 export const albumEntry = (page: Page, name: string) =>
   page
@@ -32,16 +56,7 @@ export const albumEntry = (page: Page, name: string) =>
 
 /** Waits until the albums bar shows `name` with `count` items. */
 export const expectAlbumCount = async (page: Page, name: string, count: number) => {
-  await expect
-    .poll(
-      async () => {
-        const entry = albumEntry(page, name);
-        if ((await entry.count()) === 0) return undefined;
-        return Number((await entry.getByTestId("album-count").textContent())?.replace(/\D/g, ""));
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(count);
+  await expect.poll(() => albumCountOf(page, name), { timeout: 20_000 }).toBe(count);
 };
 
 /** Waits until the albums bar has no entry called `name`. */
