@@ -6,6 +6,20 @@
 // `data-loaded="true"` once their thumbnail has loaded, the scrubber
 // `date-scrubber`.
 
+import type { Page } from "playwright-core";
+
+/**
+ * [Note: Page functions may carry esbuild's name helper]
+ *
+ * tsx compiles the bench with esbuild's keepNames, which wraps named inner
+ * functions as `__name(fn, "name")`; a function sent to the page keeps those
+ * calls but not the helper. Every page the bench drives gets a stand-in
+ * that returns the function unchanged.
+ */
+export const allowBundledPageFunctions = async (page: Page): Promise<void> => {
+  await page.addInitScript({ content: "globalThis.__name = (target) => target;" });
+};
+
 /** Frame intervals (ms) recorded by requestAnimationFrame while `work` runs. */
 export interface FrameRecording {
   intervalsMs: number[];

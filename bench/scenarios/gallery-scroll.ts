@@ -13,6 +13,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../../tests/e2e/support/chromium";
 import {
+  allowBundledPageFunctions,
   frameStats,
   scrollToEndInPage,
   startFrameRecording,
@@ -85,6 +86,8 @@ const measurePass = async (
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();
+    // See: [Note: Page functions may carry esbuild's name helper]
+    await allowBundledPageFunctions(page);
     log(`logging in and syncing ${String(count)} files`);
     const syncStartMs = performance.now();
     await logInThroughPhotos(page, seeded.cairn.urls.photos, seeded.credentials);

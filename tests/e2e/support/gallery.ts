@@ -36,7 +36,7 @@ export const syncUntil = async <T>(page: Page, check: () => Promise<T>, expected
         await syncByFocus(page);
         return check();
       },
-      { timeout: 30_000, intervals: [0, 500, 1000, 2000] },
+      { timeout: 30_000, interval: 500 },
     )
     .toEqual(expected);
 };
