@@ -3,16 +3,12 @@
 // after its sync; a change the server refuses rolls back with the spec's
 // message.
 
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  type NodeLibraryClient,
-  createNodeLibraryClient,
-} from "../../workers/library/node-library-client";
+import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import { type TestLibrary, buildTestLibrary } from "../../workers/sync/test-library";
-import { type NodeAccount, signUpNodeAccount } from "../support/node-account";
-import { expectGalleryOf, logIn, testEmail } from "./support/accounts";
+import type { NodeAccount } from "../support/node-account";
+import { expectGalleryOf, logIn } from "./support/accounts";
 import {
   albumCountOf,
   albumEntry,
@@ -24,6 +20,7 @@ import {
   tile,
   waitForUpToDate,
 } from "./support/gallery";
+import { signUpWithLibraryClient } from "./support/library";
 import { useCairnInChromium } from "./support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
@@ -36,19 +33,7 @@ let first: Page;
 let second: Page;
 
 beforeAll(async () => {
-  account = await signUpNodeAccount({
-    apiOrigin: cairn().urls.api,
-    mailDir: path.join(cairn().dataDir, "mail"),
-    email: testEmail("organize"),
-    password: "organize password",
-  });
-  client = await createNodeLibraryClient({
-    apiOrigin: cairn().urls.api,
-    token: account.token,
-    userID: account.userID,
-    accountKeys: account.accountKeys,
-    poolSize: 1,
-  });
+  ({ account, client } = await signUpWithLibraryClient(cairn(), "organize", "organize password"));
   library = await buildTestLibrary(client, { generatedCount: 8 });
   for (const which of ["first", "second"] as const) {
     const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });

@@ -9,10 +9,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  type NodeLibraryClient,
-  createNodeLibraryClient,
-} from "../../workers/library/node-library-client";
+import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import {
   type TestLibrary,
   buildTestLibrary,
@@ -20,8 +17,8 @@ import {
   uploadTestFile,
 } from "../../workers/sync/test-library";
 import { generatedJpeg } from "../support/test-media";
-import { type NodeAccount, signUpNodeAccount } from "../support/node-account";
-import { expectGalleryOf, logIn, testEmail } from "./support/accounts";
+import type { NodeAccount } from "../support/node-account";
+import { expectGalleryOf, logIn } from "./support/accounts";
 import {
   openInViewer,
   syncByFocus,
@@ -29,6 +26,7 @@ import {
   waitForUpToDate,
   waitForVisibleThumbnails,
 } from "./support/gallery";
+import { signUpWithLibraryClient } from "./support/library";
 import { useCairnInChromium } from "./support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
@@ -46,19 +44,11 @@ const localNoonUs = (daysAgo: number): number => {
 };
 
 beforeAll(async () => {
-  account = await signUpNodeAccount({
-    apiOrigin: cairn().urls.api,
-    mailDir: path.join(cairn().dataDir, "mail"),
-    email: testEmail("gallery"),
-    password: "gallery view password",
-  });
-  client = await createNodeLibraryClient({
-    apiOrigin: cairn().urls.api,
-    token: account.token,
-    userID: account.userID,
-    accountKeys: account.accountKeys,
-    poolSize: 1,
-  });
+  ({ account, client } = await signUpWithLibraryClient(
+    cairn(),
+    "gallery",
+    "gallery view password",
+  ));
   library = await buildTestLibrary(client, { generatedCount: 4, withMedia: true });
   await uploadTestFile(client, library.photos, "today-at-noon.jpg", await generatedJpeg(40), {
     creationTimeUs: localNoonUs(0),

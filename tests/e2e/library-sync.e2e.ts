@@ -5,20 +5,17 @@
 // the window gets focus; IndexedDB holds no plaintext; logout deletes the
 // local database.
 
-import path from "node:path";
 import type { Page, Route } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  type NodeLibraryClient,
-  createNodeLibraryClient,
-} from "../../workers/library/node-library-client";
+import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import {
   type TestLibrary,
   buildTestLibrary,
   uploadTestFile,
 } from "../../workers/sync/test-library";
-import { type NodeAccount, signUpNodeAccount } from "../support/node-account";
-import { expectGalleryOf, logIn, logOut, testEmail } from "./support/accounts";
+import type { NodeAccount } from "../support/node-account";
+import { expectGalleryOf, logIn, logOut } from "./support/accounts";
+import { signUpWithLibraryClient } from "./support/library";
 import { useCairnInChromium } from "./support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
@@ -29,19 +26,11 @@ let client: NodeLibraryClient;
 let library: TestLibrary;
 
 beforeAll(async () => {
-  account = await signUpNodeAccount({
-    apiOrigin: cairn().urls.api,
-    mailDir: path.join(cairn().dataDir, "mail"),
-    email: testEmail("library"),
-    password: "library sync password",
-  });
-  client = await createNodeLibraryClient({
-    apiOrigin: cairn().urls.api,
-    token: account.token,
-    userID: account.userID,
-    accountKeys: account.accountKeys,
-    poolSize: 1,
-  });
+  ({ account, client } = await signUpWithLibraryClient(
+    cairn(),
+    "library",
+    "library sync password",
+  ));
   library = await buildTestLibrary(client, { generatedCount });
 }, 120_000);
 

@@ -3,19 +3,27 @@
 
 import type { ReactNode } from "react";
 
-interface IconProps {
+export interface IconProps {
   className?: string;
   size?: number;
+  /** Filled with the text colour (e.g. a favorite's heart), not just stroked. */
+  filled?: boolean;
 }
 
-function Icon({ className, size = 20, children }: IconProps & { children: ReactNode }) {
+/** The frame every line icon of the apps is drawn in. */
+export function Icon({
+  className,
+  size = 20,
+  filled = false,
+  children,
+}: IconProps & { children: ReactNode }) {
   return (
     <svg
       className={className}
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
+      fill={filled ? "currentColor" : "none"}
       stroke="currentColor"
       strokeWidth={1.8}
       strokeLinecap="round"

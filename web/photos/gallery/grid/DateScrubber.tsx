@@ -20,6 +20,9 @@ const clamp01 = (value: number) => Math.min(Math.max(value, 0), 1);
  * month under the pointer. As a slider it takes the keyboard: arrows move by
  * month, PageUp/PageDown by year, Home/End to either end.
  */
+/** How close to an end of the track a pointer counts as that end: a comfortable target, a few px. */
+const trackEndSnapPx = 6;
+
 export function DateScrubber({ layout, trackHeightPx, scroll }: DateScrubberProps) {
   const intl = useIntl();
   const trackRef = useRef<HTMLDivElement>(null);
@@ -46,6 +49,11 @@ export function DateScrubber({ layout, trackHeightPx, scroll }: DateScrubberProp
   const fractionAt = (clientY: number) => {
     const rect = trackRef.current?.getBoundingClientRect();
     if (rect === undefined || rect.height <= 0) return 0;
+    // The track's ends snap to the newest and the oldest item: at a million
+    // items one pixel of track is hundreds of rows, and a click at the very
+    // bottom must reach the end, not the rows just above it.
+    if (clientY - rect.top <= trackEndSnapPx) return 0;
+    if (rect.bottom - clientY <= trackEndSnapPx) return 1;
     return clamp01((clientY - rect.top) / rect.height);
   };
 
