@@ -80,6 +80,18 @@ it("groups the library by day, newest first, with every visible thumbnail decryp
   // The test library's photos were taken on 8 June 2019 (local time).
   expect(days[2]).toMatch(/^2019-06-0[78] .*2019/);
 
+  // The grid fills the window below the nav bar: the page itself does not
+  // scroll, and the scrubber's bottom end (the oldest item) is on screen.
+  const fit = await page.evaluate(() => ({
+    pageHeightPx: document.documentElement.scrollHeight,
+    windowHeightPx: window.innerHeight,
+    scrubberBottomPx:
+      document.querySelector("[data-testid=date-scrubber]")?.getBoundingClientRect().bottom ??
+      Infinity,
+  }));
+  expect(fit.pageHeightPx).toBe(fit.windowHeightPx);
+  expect(fit.scrubberBottomPx).toBeLessThanOrEqual(fit.windowHeightPx);
+
   await waitForVisibleThumbnails(page);
   const photo = tile(page, "canon-dslr-holiday.jpg");
   const thumbnailWidth = await photo
