@@ -63,16 +63,19 @@ export const DayHeader = memo(function DayHeader({
           onSelectDay(dayIndex);
         }}
       >
-        <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
-          <path
-            d="M3.5 8.5l3 3 6-7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        {/* Only a checked box shows its mark. See: [Note: A grid tile is as few elements as it can be] */}
+        {checked && (
+          <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+            <path
+              d="M3.5 8.5l3 3 6-7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        )}
       </button>
       <h3 className="gallery-day__label">{label}</h3>
       <span className="gallery-day__count">

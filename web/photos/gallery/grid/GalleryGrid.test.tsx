@@ -199,6 +199,9 @@ describe("the gallery grid", () => {
   it("selects by checkbox, then toggles by click, then selects a shift-range", async () => {
     const { onOpenItem, lastSelection } = renderGrid(snapshotOf(2, 20));
     await waitFor(() => tileAt(2));
+    // See: [Note: A grid tile is as few elements as it can be]
+    expect(within(tileAt(2)).queryByTestId("tile-checkbox")).toBeNull();
+    fireEvent.pointerEnter(tileAt(2));
     fireEvent.click(within(tileAt(2)).getByTestId("tile-checkbox"));
     expect(lastSelection()).toEqual([fileIDOf(2)]);
     fireEvent.click(tileAt(4));
@@ -213,6 +216,10 @@ describe("the gallery grid", () => {
     });
     expect(onOpenItem).not.toHaveBeenCalled();
     expect(tileAt(10).getAttribute("aria-selected")).toBe("true");
+    // While a selection exists every tile offers its checkbox.
+    expect(within(tileAt(11)).getByTestId("tile-checkbox").getAttribute("aria-checked")).toBe(
+      "true",
+    );
   });
 
   it("selects and deselects a whole day from its header", async () => {

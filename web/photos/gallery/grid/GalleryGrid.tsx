@@ -26,6 +26,7 @@ import { fileIDsInRange } from "../selection/range-ids";
 import type { ThumbnailStore } from "../thumbnails/thumbnail-store";
 import { DateScrubber } from "./DateScrubber";
 import { DayHeader } from "./DayHeader";
+import { FlingDetector, flingHoldMs } from "./fling";
 import { GridTile, type TileClick } from "./GridTile";
 import {
   buildGridLayout,
@@ -149,6 +150,18 @@ export function GalleryGrid({
   useEffect(() => {
     if (endNeeded > firstNeeded) cache.ensure(firstNeeded, endNeeded, snapshot.version);
   }, [cache, firstNeeded, endNeeded, snapshot.version]);
+
+  // See: [Note: A fling fetches no thumbnails]
+  const viewportHeightPx = size.heightPx;
+  // One detector for the grid's life: `scroll` is renewed with every band.
+  const [fling] = useState(() => new FlingDetector());
+  useEffect(() => {
+    return scroll.subscribe(() => {
+      if (fling.moved(scroll.position().virtualTop, performance.now(), viewportHeightPx)) {
+        thumbnails.holdRequests(flingHoldMs);
+      }
+    });
+  }, [scroll, thumbnails, viewportHeightPx, fling]);
 
   const [focusIndex, setFocusIndex] = useState(0);
   const focusPendingRef = useRef(false);

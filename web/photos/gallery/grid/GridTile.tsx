@@ -32,7 +32,19 @@ const clickOf = (event: MouseEvent, toggle: boolean): TileClick => ({
   toggle: toggle || event.ctrlKey || event.metaKey,
 });
 
-/** One square of the grid: the thumbnail, its badges and its selection checkbox. */
+/**
+ * One square of the grid: the thumbnail, its badges and its selection checkbox.
+ *
+ * [Note: A grid tile is as few elements as it can be]
+ *
+ * A fling mounts a screen of tiles every frame, and creating, styling and
+ * painting elements is most of a frame's cost. So a tile is one element
+ * (two with its thumbnail); badges exist only on files that have them, and
+ * the selection checkbox only where it can be seen or used: under the
+ * pointer, on the focused tile, on a selected tile and on every tile while a
+ * selection exists. The tile itself carries `aria-selected` in a
+ * multiselectable grid, so assistive technology never needed the checkbox.
+ */
 export const GridTile = memo(function GridTile({
   index,
   item,
@@ -47,6 +59,8 @@ export const GridTile = memo(function GridTile({
   const intl = useIntl();
   const url = useThumbnailURL(thumbnails, item?.id);
   const [loadedURL, setLoadedURL] = useState<string | undefined>(undefined);
+  const [pointerOver, setPointerOver] = useState(false);
+  const [focused, setFocused] = useState(false);
   const style = { width: sizePx, height: sizePx };
 
   if (item === undefined) {
@@ -68,6 +82,9 @@ export const GridTile = memo(function GridTile({
   }
 
   const loaded = url !== undefined && loadedURL === url;
+  const showCheck = selecting || selected || pointerOver || focused;
+  const isVideo = item.fileType === FileType.video;
+  const isLivePhoto = item.fileType === FileType.livePhoto;
   const className = [
     "gallery-tile",
     selected ? "gallery-tile--selected" : "",
@@ -92,7 +109,17 @@ export const GridTile = memo(function GridTile({
         onClickTile(index, item, clickOf(event, false));
       }}
       onFocus={() => {
+        setFocused(true);
         onFocusTile(index);
+      }}
+      onBlur={() => {
+        setFocused(false);
+      }}
+      onPointerEnter={() => {
+        setPointerOver(true);
+      }}
+      onPointerLeave={() => {
+        setPointerOver(false);
       }}
     >
       {url !== undefined && (
@@ -109,29 +136,31 @@ export const GridTile = memo(function GridTile({
           }}
         />
       )}
-      <span className="gallery-tile__badges">
-        {item.fileType === FileType.video && (
-          <span
-            className="gallery-tile__badge"
-            data-testid="tile-video-badge"
-            role="img"
-            aria-label={intl.formatMessage({ id: "gallery.grid.video" })}
-          >
-            <PlayIcon />
-            {item.durationSec !== undefined && <span>{formatDuration(item.durationSec)}</span>}
-          </span>
-        )}
-        {item.fileType === FileType.livePhoto && (
-          <span
-            className="gallery-tile__badge"
-            data-testid="tile-live-badge"
-            role="img"
-            aria-label={intl.formatMessage({ id: "gallery.grid.livePhoto" })}
-          >
-            <LiveIcon />
-          </span>
-        )}
-      </span>
+      {(isVideo || isLivePhoto) && (
+        <span className="gallery-tile__badges">
+          {isVideo && (
+            <span
+              className="gallery-tile__badge"
+              data-testid="tile-video-badge"
+              role="img"
+              aria-label={intl.formatMessage({ id: "gallery.grid.video" })}
+            >
+              <PlayIcon />
+              {item.durationSec !== undefined && <span>{formatDuration(item.durationSec)}</span>}
+            </span>
+          )}
+          {isLivePhoto && (
+            <span
+              className="gallery-tile__badge"
+              data-testid="tile-live-badge"
+              role="img"
+              aria-label={intl.formatMessage({ id: "gallery.grid.livePhoto" })}
+            >
+              <LiveIcon />
+            </span>
+          )}
+        </span>
+      )}
       {item.isFavorite && (
         <span
           className="gallery-tile__favorite"
@@ -142,19 +171,21 @@ export const GridTile = memo(function GridTile({
           <HeartIcon />
         </span>
       )}
-      <span
-        role="checkbox"
-        className="gallery-tile__check"
-        data-testid="tile-checkbox"
-        aria-checked={selected}
-        aria-label={intl.formatMessage({ id: "gallery.grid.selectItem" }, { name: item.title })}
-        onClick={(event) => {
-          event.stopPropagation();
-          onClickTile(index, item, clickOf(event, true));
-        }}
-      >
-        <CheckIcon />
-      </span>
+      {showCheck && (
+        <span
+          role="checkbox"
+          className="gallery-tile__check"
+          data-testid="tile-checkbox"
+          aria-checked={selected}
+          aria-label={intl.formatMessage({ id: "gallery.grid.selectItem" }, { name: item.title })}
+          onClick={(event) => {
+            event.stopPropagation();
+            onClickTile(index, item, clickOf(event, true));
+          }}
+        >
+          {selected && <CheckIcon />}
+        </span>
+      )}
     </div>
   );
 });

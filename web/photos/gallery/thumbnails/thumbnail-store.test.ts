@@ -141,3 +141,59 @@ describe("the thumbnail store", () => {
     expect(store.url(2)).toBeUndefined();
   });
 });
+
+describe("held requests", () => {
+  /** A store whose hold clock and timers the test moves by hand. */
+  function setupWithClock() {
+    let nowMs = 0;
+    const timers: { atMs: number; callback: () => void }[] = [];
+    const frames: (() => void)[] = [];
+    const thumbnails = vi.fn((ids: readonly number[]) =>
+      Promise.resolve(
+        ids.map((fileID) => ({ fileID, ok: true as const, bytes: new Uint8Array([1]) })),
+      ),
+    );
+    const store = new ThumbnailStore(
+      { thumbnails },
+      {
+        schedule: (callback) => frames.push(callback),
+        createObjectURL: () => "blob:thumb",
+        revokeObjectURL: noop,
+        nowMs: () => nowMs,
+        delay: (callback, delayMs) => timers.push({ atMs: nowMs + delayMs, callback }),
+      },
+    );
+    const advance = (ms: number) => {
+      nowMs += ms;
+      for (const timer of timers.filter((t) => t.atMs <= nowMs)) {
+        timers.splice(timers.indexOf(timer), 1);
+        timer.callback();
+      }
+      for (const callback of frames.splice(0)) callback();
+    };
+    return { store, thumbnails, advance };
+  }
+
+  it("sends nothing while held and, when the hold ends, only what is still shown", () => {
+    const { store, thumbnails, advance } = setupWithClock();
+    store.holdRequests(120);
+    const passedBy = store.subscribe(1, noop);
+    store.subscribe(2, noop);
+    advance(16);
+    passedBy();
+    // The fling goes on: the hold is extended from now, never shortened.
+    store.holdRequests(120);
+    store.holdRequests(10);
+    advance(100);
+    expect(thumbnails).not.toHaveBeenCalled();
+    advance(40);
+    expect(thumbnails.mock.calls).toEqual([[[2]]]);
+  });
+
+  it("sends at once when nothing is held", () => {
+    const { store, thumbnails, advance } = setupWithClock();
+    store.subscribe(3, noop);
+    advance(0);
+    expect(thumbnails.mock.calls).toEqual([[[3]]]);
+  });
+});

@@ -41,6 +41,10 @@ export interface ThumbnailStoreOptions {
   schedule?: (callback: () => void) => void;
   createObjectURL?: (blob: Blob) => string;
   revokeObjectURL?: (url: string) => void;
+  /** The clock of request holds (default: performance.now). */
+  nowMs?: () => number;
+  /** Runs `callback` after `delayMs` (default: setTimeout). */
+  delay?: (callback: () => void, delayMs: number) => void;
 }
 
 const defaultSchedule = (callback: () => void) => {
@@ -54,6 +58,8 @@ export class ThumbnailStore {
   readonly #schedule: (callback: () => void) => void;
   readonly #createObjectURL: (blob: Blob) => string;
   readonly #revokeObjectURL: (url: string) => void;
+  readonly #nowMs: () => number;
+  readonly #delay: (callback: () => void, delayMs: number) => void;
   /** Insertion order is recency: the first key is the least recently used. */
   readonly #entries = new Map<number, Entry>();
   readonly #listeners = new Map<number, Set<() => void>>();
@@ -65,6 +71,9 @@ export class ThumbnailStore {
   #callsInFlight = 0;
   #flushScheduled = false;
   #disposed = false;
+  /** No call is sent before this time (see `holdRequests`). */
+  #heldUntilMs = Number.NEGATIVE_INFINITY;
+  #holdTimerSet = false;
 
   constructor(client: Pick<GalleryClient, "thumbnails">, options: ThumbnailStoreOptions = {}) {
     this.#client = client;
@@ -75,6 +84,12 @@ export class ThumbnailStore {
       options.revokeObjectURL ??
       ((url) => {
         URL.revokeObjectURL(url);
+      });
+    this.#nowMs = options.nowMs ?? (() => performance.now());
+    this.#delay =
+      options.delay ??
+      ((callback, delayMs) => {
+        setTimeout(callback, delayMs);
       });
   }
 
@@ -124,6 +139,31 @@ export class ThumbnailStore {
     };
   }
 
+  /**
+   * Sends no call for `durationMs` from now (a running hold is extended, never
+   * shortened); requests made meanwhile wait, and those whose tile is gone by
+   * then are dropped. See: [Note: A fling fetches no thumbnails]
+   */
+  holdRequests(durationMs: number): void {
+    const untilMs = this.#nowMs() + durationMs;
+    if (untilMs <= this.#heldUntilMs) return;
+    this.#heldUntilMs = untilMs;
+    this.#armHoldTimer();
+  }
+
+  #armHoldTimer() {
+    if (this.#holdTimerSet || this.#disposed) return;
+    this.#holdTimerSet = true;
+    this.#delay(
+      () => {
+        this.#holdTimerSet = false;
+        if (this.#nowMs() < this.#heldUntilMs) this.#armHoldTimer();
+        else this.#scheduleFlush();
+      },
+      Math.max(0, this.#heldUntilMs - this.#nowMs()),
+    );
+  }
+
   /** Revokes every object URL and ignores answers still on their way. */
   dispose(): void {
     this.#disposed = true;
@@ -157,6 +197,8 @@ export class ThumbnailStore {
 
   #flush() {
     if (this.#disposed) return;
+    // The hold's timer flushes when it ends.
+    if (this.#nowMs() < this.#heldUntilMs) return;
     while (this.#callsInFlight < maxCallsInFlight && this.#queue.size > 0) {
       const batch: number[] = [];
       for (const fileID of this.#queue) {
