@@ -14,6 +14,9 @@ export interface DateScrubberProps {
 
 const clamp01 = (value: number) => Math.min(Math.max(value, 0), 1);
 
+/** How the scrubber names a month: "June 2019". */
+const monthFormat = { month: "long", year: "numeric" } as const;
+
 /**
  * The date scrubber beside the grid: year and month marks placed by their
  * offset in the grid, a click or drag jumps there, a floating label names the
@@ -41,8 +44,7 @@ export function DateScrubber({ layout, trackHeightPx, scroll }: DateScrubberProp
     [layout, trackHeightPx],
   );
 
-  const monthLabel = (dayKey: string) =>
-    intl.formatDate(dateOfDayKey(dayKey), { month: "long", year: "numeric" });
+  const monthLabel = (dayKey: string) => intl.formatDate(dateOfDayKey(dayKey), monthFormat);
   const dayAtOffset = (offsetPx: number) =>
     rowAt(layout, rowIndexAtOffset(layout, offsetPx))?.day.day;
 
@@ -110,9 +112,36 @@ export function DateScrubber({ layout, trackHeightPx, scroll }: DateScrubberProp
     action();
   };
 
+  // The position moves every frame of a scroll; the marks and the month's
+  // name only when the layout or the top day changes, so they are kept.
+  const markElements = useMemo(
+    () =>
+      marks.map((mark) =>
+        mark.kind === "year" ? (
+          <span
+            key={mark.day}
+            className="date-scrubber__year"
+            style={{ top: `${String(mark.fraction * 100)}%` }}
+          >
+            {mark.day.slice(0, 4)}
+          </span>
+        ) : (
+          <span
+            key={mark.day}
+            className="date-scrubber__month"
+            style={{ top: `${String(mark.fraction * 100)}%` }}
+          />
+        ),
+      ),
+    [marks],
+  );
   const maxTopPx = Math.max(1, layout.totalHeightPx - trackHeightPx);
   const percent = Math.round(clamp01(virtualTop / maxTopPx) * 100);
   const topDay = dayAtOffset(virtualTop);
+  const topMonthLabel = useMemo(
+    () => (topDay === undefined ? undefined : intl.formatDate(dateOfDayKey(topDay), monthFormat)),
+    [topDay, intl],
+  );
   const hoverDay =
     pointerFraction === undefined
       ? undefined
@@ -130,7 +159,7 @@ export function DateScrubber({ layout, trackHeightPx, scroll }: DateScrubberProp
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={percent}
-      aria-valuetext={topDay === undefined ? undefined : monthLabel(topDay)}
+      aria-valuetext={topMonthLabel}
       onKeyDown={onKeyDown}
       onPointerDown={(event) => {
         draggingRef.current = true;
@@ -156,23 +185,7 @@ export function DateScrubber({ layout, trackHeightPx, scroll }: DateScrubberProp
         if (!draggingRef.current) setPointerFraction(undefined);
       }}
     >
-      {marks.map((mark) =>
-        mark.kind === "year" ? (
-          <span
-            key={mark.day}
-            className="date-scrubber__year"
-            style={{ top: `${String(mark.fraction * 100)}%` }}
-          >
-            {mark.day.slice(0, 4)}
-          </span>
-        ) : (
-          <span
-            key={mark.day}
-            className="date-scrubber__month"
-            style={{ top: `${String(mark.fraction * 100)}%` }}
-          />
-        ),
-      )}
+      {markElements}
       <span
         className="date-scrubber__position"
         style={{ top: `${String(clamp01(virtualTop / Math.max(1, layout.totalHeightPx)) * 100)}%` }}
