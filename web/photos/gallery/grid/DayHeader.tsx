@@ -1,6 +1,7 @@
 import { memo } from "react";
 import { useIntl } from "react-intl";
 import type { GalleryDay } from "../../../../workers/sync/gallery-contract";
+import { CheckIcon } from "./CheckIcon";
 import { dateOfDayKey, dayLabelKind, dayNeedsYear } from "./day-label";
 
 export interface DayHeaderProps {
@@ -64,18 +65,7 @@ export const DayHeader = memo(function DayHeader({
         }}
       >
         {/* Only a checked box shows its mark. See: [Note: A grid tile is as few elements as it can be] */}
-        {checked && (
-          <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
-            <path
-              d="M3.5 8.5l3 3 6-7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        )}
+        {checked && <CheckIcon sizePx={12} />}
       </button>
       <h3 className="gallery-day__label">{label}</h3>
       <span className="gallery-day__count">

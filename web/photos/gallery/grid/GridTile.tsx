@@ -1,8 +1,9 @@
-import { memo, useState, type MouseEvent } from "react";
+import { memo, useState, type MouseEvent, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { FileType } from "../../../../shared/model/library/file-metadata";
 import type { GalleryItem } from "../../../../workers/sync/gallery-contract";
 import { useThumbnailURL, type ThumbnailStore } from "../thumbnails/thumbnail-store";
+import { CheckIcon } from "./CheckIcon";
 import { formatDuration } from "./day-label";
 
 /** How a click asks to act on a tile. */
@@ -139,37 +140,34 @@ export const GridTile = memo(function GridTile({
       {(isVideo || isLivePhoto) && (
         <span className="gallery-tile__badges">
           {isVideo && (
-            <span
+            <TileBadge
               className="gallery-tile__badge"
-              data-testid="tile-video-badge"
-              role="img"
-              aria-label={intl.formatMessage({ id: "gallery.grid.video" })}
+              testID="tile-video-badge"
+              label={intl.formatMessage({ id: "gallery.grid.video" })}
             >
               <PlayIcon />
               {item.durationSec !== undefined && <span>{formatDuration(item.durationSec)}</span>}
-            </span>
+            </TileBadge>
           )}
           {isLivePhoto && (
-            <span
+            <TileBadge
               className="gallery-tile__badge"
-              data-testid="tile-live-badge"
-              role="img"
-              aria-label={intl.formatMessage({ id: "gallery.grid.livePhoto" })}
+              testID="tile-live-badge"
+              label={intl.formatMessage({ id: "gallery.grid.livePhoto" })}
             >
               <LiveIcon />
-            </span>
+            </TileBadge>
           )}
         </span>
       )}
       {item.isFavorite && (
-        <span
+        <TileBadge
           className="gallery-tile__favorite"
-          data-testid="tile-favorite"
-          role="img"
-          aria-label={intl.formatMessage({ id: "gallery.grid.favorite" })}
+          testID="tile-favorite"
+          label={intl.formatMessage({ id: "gallery.grid.favorite" })}
         >
           <HeartIcon />
-        </span>
+        </TileBadge>
       )}
       {showCheck && (
         <span
@@ -189,6 +187,25 @@ export const GridTile = memo(function GridTile({
     </div>
   );
 });
+
+/** A badge over the thumbnail: an icon (and text) named for assistive technology. */
+function TileBadge({
+  className,
+  testID,
+  label,
+  children,
+}: {
+  className: string;
+  testID: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <span className={className} data-testid={testID} role="img" aria-label={label}>
+      {children}
+    </span>
+  );
+}
 
 function PlayIcon() {
   return (
@@ -222,21 +239,6 @@ function HeartIcon() {
       <path
         d="M8 14s-5.5-3.4-5.5-7.3A3 3 0 0 1 8 4.6a3 3 0 0 1 5.5 2.1C13.5 10.6 8 14 8 14z"
         fill="currentColor"
-      />
-    </svg>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-      <path
-        d="M3.5 8.5l3 3 6-7"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
       />
     </svg>
   );
