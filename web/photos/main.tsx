@@ -1,4 +1,8 @@
 import { startApp } from "../common/app/start-app";
+import { prestartTabSyncWorker } from "../common/library/library-state";
 import { photosApp } from "./app-definition";
 
+// Before React renders: the gallery's library needs the sync worker first.
+// See: [Note: The sync worker starts its crypto workers at once]
+prestartTabSyncWorker();
 startApp(photosApp);

@@ -12,6 +12,7 @@
 import type { FileType, Visibility } from "../../shared/model/library/file-metadata";
 import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
 import type { TrashEntry } from "./library-store";
+import type { LibrarySummary } from "./library-summary";
 
 // ---------------------------------------------------------------------------
 // Summaries (spec §3 "Collection summary")
@@ -125,6 +126,26 @@ export interface GalleryWindow {
   version: number;
   startIndex: number;
   items: GalleryItem[];
+}
+
+/**
+ * The gallery's first screen, as the sync worker kept it from the last
+ * session, answered before the stored library is loaded: the albums bar,
+ * the shape of the view last opened, its first items, and the files whose
+ * thumbnails can be had at once. The loaded library replaces all of it.
+ * See: [Note: The gallery's first screen opens before the library]
+ */
+export interface GalleryFirstScreen {
+  /** The view it shows (the view last opened). */
+  viewID: number;
+  /** The library's summary as it was (counts, collections, the albums bar's summaries). */
+  summary: LibrarySummary;
+  /** The view's snapshot; its `version` is below every version of the loaded library's views. */
+  snapshot: GalleryViewSnapshot;
+  /** The view's items `[0, items.length)`. */
+  items: GalleryItem[];
+  /** Files whose `thumbnails` the worker answers before the library is loaded. */
+  thumbnailFileIDs: number[];
 }
 
 /** What the info panel shows of a file (spec §2 viewer; issue #5 item 3). */

@@ -45,6 +45,12 @@ export interface LibraryStoreOptions {
   cipher: LocalCipher;
   /** A new random chunk ID (defaults to `crypto.randomUUID`). */
   newChunkID?: () => string;
+  /**
+   * Opening waits for it before reading the rows (the first screen's
+   * thumbnails go first: reading and decrypting the rows keeps the worker's
+   * thread and the crypto pool busy). See: [Note: The gallery's first screen opens before the library]
+   */
+  loadAfter?: (() => Promise<void>) | undefined;
 }
 
 /** How reopening went: `reset` when stored rows could not be opened and the database was cleared. */
@@ -91,6 +97,7 @@ export class LibraryStore {
   readonly #db: LocalDatabase;
   readonly #cipher: LocalCipher;
   readonly #newChunkID: () => string;
+  readonly #loadAfter: (() => Promise<void>) | undefined;
   readonly #collections = new Map<number, DecryptedCollection>();
   readonly #deletedCollections = new Map<number, DecryptedCollection>();
   #hiddenIDs = new Set<number>();
@@ -103,8 +110,9 @@ export class LibraryStore {
   /** The `#version` at which each collection's files last changed. See: [Note: Views cache on versions] */
   readonly #collectionVersions = new Map<number, number>();
 
-  private constructor({ db, cipher, newChunkID }: LibraryStoreOptions) {
+  private constructor({ db, cipher, newChunkID, loadAfter }: LibraryStoreOptions) {
     this.#db = db;
+    this.#loadAfter = loadAfter;
     this.#cipher = cipher;
     this.#newChunkID = newChunkID ?? (() => crypto.randomUUID());
     this.#trash = new ChunkedGroup(trashIDOf, this.#newChunkID);
@@ -130,6 +138,7 @@ export class LibraryStore {
   }
 
   async #load(): Promise<void> {
+    await this.#loadAfter?.();
     const db = this.#db;
     const [collections, times, files, hiddenFiles, trash, trashTimes, deleted, hidden] =
       await db.transaction("r", [...localStoreNames], () =>

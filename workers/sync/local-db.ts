@@ -42,6 +42,18 @@ export interface SealedListRow {
   sealed: SealedValue;
 }
 
+/**
+ * `first-screen`: the gallery's first screen, sealed (one row).
+ * See: [Note: The gallery's first screen opens before the library]
+ */
+export interface FirstScreenRow {
+  key: string;
+  sealed: SealedValue;
+}
+
+/** The key of the single row of `first-screen`. */
+export const firstScreenKey = "first-screen";
+
 /** The key of the collection list's time in `collection-updation-time`. */
 export const collectionListTimeKey = "collections";
 /** The key of the trash diff's time in `trash-time`. */
@@ -61,6 +73,7 @@ export class LocalDatabase extends Dexie {
   "trash-time"!: Table<SyncTimeRow, string>;
   "deleted-collection"!: Table<CollectionRow, number>;
   "hidden-collection-ids"!: Table<SealedListRow, string>;
+  "first-screen"!: Table<FirstScreenRow, string>;
 
   constructor(indexedDB: IDBFactory, keyRange: typeof IDBKeyRange) {
     // Relaxed durability: a transaction counts as done once the browser has
@@ -85,6 +98,8 @@ export class LocalDatabase extends Dexie {
       "deleted-collection": "id",
       "hidden-collection-ids": "key",
     });
+    // Version 2 adds the gallery's first screen; the stores of version 1 stay as they are.
+    this.version(2).stores({ "first-screen": "key" });
   }
 }
 
@@ -98,6 +113,7 @@ export const localStoreNames = [
   "trash-time",
   "deleted-collection",
   "hidden-collection-ids",
+  "first-screen",
 ] as const;
 
 export type LocalStoreName = (typeof localStoreNames)[number];

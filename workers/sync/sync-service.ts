@@ -9,21 +9,33 @@ import { NetworkError, RequestCanceledError, TokenMissingError } from "../../sha
 import type { CryptoPool } from "../crypto/pool";
 import type { DecryptedFile } from "../library/decrypt";
 import type { LibraryKeyring } from "../library/keyring";
-import type {
-  ActionOutcome,
-  DownloadProgressListener,
-  DownloadedFile,
-  GalleryFileDetails,
-  GalleryViewSnapshot,
-  GalleryWindow,
-  LibraryAction,
-  OriginalMedia,
-  ThumbnailResult,
+import {
+  type ActionOutcome,
+  type DownloadProgressListener,
+  type DownloadedFile,
+  type GalleryFileDetails,
+  type GalleryFirstScreen,
+  type GalleryViewSnapshot,
+  type GalleryWindow,
+  type LibraryAction,
+  type OriginalMedia,
+  PseudoCollectionID,
+  type ThumbnailResult,
 } from "./gallery-contract";
+import {
+  FirstScreenKeeper,
+  type OpenedFirstScreen,
+  firstScreenHeadStartMs,
+  engineFirstScreen,
+  openFirstScreen,
+  storedFirstScreen,
+  writeFirstScreen,
+} from "./first-screen";
 import { type GalleryServices, createGalleryServices } from "./gallery/gallery-services";
 import type { MediaCacheStorage } from "./media/ciphertext-cache";
+import { type GalleryMedia, createGalleryMedia } from "./media/gallery-media";
 import { createLocalCipher } from "./local-cipher";
-import { LocalDatabase } from "./local-db";
+import { LocalDatabase, type SealedValue } from "./local-db";
 import { librarySummary, type LibrarySummary } from "./library-summary";
 import { LibraryStore } from "./library-store";
 import { pullLibrary } from "./pull";
@@ -105,6 +117,17 @@ export interface SyncServiceDependencies {
    * default read from the original, downloaded with the session's token.
    */
   exifCreationTimeUs?: ((file: DecryptedFile) => Promise<number | undefined>) | undefined;
+  /**
+   * The local database opened ahead of `open` and the first screen's sealed
+   * row read from it then (the worker starts both before the key can come);
+   * by default both are done at `open`.
+   * See: [Note: The gallery's first screen opens before the library]
+   */
+  prefetched?: { db: LocalDatabase; firstScreen: Promise<SealedValue | undefined> } | undefined;
+  /** How long the library must stay unchanged before the first screen is written (tests shorten it). */
+  firstScreenSettleMs?: number;
+  /** Unexpected failures that nobody awaits (writing the first screen); `console.error` by default. */
+  logError?: (message: string, cause: unknown) => void;
 }
 
 export interface SyncService {
@@ -113,6 +136,12 @@ export interface SyncService {
    * syncing: now, periodically, and on request.
    */
   open(session: SyncSession): Promise<LibrarySummary>;
+  /**
+   * The first screen kept from the last session, once `open` has read it
+   * (before the library is loaded), or undefined when there is none for this
+   * user. See: [Note: The gallery's first screen opens before the library]
+   */
+  firstScreen(): Promise<GalleryFirstScreen | undefined>;
   /** A new session token (after the account service refreshes it). */
   setToken(token: string): void;
   setOnline(online: boolean): void;
@@ -177,6 +206,38 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
   let notifyTimer: unknown;
   let lastNotifiedMs = -Infinity;
   let gallery: GalleryServices | undefined;
+  /** Made at `open`, before the library is loaded: it answers the first screen's thumbnails. */
+  let media: GalleryMedia | undefined;
+  /** The first screen read at `open`, until the library is loaded. */
+  let firstScreen: OpenedFirstScreen | undefined;
+  let keeper: FirstScreenKeeper | undefined;
+  /** The view the first screen is recorded for: the view last opened. */
+  let recordedViewID: number = PseudoCollectionID.all;
+
+  let answerFirstScreen: (screen: GalleryFirstScreen | undefined) => void = () => undefined;
+  const firstScreenAnswer = new Promise<GalleryFirstScreen | undefined>((resolve) => {
+    answerFirstScreen = resolve;
+  });
+  let markLoaded: () => void = () => undefined;
+  let failLoading: (error: unknown) => void = () => undefined;
+  /** Settles when the library is loaded (or could not be: closed, no key). */
+  const loaded = new Promise<void>((resolve, reject) => {
+    markLoaded = resolve;
+    failLoading = reject;
+  });
+  // Awaited only by calls made before the library was loaded.
+  loaded.catch(() => undefined);
+  /** Lets the library's load start: the first screen's tiles have their thumbnails, or waited long enough. */
+  let startLoading: () => void = () => undefined;
+  const loadMayStart = new Promise<void>((resolve) => {
+    startLoading = resolve;
+  });
+
+  const logError =
+    deps.logError ??
+    ((message: string, cause: unknown) => {
+      console.error(message, cause);
+    });
 
   const ensureGallery = (): GalleryServices => {
     if (gallery === undefined || closed) throw new SyncStoppedError();
@@ -226,6 +287,7 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
     const snapshot = currentSummary();
     const view = gallery?.engine.openSnapshot();
     for (const listener of listeners.values()) listener(snapshot, status, view);
+    keeper?.changed();
   };
 
   /** Notifies at once, or at most every `notifyIntervalMs` while a run stores pages. */
@@ -278,6 +340,7 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
     try {
       await run;
       setStatus({ state: "up-to-date", lastSyncedAtMs: deps.nowMs(), skippedRecords });
+      keeper?.settledNow();
     } catch (e) {
       if (isClosed() || e instanceof RequestCanceledError) return status;
       setStatus({
@@ -298,43 +361,133 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
     return scheduler;
   };
 
+  /** The first screen as the library now is: see `FirstScreenKeeper`. */
+  const currentFirstScreen = () => {
+    const current = session;
+    if (gallery === undefined || current === undefined || closed) return undefined;
+    return engineFirstScreen(gallery.engine, current.userID, recordedViewID, currentSummary);
+  };
+
+  /**
+   * Reads the first screen and, beside it, loads the stored library.
+   * See: [Note: The gallery's first screen opens before the library]
+   */
+  const loadLibrary = async (next: SyncSession): Promise<void> => {
+    const keyB64 = await deps.keyring.localDatabaseKey();
+    if (isClosed()) throw new SyncStoppedError();
+    const database = deps.prefetched?.db ?? new LocalDatabase(deps.indexedDB, deps.IDBKeyRange);
+    db = database;
+    const cipher = createLocalCipher(deps.pool, keyB64);
+    const earlyMedia = createGalleryMedia({
+      // Before the library is loaded only the first screen's files are known.
+      fileByID: (fileID) =>
+        gallery === undefined ? firstScreen?.files.get(fileID) : gallery.engine.fileByID(fileID),
+      api: sessionApi,
+      pool: deps.pool,
+      caches: deps.caches,
+      clock: { ...deps.timers, nowMs: deps.nowMs },
+    });
+    media = earlyMedia;
+    // Read before the library's rows: IndexedDB would answer the one row after the many.
+    const sealedScreen = await (deps.prefetched?.firstScreen ?? storedFirstScreen(database)).catch(
+      () => undefined,
+    );
+    void openFirstScreen(sealedScreen, cipher, next.userID)
+      .catch(() => undefined)
+      .then((screen) => {
+        if (screen !== undefined && gallery === undefined && !isClosed()) {
+          firstScreen = screen;
+          recordedViewID = screen.screen.viewID;
+        }
+        answerFirstScreen(firstScreen?.screen);
+        if (firstScreen === undefined) startLoading();
+        else deps.timers.setTimeout(startLoading, firstScreenHeadStartMs);
+      });
+    const opened = await LibraryStore.open({
+      db: database,
+      cipher,
+      loadAfter: () => loadMayStart,
+    });
+    if (isClosed()) {
+      database.close();
+      throw new SyncStoppedError();
+    }
+    store = opened.store;
+    gallery = createGalleryServices({
+      store: opened.store,
+      userID: next.userID,
+      pool: deps.pool,
+      keyring: deps.keyring,
+      api: sessionApi,
+      sync: () => ensureScheduler().request("local-change"),
+      notify: () => {
+        notify(false);
+      },
+      exifCreationTimeUs: deps.exifCreationTimeUs ?? exifCreationTimeOverSession,
+      caches: deps.caches,
+      clock: { ...deps.timers, nowMs: deps.nowMs },
+      media: earlyMedia,
+    });
+    // The loaded library answers from now on; the first screen is not needed any more.
+    const hadFirstScreen = firstScreen !== undefined;
+    firstScreen = undefined;
+    answerFirstScreen(undefined);
+    keeper = new FirstScreenKeeper({
+      timers: deps.timers,
+      nowMs: deps.nowMs,
+      current: currentFirstScreen,
+      store: (record) => writeFirstScreen(database, cipher, record),
+      onError: (e) => {
+        if (!isClosed()) logError("Could not write the first screen", e);
+      },
+      ...(deps.firstScreenSettleMs === undefined ? {} : { settleMs: deps.firstScreenSettleMs }),
+    });
+    // Without a first screen the next session would wait for the whole
+    // library again: record one now, not only after the next change.
+    if (!hadFirstScreen) keeper.settledNow();
+    markLoaded();
+    scheduler = createSyncScheduler<SyncStatus>({
+      run: runSync,
+      timers: deps.timers,
+      online: next.online,
+      intervalMs: deps.intervalMs ?? periodicSyncIntervalMs,
+    });
+    setStatus({ ...status, state: next.online ? "syncing" : "offline" });
+    void scheduler.request("start").catch(() => undefined);
+  };
+
+  /** Thumbnails before the library is loaded: the first screen's at once, any other once it is. */
+  const earlyThumbnails = async (fileIDs: readonly number[]): Promise<ThumbnailResult[]> => {
+    const screen = firstScreen;
+    if (
+      media !== undefined &&
+      screen !== undefined &&
+      fileIDs.every((id) => screen.files.has(id))
+    ) {
+      const answered = await media.thumbnails(fileIDs);
+      if (fileIDs.some((id) => screen.itemIDs.has(id))) startLoading();
+      return answered;
+    }
+    await loaded;
+    return ensureGallery().media.thumbnails(fileIDs);
+  };
+
   return {
     async open(next) {
       if (closed) throw new SyncStoppedError();
       if (store !== undefined) return currentSummary();
       session = next;
-      const keyB64 = await deps.keyring.localDatabaseKey();
-      db = new LocalDatabase(deps.indexedDB, deps.IDBKeyRange);
-      const opened = await LibraryStore.open({ db, cipher: createLocalCipher(deps.pool, keyB64) });
-      if (isClosed()) {
-        db.close();
-        throw new SyncStoppedError();
+      try {
+        await loadLibrary(next);
+      } catch (e) {
+        answerFirstScreen(undefined);
+        failLoading(e);
+        throw e;
       }
-      store = opened.store;
-      gallery = createGalleryServices({
-        store: opened.store,
-        userID: next.userID,
-        pool: deps.pool,
-        keyring: deps.keyring,
-        api: sessionApi,
-        sync: () => ensureScheduler().request("local-change"),
-        notify: () => {
-          notify(false);
-        },
-        exifCreationTimeUs: deps.exifCreationTimeUs ?? exifCreationTimeOverSession,
-        caches: deps.caches,
-        clock: { ...deps.timers, nowMs: deps.nowMs },
-      });
-      scheduler = createSyncScheduler<SyncStatus>({
-        run: runSync,
-        timers: deps.timers,
-        online: next.online,
-        intervalMs: deps.intervalMs ?? periodicSyncIntervalMs,
-      });
-      setStatus({ ...status, state: next.online ? "syncing" : "offline" });
-      void scheduler.request("start").catch(() => undefined);
       return currentSummary();
     },
+
+    firstScreen: () => firstScreenAnswer,
 
     setToken(token) {
       if (session !== undefined) session = { ...session, token };
@@ -382,24 +535,40 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
     async close() {
       if (closed) return;
       closed = true;
+      answerFirstScreen(undefined);
+      startLoading();
+      failLoading(new SyncStoppedError());
+      await keeper?.stop();
       scheduler?.stop(new SyncStoppedError());
       runAbort?.abort();
       await currentRun;
       db?.close();
       store = undefined;
-      await gallery?.media.clear().catch(() => undefined);
+      firstScreen = undefined;
+      await media?.clear().catch(() => undefined);
+      media = undefined;
       gallery = undefined;
       setStatus({ ...status, state: "stopped" });
       listeners.clear();
       if (notifyTimer !== undefined) deps.timers.clearTimeout(notifyTimer);
     },
 
-    openView: (viewID) => ensureGallery().engine.openView(viewID),
+    openView(viewID) {
+      const snapshot = ensureGallery().engine.openView(viewID);
+      if (viewID !== recordedViewID) {
+        recordedViewID = viewID;
+        keeper?.changed();
+      }
+      return snapshot;
+    },
     viewWindow: (viewID, startIndex, count) =>
       ensureGallery().engine.viewWindow(viewID, startIndex, count),
     indexOfFile: (viewID, fileID) => ensureGallery().engine.indexOfFile(viewID, fileID),
     fileDetails: (fileID) => ensureGallery().engine.fileDetails(fileID),
-    thumbnails: (fileIDs) => ensureGallery().media.thumbnails(fileIDs),
+    thumbnails: (fileIDs) =>
+      gallery === undefined || closed
+        ? earlyThumbnails(fileIDs)
+        : gallery.media.thumbnails(fileIDs),
     original: (fileID, onProgress) => ensureGallery().media.original(fileID, onProgress),
     download: (fileIDs, mode, onProgress, onFile, zipName) =>
       ensureGallery().media.download(fileIDs, mode, onProgress, onFile, zipName),

@@ -21,6 +21,7 @@ import type {
   ActionOutcome,
   DownloadedFile,
   GalleryFileDetails,
+  GalleryFirstScreen,
   GalleryViewSnapshot,
   GalleryWindow,
   LibraryAction,
@@ -28,6 +29,8 @@ import type {
   ThumbnailResult,
 } from "./gallery-contract";
 import type { LibrarySummary } from "./library-summary";
+import { storedFirstScreen } from "./first-screen";
+import { LocalDatabase } from "./local-db";
 import { keyringOverPort } from "./remote-keyring";
 import type { SyncReason } from "./schedule";
 import { SyncStoppedError } from "./sync-errors";
@@ -40,7 +43,41 @@ import {
 } from "./sync-service";
 
 let service: SyncService | undefined;
-let pool: BrowserCryptoPool | undefined;
+
+// [Note: The sync worker starts its crypto workers at once]
+//
+// The page starts this worker as soon as it knows a user is logged in, long
+// before it can call `open` (that needs the runtime configuration and the
+// account worker's keyring). Starting the crypto workers now, and making each
+// load libsodium with a call that costs nothing, overlaps their start (module,
+// WebAssembly) with the page's; otherwise they would start at the first
+// decrypt, on the path to the first screen.
+// See: [Note: The gallery's first screen opens before the library]
+
+/** A pool started, each of its workers asked for a trivial hash so that it loads libsodium. */
+const startPool = (): BrowserCryptoPool => {
+  const started = createBrowserCryptoPool();
+  // Concurrent calls go to the least busy worker: one call lands on each.
+  for (let index = 0; index < started.size; index++) {
+    started.hashBytesB64(new Uint8Array(0)).catch(() => undefined);
+  }
+  return started;
+};
+
+let pool: BrowserCryptoPool | undefined = startPool();
+
+/**
+ * The local database and the first screen's sealed row, read while the page
+ * starts (only ciphertext: the key comes with `open`). Taken by the first
+ * `open`; a worker that never opens leaves the connection to be closed by
+ * the logout's deletion (Dexie closes on `versionchange`).
+ * See: [Note: The gallery's first screen opens before the library]
+ */
+const prefetch = () => {
+  const db = new LocalDatabase(indexedDB, IDBKeyRange);
+  return { db, firstScreen: storedFirstScreen(db).catch(() => undefined) };
+};
+let prefetched: ReturnType<typeof prefetch> | undefined = prefetch();
 
 const ensureService = (): SyncService => {
   if (service === undefined) throw new SyncStoppedError();
@@ -66,11 +103,14 @@ export const open = async (
   keyringPort: MessagePort,
 ): Promise<LibrarySummary> => {
   if (service !== undefined) return service.open(session);
-  pool = createBrowserCryptoPool();
+  const started = pool ?? startPool();
+  pool = started;
   service = createSyncService({
     indexedDB,
     IDBKeyRange,
-    pool,
+    pool: started,
+    // A connection closed since (the logout deleted the database) is of no use.
+    prefetched: prefetched?.db.hasBeenClosed() === false ? prefetched : undefined,
     keyring: keyringOverPort(keyringPort),
     fetch: (url, init) => fetch(url, init),
     timers: {
@@ -83,10 +123,19 @@ export const open = async (
     // Cache Storage exists only in secure contexts (https, localhost).
     caches: typeof caches === "undefined" ? undefined : caches,
   });
+  prefetched = undefined;
   // See: [Note: Locking the account stops the library's workers first]
   listenForKeyringLock(keyringPort, close);
   return service.open(session);
 };
+
+/**
+ * The gallery's first screen kept from the last session, as soon as `open`
+ * has read it (before the library is loaded); undefined when there is none.
+ * Call after `open`. See: [Note: The gallery's first screen opens before the library]
+ */
+export const firstScreen = (): Promise<GalleryFirstScreen | undefined> =>
+  service === undefined ? Promise.resolve(undefined) : service.firstScreen();
 
 export const setToken = (token: string): void => {
   ensureService().setToken(token);

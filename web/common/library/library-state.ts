@@ -7,7 +7,10 @@ import { useEffect } from "react";
 import { clientPackages } from "../../../shared/api/headers";
 import { tabAccountWorker } from "../../../workers/account/browser-account-worker";
 import type { SyncReason } from "../../../workers/sync/schedule";
-import { startBrowserSyncWorker } from "../../../workers/sync/browser-sync-worker";
+import {
+  type BrowserSyncWorker,
+  startBrowserSyncWorker,
+} from "../../../workers/sync/browser-sync-worker";
 import { useRuntimeConfig } from "../config/runtime-config-context";
 import { log } from "../log/log";
 import { localStore } from "../storage/local-store";
@@ -21,6 +24,29 @@ export const libraryViewAtom = atom<LibraryView>({});
 export const galleryClientAtom = atom<GalleryClient | undefined>(undefined);
 
 let tabLibrary: LibrarySync | undefined;
+/** The sync worker started ahead of the library sync, not yet taken by it. */
+let prestartedWorker: BrowserSyncWorker | undefined;
+
+/**
+ * Starts the tab's sync worker ahead of everything else when local storage
+ * has a logged-in user, so that its start (and its crypto workers') overlaps
+ * the page's own: the library sync takes it once the gallery asks for the
+ * library and the account worker can hand it a keyring. A tab without a
+ * logged-in user starts nothing.
+ * See: [Note: The sync worker starts its crypto workers at once]
+ */
+export const prestartTabSyncWorker = (): void => {
+  if (tabLibrary !== undefined || prestartedWorker !== undefined) return;
+  if (localStore.get("user")?.token === undefined) return;
+  prestartedWorker = startBrowserSyncWorker();
+};
+
+/** The prestarted sync worker (handed over once), else a new one. */
+const takeSyncWorker = (): BrowserSyncWorker => {
+  const worker = prestartedWorker ?? startBrowserSyncWorker();
+  prestartedWorker = undefined;
+  return worker;
+};
 
 /**
  * Starts the tab's library sync if it is not running and the tab has an
@@ -34,7 +60,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
   if (user?.token === undefined || accountWorker === undefined) return;
   const store = getDefaultStore();
   tabLibrary = startLibrarySync({
-    startWorker: startBrowserSyncWorker,
+    startWorker: takeSyncWorker,
     keyringHost: accountWorker.keyringHost,
     events: window,
     isOnline: () => navigator.onLine,

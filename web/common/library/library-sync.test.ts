@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type {
+  GalleryFirstScreen,
+  GalleryItem,
   GallerySummary,
   GalleryViewSnapshot,
   LibraryAction,
@@ -52,6 +54,7 @@ const setup = (online = true) => {
       calls.push(`open ${String(session.userID)} online=${String(session.online)}`);
       return Promise.resolve(summary(5));
     },
+    firstScreen: () => Promise.resolve(undefined),
     setOnline: (value) => {
       calls.push(`setOnline ${String(value)}`);
       return Promise.resolve();
@@ -74,8 +77,10 @@ const setup = (online = true) => {
       calls.push(`openView ${String(viewID)}`);
       return Promise.resolve(snapshot(viewID, 1));
     },
-    viewWindow: (viewID, startIndex) =>
-      Promise.resolve({ viewID, version: 1, startIndex, items: [] }),
+    viewWindow: (viewID, startIndex, count) => {
+      calls.push(`viewWindow ${String(viewID)} ${String(startIndex)} ${String(count)}`);
+      return Promise.resolve({ viewID, version: 1, startIndex, items: [] });
+    },
     indexOfFile: () => Promise.resolve(-1),
     fileDetails: () => Promise.reject(new Error("not used")),
     thumbnails: (fileIDs) => {
@@ -139,6 +144,144 @@ const setup = (online = true) => {
     notify: (...args: Parameters<RemoteLibraryListener>) => listener?.(...args),
   };
 };
+
+const itemOf = (id: number): GalleryItem => ({
+  id,
+  collectionID: 10,
+  isOwn: true,
+  fileType: 0,
+  timeUs: id,
+  title: `IMG_${String(id)}.jpg`,
+  isFavorite: false,
+  visibility: 0,
+});
+
+/** The first screen of "all" with 3 items, the thumbnails of the first two (and a cover) recorded. */
+const firstScreen: GalleryFirstScreen = {
+  viewID: 0,
+  summary: summary(3),
+  snapshot: { ...snapshot(0, 0), totalCount: 3 },
+  items: [itemOf(3), itemOf(2), itemOf(1)],
+  thumbnailFileIDs: [3, 2, 40],
+};
+
+/** A worker double whose `open` answers when the test says so, with the first screen at once. */
+const slowOpening = (deps: LibrarySyncDependencies, screen: GalleryFirstScreen | undefined) => {
+  let finishOpening: () => void = () => undefined;
+  const startWorker = deps.startWorker;
+  deps.startWorker = () => {
+    const worker = startWorker();
+    const open = worker.api.open.bind(worker.api);
+    worker.api.open = (...args) =>
+      new Promise((resolve) => {
+        finishOpening = () => {
+          resolve(open(...args));
+        };
+      });
+    worker.api.firstScreen = () => Promise.resolve(screen);
+    return worker;
+  };
+  return {
+    finishOpening: () => {
+      finishOpening();
+    },
+  };
+};
+
+describe("the first screen", () => {
+  it("is shown before the library is loaded, then the loaded library's view replaces it", async () => {
+    const { calls, views, deps } = setup();
+    const opening = slowOpening(deps, firstScreen);
+    const sync = startLibrarySync(deps);
+    await flush();
+    expect(views.at(-1)?.summaries).toEqual(summary(3).summaries);
+
+    expect(await sync.gallery.openView(0)).toEqual(firstScreen.snapshot);
+    expect(views.at(-1)?.view).toEqual(firstScreen.snapshot);
+    expect(await sync.gallery.viewWindow(0, 1, 5)).toEqual({
+      viewID: 0,
+      version: 0,
+      startIndex: 1,
+      items: [itemOf(2), itemOf(1)],
+    });
+    await sync.gallery.thumbnails([3, 40]);
+    // (The double records `open` when it answers.)
+    expect(calls).toEqual(["thumbnails 3,40"]);
+
+    // A file the first screen has no record of waits for the library.
+    let answered = false;
+    const unknown = sync.gallery.thumbnails([3, 99]).then(() => {
+      answered = true;
+    });
+    await flush();
+    expect(answered).toBe(false);
+
+    opening.finishOpening();
+    await unknown;
+    await flush();
+    expect(calls).toEqual([
+      "thumbnails 3,40",
+      "open 7 online=true",
+      "openView 0",
+      "thumbnails 3,99",
+    ]);
+    expect(views.at(-1)?.view).toEqual(snapshot(0, 1));
+    expect(views.at(-1)?.summaries).toEqual(summary(6).summaries);
+    // Windows now come from the loaded library.
+    await sync.gallery.viewWindow(0, 0, 2);
+    expect(calls.at(-1)).toBe("viewWindow 0 0 2");
+  });
+
+  it("answers no window past its items", async () => {
+    const { calls, deps } = setup();
+    const opening = slowOpening(deps, {
+      ...firstScreen,
+      snapshot: { ...snapshot(0, 0), totalCount: 600 },
+    });
+    const sync = startLibrarySync(deps);
+    await sync.gallery.openView(0);
+    let answered = false;
+    const window = sync.gallery.viewWindow(0, 0, 10).then(() => {
+      answered = true;
+    });
+    await flush();
+    expect(answered).toBe(false);
+    opening.finishOpening();
+    await window;
+    expect(calls).toContain("viewWindow 0 0 10");
+  });
+
+  it("is not used for another view", async () => {
+    const { calls, views, deps } = setup();
+    const opening = slowOpening(deps, firstScreen);
+    const sync = startLibrarySync(deps);
+    let opened: GalleryViewSnapshot | undefined;
+    const archive = sync.gallery.openView(-1).then((answer) => {
+      opened = answer;
+    });
+    await flush();
+    expect(opened).toBeUndefined();
+    opening.finishOpening();
+    await archive;
+    expect(opened).toEqual(snapshot(-1, 1));
+    expect(calls).toContain("openView -1");
+    expect(views.at(-1)?.view).toEqual(snapshot(-1, 1));
+  });
+
+  it("opens only the view opened last once the library is loaded", async () => {
+    const { calls, views, deps } = setup();
+    const opening = slowOpening(deps, firstScreen);
+    const sync = startLibrarySync(deps);
+    await sync.gallery.openView(0);
+    const archive = sync.gallery.openView(-1);
+    await flush();
+    opening.finishOpening();
+    await archive;
+    await flush();
+    expect(calls.filter((call) => call.startsWith("openView"))).toEqual(["openView -1"]);
+    expect(views.at(-1)?.view).toEqual(snapshot(-1, 1));
+  });
+});
 
 describe("startLibrarySync", () => {
   it("holds gallery calls made before the worker opened the stored library until it has", async () => {

@@ -6,7 +6,11 @@
 
 import { proxy, transfer } from "comlink";
 import type { LibraryKeyringHost } from "../../../workers/account/account-worker";
-import type { GallerySummary, GalleryViewSnapshot } from "../../../workers/sync/gallery-contract";
+import type {
+  GalleryFirstScreen,
+  GallerySummary,
+  GalleryViewSnapshot,
+} from "../../../workers/sync/gallery-contract";
 import type { LibrarySummary } from "../../../workers/sync/library-summary";
 import type { SyncReason } from "../../../workers/sync/schedule";
 import type { SyncSession, SyncStatus } from "../../../workers/sync/sync-service";
@@ -31,6 +35,8 @@ export interface LibraryView {
 /** The sync worker's API as the UI thread calls it (through Comlink every call answers a promise). */
 export interface SyncWorkerCalls extends GalleryWorkerCalls {
   open(session: SyncSession, keyringPort: MessagePort): Promise<LibrarySummary>;
+  /** Call after `open`. See: [Note: The gallery's first screen opens before the library] */
+  firstScreen(): Promise<GalleryFirstScreen | undefined>;
   setOnline(online: boolean): Promise<void>;
   requestSync(reason: SyncReason): Promise<void>;
   status(): Promise<SyncStatus>;
@@ -92,18 +98,27 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
   };
 
   // See: [Note: Gallery calls wait for the stored library]
+  let isOpened = false;
   let markOpened: () => void = () => undefined;
   let failOpening: (error: unknown) => void = () => undefined;
   const opened = new Promise<void>((resolve, reject) => {
-    markOpened = resolve;
+    markOpened = () => {
+      isOpened = true;
+      resolve();
+    };
     failOpening = reject;
   });
   // Calls made before a failed opening reject on their own; this one is not awaited.
   opened.catch(() => undefined);
+  // See: [Note: The gallery's first screen opens before the library]
+  let answerFirstScreen: (screen: GalleryFirstScreen | undefined) => void = () => undefined;
+  const firstScreen = new Promise<GalleryFirstScreen | undefined>((resolve) => {
+    answerFirstScreen = resolve;
+  });
 
   const gallery = galleryClientOverWorker(
     api,
-    opened,
+    { opened, isOpened: () => isOpened, firstScreen },
     (snapshot) => {
       openedViewID = snapshot.viewID;
       show({ view: snapshot });
@@ -146,11 +161,29 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
   const start = async () => {
     const channel = new MessageChannel();
     await deps.keyringHost.exposeLibraryKeyring(channel.port1);
-    // The stored library comes back before any request to the server.
-    const stored = await api.open(
+    // The stored library comes back before any request to the server, and
+    // the first screen before the stored library.
+    const opening = api.open(
       { ...deps.session, online: deps.isOnline() },
       transfer(channel.port2, [channel.port2]),
     );
+    api.firstScreen().then(
+      (screen) => {
+        if (screen !== undefined && !isOpened) showSummary(screen.summary);
+        answerFirstScreen(screen);
+      },
+      (e: unknown) => {
+        deps.log.error("Could not read the first screen", e);
+        answerFirstScreen(undefined);
+      },
+    );
+    let stored: LibrarySummary;
+    try {
+      stored = await opening;
+    } finally {
+      // No first screen is shown once the library is there (or could not be).
+      answerFirstScreen(undefined);
+    }
     markOpened();
     showSummary(stored);
     await api.subscribe(proxy(onChange));
@@ -163,6 +196,7 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
   };
 
   start().catch((e: unknown) => {
+    answerFirstScreen(undefined);
     failOpening(e);
     deps.log.error("Could not start the library sync", e);
     show({ status: { state: "failed", skippedRecords: 0, lastErrorName: "StartError" } });

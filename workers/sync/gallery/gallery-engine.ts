@@ -44,6 +44,8 @@ export interface GalleryEngine {
   openView(viewID: number): GalleryViewSnapshot;
   /** The open view's snapshot as the library now is (undefined before `openView`). */
   openSnapshot(): GalleryViewSnapshot | undefined;
+  /** A view's snapshot without making it the open view (the first-screen record). */
+  viewSnapshot(viewID: number): GalleryViewSnapshot;
   /** Items `[startIndex, startIndex + count)` of a view (fewer at its end). */
   viewWindow(viewID: number, startIndex: number, count: number): GalleryWindow;
   /** A file's index in a view, or -1. */
@@ -52,6 +54,8 @@ export interface GalleryEngine {
   fileDetails(fileID: number): GalleryFileDetails;
   /** The record of a file in any collection or the trash (thumbnails, originals, downloads). */
   fileByID(fileID: number): DecryptedFile | undefined;
+  /** The records of a view's items `[startIndex, startIndex + count)`, in display order. */
+  viewFiles(viewID: number, startIndex: number, count: number): DecryptedFile[];
 }
 
 /** How many built views are kept besides the open one: the pseudo-collections the summaries need, and a few albums visited. */
@@ -147,6 +151,8 @@ export const createGalleryEngine = ({
       return openViewID === undefined ? undefined : snapshotOf(view(openViewID));
     },
 
+    viewSnapshot: (viewID) => snapshotOf(view(viewID)),
+
     viewWindow(viewID, startIndex, count) {
       const built = view(viewID);
       const reader = currentReader();
@@ -215,5 +221,11 @@ export const createGalleryEngine = ({
     },
 
     fileByID,
+
+    viewFiles(viewID, startIndex, count) {
+      const built = view(viewID);
+      const start = Math.max(0, Math.floor(startIndex));
+      return built.files.slice(start, start + Math.max(0, Math.floor(count)));
+    },
   };
 };

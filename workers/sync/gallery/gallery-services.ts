@@ -33,6 +33,12 @@ export interface GalleryServicesDeps {
   caches: MediaCacheStorage | undefined;
   clock: MediaClock;
   dayOf?: DayOf;
+  /**
+   * A media service made before the library was loaded (it answered the
+   * first screen's thumbnails); its owner makes it find files through the
+   * engine from now on. By default one is made over the engine.
+   */
+  media?: GalleryMedia | undefined;
   logUnexpected?: (message: string, cause: unknown) => void;
 }
 
@@ -74,12 +80,14 @@ export const createGalleryServices = (deps: GalleryServicesDeps): GalleryService
     reader,
     ...(deps.dayOf === undefined ? {} : { dayOf: deps.dayOf }),
   });
-  const media = createGalleryMedia({
-    fileByID: (fileID) => engine.fileByID(fileID),
-    api: deps.api,
-    pool: deps.pool,
-    caches: deps.caches,
-    clock: deps.clock,
-  });
+  const media =
+    deps.media ??
+    createGalleryMedia({
+      fileByID: (fileID) => engine.fileByID(fileID),
+      api: deps.api,
+      pool: deps.pool,
+      caches: deps.caches,
+      clock: deps.clock,
+    });
   return { engine, media, actions, reader };
 };
