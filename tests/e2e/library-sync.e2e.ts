@@ -141,8 +141,10 @@ it("shows the synced library, from the local database first, keeps it current, a
     .and(page.getByText(`${String(total)} items`, { exact: true }))
     .waitFor({ timeout: 15_000 });
   expect((await albumRows(page)).sort()).toEqual(expectedRows);
-  expect(held.length).toBeGreaterThan(0);
-  expect(await syncState(page)).toBe("syncing");
+  // The sync starts once the stored library is loaded, a moment after the
+  // first screen shows. See: [Note: The gallery's first screen opens before the library]
+  await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => syncState(page), { timeout: 15_000 }).toBe("syncing");
   // Letting go of the routes lets the held requests through.
   await page.unroute("**/collections/**", hold);
   await page.unroute("**/trash/**", hold);

@@ -35,7 +35,7 @@ describe("viewerActions", () => {
         viewSummary: { isOwned: false, type: "incomingShareCollaborator" },
         canPickAlbums: true,
       },
-      ["favorite", "download", "add-to-album"],
+      ["download"],
     ],
     [
       "a file in the trash",

@@ -33,8 +33,10 @@ export interface ViewerActionContext {
 /**
  * The actions, in the top bar's order. In the trash only restore, delete
  * permanently and download apply. Trash, archive and hide change the owner's
- * file, so only its owner gets them; anyone may favorite a file they see
- * (favorites is their own collection) or add it to their albums.
+ * file, so only its owner gets them. Favorites and albums take only the
+ * user's own files (the server adds nobody else's file to a collection), so
+ * a file shared with the user gets neither: a button that can only fail is
+ * not offered.
  */
 export function viewerActions({
   item,
@@ -45,8 +47,8 @@ export function viewerActions({
   if (viewID === PseudoCollectionID.trash) return ["download", "restore", "delete-permanently"];
   const inHidden =
     viewID === PseudoCollectionID.hiddenItems || viewSummary?.type === "defaultHidden";
-  const actions: ViewerAction[] = ["favorite", "download"];
-  if (canPickAlbums && !inHidden) actions.push("add-to-album");
+  const actions: ViewerAction[] = item.isOwn ? ["favorite", "download"] : ["download"];
+  if (canPickAlbums && !inHidden && item.isOwn) actions.push("add-to-album");
   if (viewID > 0 && viewSummary?.isOwned === true && !inHidden) actions.push("set-cover");
   if (item.isOwn) {
     if (inHidden) actions.push("unhide");
