@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { generateKeyB64 } from "../../shared/crypto";
-import type { GalleryItem, GallerySummary, GalleryViewSnapshot } from "./gallery-contract";
+import type { GallerySummary, GalleryViewSnapshot } from "./gallery-contract";
 import {
   FirstScreenKeeper,
   type FirstScreenRecord,
@@ -22,6 +22,7 @@ import {
   testFile,
   testUserID,
 } from "./test-support";
+import { testGalleryItem as itemOf } from "./gallery-test-items";
 
 const pool = inProcessCryptoPool();
 
@@ -51,17 +52,6 @@ const snapshotOf = (viewID: number, totalCount: number): GalleryViewSnapshot => 
   version: 7,
   totalCount,
   days: [{ day: "2024-06-01", firstIndex: 0, count: totalCount }],
-});
-
-const itemOf = (id: number): GalleryItem => ({
-  id,
-  collectionID: 10,
-  isOwn: true,
-  fileType: 0,
-  timeUs: id,
-  title: `IMG_${String(id)}.jpg`,
-  isFavorite: false,
-  visibility: 0,
 });
 
 const recordOf = (overrides: Partial<FirstScreenRecord> = {}): FirstScreenRecord =>

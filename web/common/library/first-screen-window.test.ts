@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { GalleryFirstScreen, GalleryItem } from "../../../workers/sync/gallery-contract";
+import type { GalleryFirstScreen } from "../../../workers/sync/gallery-contract";
 import { firstScreenWindow } from "./first-screen-window";
-
-const itemOf = (id: number): GalleryItem => ({
-  id,
-  collectionID: 10,
-  isOwn: true,
-  fileType: 0,
-  timeUs: id,
-  title: `IMG_${String(id)}.jpg`,
-  isFavorite: false,
-  visibility: 0,
-});
+import { testGalleryItem as itemOf } from "../../../workers/sync/gallery-test-items";
 
 /** A first screen of view 0 recording `recorded` of its `totalCount` items (IDs 1, 2, …). */
 const screenOf = (recorded: number, totalCount: number): GalleryFirstScreen => ({

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type {
   GalleryFirstScreen,
-  GalleryItem,
   GallerySummary,
   GalleryViewSnapshot,
   LibraryAction,
@@ -16,6 +15,7 @@ import {
   startLibrarySync,
   stoppedWorkerGraceMs,
 } from "./library-sync";
+import { testGalleryItem as itemOf } from "../../../workers/sync/gallery-test-items";
 
 const allSummary = (fileCount: number): GallerySummary => ({
   id: 0,
@@ -144,17 +144,6 @@ const setup = (online = true) => {
     notify: (...args: Parameters<RemoteLibraryListener>) => listener?.(...args),
   };
 };
-
-const itemOf = (id: number): GalleryItem => ({
-  id,
-  collectionID: 10,
-  isOwn: true,
-  fileType: 0,
-  timeUs: id,
-  title: `IMG_${String(id)}.jpg`,
-  isFavorite: false,
-  visibility: 0,
-});
 
 /** The first screen of "all" with 3 items, the thumbnails of the first two (and a cover) recorded. */
 const firstScreen: GalleryFirstScreen = {
@@ -286,24 +275,12 @@ describe("the first screen", () => {
 describe("startLibrarySync", () => {
   it("holds gallery calls made before the worker opened the stored library until it has", async () => {
     const { calls, deps } = setup();
-    let finishOpening: () => void = () => undefined;
-    const startWorker = deps.startWorker;
-    deps.startWorker = () => {
-      const worker = startWorker();
-      const open = worker.api.open.bind(worker.api);
-      worker.api.open = (...args) =>
-        new Promise((resolve) => {
-          finishOpening = () => {
-            resolve(open(...args));
-          };
-        });
-      return worker;
-    };
+    const opening = slowOpening(deps, undefined);
     const sync = startLibrarySync(deps);
     const snapshotShown = sync.gallery.openView(0);
     await flush();
     expect(calls).toEqual([]);
-    finishOpening();
+    opening.finishOpening();
     await expect(snapshotShown).resolves.toEqual(snapshot(0, 1));
     expect(calls).toEqual(["open 7 online=true", "openView 0"]);
   });

@@ -1,21 +1,14 @@
 // The open album's own actions (spec §4), for an album the user owns:
 // rename, pin or unpin, its sort order (newest or oldest first), delete.
 
-import { useEffect, useId, useRef, useState } from "react";
-import { FormattedMessage, useIntl } from "react-intl";
+import { useState } from "react";
+import { useIntl } from "react-intl";
 import type { GallerySummary, LibraryAction } from "../../../../workers/sync/gallery-contract";
-import type { MessageId } from "../../../common/i18n/messages";
 import type { GalleryClient } from "../../../common/library/gallery-client";
+import { MenuButton, type MenuButtonItem } from "../MenuButton";
 import { AlbumNameDialog } from "./AlbumNameDialog";
 import { DeleteAlbumDialog } from "./DeleteAlbumDialog";
 import { useLibraryAction } from "./use-library-action";
-
-interface MenuItem {
-  key: string;
-  label: MessageId;
-  checked?: boolean;
-  run: () => void;
-}
 
 export interface AlbumMenuProps {
   album: GallerySummary;
@@ -29,32 +22,11 @@ export interface AlbumMenuProps {
 export function AlbumMenu({ album, name, onDeleted, client }: AlbumMenuProps) {
   const intl = useIntl();
   const perform = useLibraryAction(client);
-  const menuID = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<"rename" | "delete" | undefined>();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!(event.target instanceof Node) || rootRef.current?.contains(event.target) !== true) {
-        setOpen(false);
-      }
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, [open]);
 
   const act = (action: LibraryAction) => () => void perform(action);
   const pinned = album.pinOrder !== undefined;
-  const items: MenuItem[] = [
+  const items: MenuButtonItem[] = [
     {
       key: "rename",
       label: "gallery.actions.renameAlbum",
@@ -89,39 +61,13 @@ export function AlbumMenu({ album, name, onDeleted, client }: AlbumMenuProps) {
   ];
 
   return (
-    <div className="cairn-menu" ref={rootRef}>
-      <button
-        type="button"
-        className="cairn-view-header__tool"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuID : undefined}
-        onClick={() => {
-          setOpen((shown) => !shown);
-        }}
-      >
-        {intl.formatMessage({ id: "gallery.actions.albumMenu" })}
-      </button>
-      {open && (
-        <div id={menuID} className="cairn-menu__list cairn-menu__list--end" role="menu">
-          {items.map((item) => (
-            <button
-              key={item.key}
-              type="button"
-              role={item.checked === undefined ? "menuitem" : "menuitemradio"}
-              aria-checked={item.checked}
-              data-action={item.key}
-              className="cairn-menu__item"
-              onClick={() => {
-                setOpen(false);
-                item.run();
-              }}
-            >
-              <FormattedMessage id={item.label} />
-            </button>
-          ))}
-        </div>
-      )}
+    <>
+      <MenuButton
+        label={intl.formatMessage({ id: "gallery.actions.albumMenu" })}
+        buttonClassName="cairn-view-header__tool"
+        items={items}
+        alignEnd
+      />
       {dialog === "rename" && (
         <AlbumNameDialog
           titleId="gallery.actions.renameAlbum"
@@ -149,6 +95,6 @@ export function AlbumMenu({ album, name, onDeleted, client }: AlbumMenuProps) {
           }}
         />
       )}
-    </div>
+    </>
   );
 }
