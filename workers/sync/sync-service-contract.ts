@@ -1,0 +1,148 @@
+// What the sync service offers and needs: its status, its session, its
+// dependencies and its calls (the implementation is `sync-service.ts`).
+
+import type { FetchFunction } from "../../shared/api/client";
+import type { CryptoPool } from "../crypto/pool";
+import type { DecryptedFile } from "../library/decrypt";
+import type { LibraryKeyring } from "../library/keyring";
+import type {
+  ActionOutcome,
+  DownloadProgressListener,
+  DownloadedFile,
+  GalleryFileDetails,
+  GalleryFirstScreen,
+  GalleryViewSnapshot,
+  GalleryWindow,
+  LibraryAction,
+  OriginalMedia,
+  ThumbnailResult,
+} from "./gallery-contract";
+import type { MediaCacheStorage } from "./media/ciphertext-cache";
+import type { LocalDatabase, SealedValue } from "./local-db";
+import type { LibrarySummary } from "./library-summary";
+import type { SchedulerTimers, SyncReason } from "./schedule";
+
+/** Where the sync stands, as the page shows it. */
+export type SyncState =
+  /** The stored library is being opened. */
+  | "opening"
+  | "syncing"
+  | "up-to-date"
+  /** Offline, or the last run could not reach the server. */
+  | "offline"
+  /** The last run failed for another reason (it is retried at the next trigger). */
+  | "failed"
+  /** Closed: logout (the account locked) or the page stopped the worker. */
+  | "stopped";
+
+export interface SyncStatus {
+  state: SyncState;
+  /** ms since the epoch of the last run that finished without error. */
+  lastSyncedAtMs?: number | undefined;
+  /** The name of the last run's error, when it failed. */
+  lastErrorName?: string | undefined;
+  /** Records skipped by the last run because they could not be decrypted. */
+  skippedRecords: number;
+}
+
+/** Told after every change: the summary, the sync status, and the open view's snapshot (after `openView`). */
+export type LibraryListener = (
+  summary: LibrarySummary,
+  status: SyncStatus,
+  view: GalleryViewSnapshot | undefined,
+) => void;
+
+export interface SyncSession {
+  /** The API origin. */
+  apiOrigin: string;
+  /** `X-Client-Package`. */
+  clientPackage: string;
+  userID: number;
+  /** The session token (not a key: the server issued it). */
+  token: string;
+  /** Whether the platform says it is online now. */
+  online: boolean;
+}
+
+export interface SyncServiceDependencies {
+  indexedDB: IDBFactory;
+  IDBKeyRange: typeof IDBKeyRange;
+  /** The crypto pool that decrypts pages and seals the local database. */
+  pool: CryptoPool;
+  keyring: LibraryKeyring;
+  fetch: FetchFunction;
+  timers: SchedulerTimers;
+  nowMs: () => number;
+  /** Periodic sync interval (tests shorten it). */
+  intervalMs?: number;
+  /**
+   * The shortest gap between two "library changed" notifications during a
+   * run. Each notification rebuilds the summary (one pass over the index)
+   * and crosses to the UI thread; a page is stored every few tens of ms
+   * during a first sync, and a person does not need the count to move
+   * faster than a few times a second.
+   */
+  notifyIntervalMs?: number;
+  /** The browser's Cache Storage (thumbnail ciphertext); undefined in Node. */
+  caches?: MediaCacheStorage | undefined;
+  /**
+   * The EXIF creation time of a file's original (fix time from EXIF); by
+   * default read from the original, downloaded with the session's token.
+   */
+  exifCreationTimeUs?: ((file: DecryptedFile) => Promise<number | undefined>) | undefined;
+  /**
+   * The local database opened ahead of `open` and the first screen's sealed
+   * row read from it then (the worker starts both before the key can come);
+   * by default both are done at `open`.
+   * See: [Note: The gallery's first screen opens before the library]
+   */
+  prefetched?: { db: LocalDatabase; firstScreen: Promise<SealedValue | undefined> } | undefined;
+  /** How long the library must stay unchanged before the first screen is written (tests shorten it). */
+  firstScreenSettleMs?: number;
+  /** Unexpected failures that nobody awaits (writing the first screen); `console.error` by default. */
+  logError?: (message: string, cause: unknown) => void;
+}
+
+export interface SyncService {
+  /**
+   * Opens the stored library (shown at once to subscribers) and starts
+   * syncing: now, periodically, and on request.
+   */
+  open(session: SyncSession): Promise<LibrarySummary>;
+  /**
+   * The first screen kept from the last session, once `open` has read it
+   * (before the library is loaded), or undefined when there is none for this
+   * user. See: [Note: The gallery's first screen opens before the library]
+   */
+  firstScreen(): Promise<GalleryFirstScreen | undefined>;
+  /** A new session token (after the account service refreshes it). */
+  setToken(token: string): void;
+  setOnline(online: boolean): void;
+  /** Asks for a sync and returns at once. */
+  requestSync(reason: SyncReason): void;
+  /** Asks for a sync and waits for the run that covers the request. */
+  sync(reason: SyncReason): Promise<SyncStatus>;
+  status(): SyncStatus;
+  librarySummary(): LibrarySummary;
+  /** Calls `listener` after every change; returns an ID for `unsubscribe`. */
+  subscribe(listener: LibraryListener): number;
+  unsubscribe(subscriptionID: number): void;
+  /** Stops syncing (a run in progress is aborted) and closes the database (logout). */
+  close(): Promise<void>;
+
+  // The gallery (issue #5): see `web/common/library/gallery-client.ts`.
+  openView(viewID: number): GalleryViewSnapshot;
+  viewWindow(viewID: number, startIndex: number, count: number): GalleryWindow;
+  indexOfFile(viewID: number, fileID: number): number;
+  fileDetails(fileID: number): GalleryFileDetails;
+  thumbnails(fileIDs: readonly number[]): Promise<ThumbnailResult[]>;
+  original(fileID: number, onProgress?: DownloadProgressListener): Promise<OriginalMedia>;
+  download(
+    fileIDs: readonly number[],
+    mode: "files" | "zip",
+    onProgress: DownloadProgressListener,
+    onFile: (file: DownloadedFile) => void,
+    zipName?: string,
+  ): Promise<void>;
+  perform(action: LibraryAction): Promise<ActionOutcome>;
+}
