@@ -314,6 +314,30 @@ describe("the gallery grid", () => {
     });
   });
 
+  it("renders a jump's screen first and the rows around it a frame later", async () => {
+    renderGrid(snapshotOf(10_000, 100));
+    await waitFor(() => tileAt(0));
+    const rowsShown = () =>
+      new Set(
+        [...document.querySelectorAll("[data-testid^=gallery-tile]")].map(
+          (tile) => tile.parentElement,
+        ),
+      ).size;
+    await waitFor(() => {
+      // The first screen and one screen of overscan below it (800 px of 175 px rows, and headers).
+      expect(rowsShown()).toBeGreaterThan(8);
+    });
+    // See: [Note: A jump renders what is seen first]
+    fireEvent.keyDown(screen.getByTestId("date-scrubber"), { key: "End" });
+    const rowsAtTheJump = rowsShown();
+    expect(rowsAtTheJump).toBeLessThanOrEqual(6);
+    expect(rowsAtTheJump).toBeGreaterThan(0);
+    await waitFor(() => {
+      expect(rowsShown()).toBeGreaterThan(rowsAtTheJump + 3);
+    });
+    expect(indexes()).toContain(999_999);
+  });
+
   it("shows the empty state for an empty view", () => {
     const snapshot = snapshotOf(0, 0);
     const client = clientFor(snapshot);

@@ -34,8 +34,23 @@ export interface RenderBand {
 const overscanViewports = 1;
 const renewMarginViewports = 0.5;
 
-function bandFor(position: ScrollPosition, viewportHeightPx: number): RenderBand {
-  const overscan = Math.max(overscanViewports * viewportHeightPx, 200);
+/**
+ * [Note: A jump renders what is seen first]
+ *
+ * A jump (the scrubber, Home/End, a far key move) lands where no row is
+ * rendered yet: the whole band would be built in the frame that shows the
+ * jump, three screens of tiles where one is seen. So a band that shares no
+ * row with the one before is first rendered without overscan, and the
+ * overscan follows in the next frame (unless another jump came first).
+ * Scrolling keeps overlapping bands and never takes this path.
+ */
+const jumpOverscanPx = 0;
+
+function bandFor(
+  position: ScrollPosition,
+  viewportHeightPx: number,
+  overscan = Math.max(overscanViewports * viewportHeightPx, 200),
+): RenderBand {
   return {
     shiftPx: scrollShift(position),
     bandTopPx: position.virtualTop - overscan,
@@ -51,6 +66,12 @@ function bandCovers(band: RenderBand, position: ScrollPosition, viewportHeightPx
     band.bandBottomPx >= position.virtualTop + viewportHeightPx + margin
   );
 }
+
+/** Runs `callback` before the next frame (soon, where there are no frames). */
+const scheduleFrame = (callback: () => void) => {
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(callback);
+  else setTimeout(callback, 0);
+};
 
 export interface GridScroll {
   band: RenderBand;
@@ -84,12 +105,10 @@ export function useGridScroll(
   const notify = useCallback(() => {
     if (notifyScheduledRef.current) return;
     notifyScheduledRef.current = true;
-    const run = () => {
+    scheduleFrame(() => {
       notifyScheduledRef.current = false;
       for (const listener of [...listenersRef.current]) listener();
-    };
-    if (typeof requestAnimationFrame === "function") requestAnimationFrame(run);
-    else setTimeout(run, 0);
+    });
   }, []);
 
   /**
@@ -100,14 +119,28 @@ export function useGridScroll(
   const updateBand = useCallback(
     (position: ScrollPosition, timing: "urgent" | "in-commit" | "deferred", force = false) => {
       const viewport = geometryRef.current.viewportHeightPx;
-      if (!force && bandCovers(bandRef.current, position, viewport)) return;
-      const next = bandFor(position, viewport);
+      const current = bandRef.current;
+      if (!force && bandCovers(current, position, viewport)) return;
+      const full = bandFor(position, viewport);
+      // See: [Note: A jump renders what is seen first]
+      const jumped =
+        timing === "urgent" &&
+        (full.bandTopPx >= current.bandBottomPx || full.bandBottomPx <= current.bandTopPx);
+      const next = jumped ? bandFor(position, viewport, jumpOverscanPx) : full;
       bandRef.current = next;
       if (timing === "urgent") {
         flushSync(() => {
           setBand(next);
         });
       } else setBand(next);
+      if (jumped) {
+        scheduleFrame(() => {
+          if (bandRef.current !== next) return;
+          const widened = bandFor(positionRef.current, geometryRef.current.viewportHeightPx);
+          bandRef.current = widened;
+          setBand(widened);
+        });
+      }
     },
     [],
   );
