@@ -41,12 +41,18 @@ export const visibleThumbnailsLoadedAtMs = (): number | false => {
   const scroller = document.querySelector('[data-testid="gallery-scroller"]');
   if (scroller === null) return false;
   const box = scroller.getBoundingClientRect();
-  const tiles = Array.from(document.querySelectorAll('[data-testid="gallery-tile"]')).filter(
-    (tile) => {
-      const rect = tile.getBoundingClientRect();
+  const inView = (selector: string) =>
+    Array.from(document.querySelectorAll(selector)).filter((element) => {
+      const rect = element.getBoundingClientRect();
       return rect.bottom > box.top && rect.top < box.bottom && rect.width > 0;
-    },
-  );
+    });
+  // Rows not built yet and tiles whose item has not arrived are not loaded either.
+  if (
+    inView('[data-testid="gallery-row-light"], [data-testid="gallery-tile-pending"]').length > 0
+  ) {
+    return false;
+  }
+  const tiles = inView('[data-testid="gallery-tile"]');
   const loaded =
     tiles.length > 0 && tiles.every((tile) => tile.getAttribute("data-loaded") === "true");
   return loaded && performance.now();

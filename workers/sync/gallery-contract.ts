@@ -176,10 +176,18 @@ export interface GalleryFileDetails {
 // ---------------------------------------------------------------------------
 // Thumbnails and originals
 
-/** A decrypted thumbnail (JPEG bytes, transferred), or why there is none. */
+/** A decrypted thumbnail (JPEG bytes), or why there is none. */
 export type ThumbnailResult =
   | { fileID: number; ok: true; bytes: Uint8Array }
   | { fileID: number; ok: false; errorName: string };
+
+/**
+ * A decrypted thumbnail as the page gets it: an object URL the worker made
+ * (released through `releaseThumbnails`), or why there is none.
+ * See: [Note: Thumbnail URLs are made in the worker]
+ */
+export type ThumbnailURLResult =
+  { fileID: number; ok: true; url: string } | { fileID: number; ok: false; errorName: string };
 
 /** A file's original as the viewer shows it (decrypted in the worker; Blobs are cheap to pass). */
 export type OriginalMedia =

@@ -14,7 +14,6 @@
 // The keyring is the one port the UI thread hands over (from the account
 // worker). See: [Note: Library workers get keys through a keyring, never the master key]
 
-import { transfer } from "comlink";
 import { listenForKeyringLock } from "../account/keyring-port";
 import { type BrowserCryptoPool, createBrowserCryptoPool } from "../crypto/browser-pool";
 import type {
@@ -26,11 +25,12 @@ import type {
   GalleryWindow,
   LibraryAction,
   OriginalMedia,
-  ThumbnailResult,
+  ThumbnailURLResult,
 } from "./gallery-contract";
 import type { LibrarySummary } from "./library-summary";
 import { storedFirstScreen } from "./first-screen";
 import { LocalDatabase } from "./local-db";
+import { releaseThumbnailURLs, thumbnailURLs } from "./media/thumbnail-urls";
 import { keyringOverPort } from "./remote-keyring";
 import type { SyncReason } from "./schedule";
 import { SyncStoppedError } from "./sync-errors";
@@ -182,11 +182,13 @@ export const indexOfFile = (viewID: number, fileID: number): number =>
 export const fileDetails = (fileID: number): GalleryFileDetails =>
   ensureService().fileDetails(fileID);
 
-/** Thumbnails, their bytes transferred to the page (the worker keeps no reference to them). */
-export const thumbnails = async (fileIDs: readonly number[]): Promise<ThumbnailResult[]> => {
-  const results = await ensureService().thumbnails(fileIDs);
-  const buffers = results.flatMap((result) => (result.ok ? [result.bytes.buffer] : []));
-  return transfer(results, buffers);
+/** Thumbnails as object URLs made here. See: [Note: Thumbnail URLs are made in the worker] */
+export const thumbnails = async (fileIDs: readonly number[]): Promise<ThumbnailURLResult[]> =>
+  thumbnailURLs(await ensureService().thumbnails(fileIDs));
+
+/** Revokes thumbnail URLs the page no longer shows. */
+export const releaseThumbnails = (urls: readonly string[]): void => {
+  releaseThumbnailURLs(urls);
 };
 
 /** A UI-thread callback behind a Comlink proxy: calling it answers a promise. */

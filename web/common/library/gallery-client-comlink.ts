@@ -1,5 +1,5 @@
 // The `GalleryClient` over the sync worker's Comlink API: callbacks cross as
-// proxies, thumbnails arrive transferred.
+// proxies, thumbnails arrive as object URLs the worker made.
 // See: [Note: Library workers get keys through a keyring, never the master key]
 
 import { proxy } from "comlink";
@@ -12,7 +12,7 @@ import type {
   GalleryWindow,
   LibraryAction,
   OriginalMedia,
-  ThumbnailResult,
+  ThumbnailURLResult,
 } from "../../../workers/sync/gallery-contract";
 import type { RemoteFileListener, RemoteProgressListener } from "../../../workers/sync/sync.worker";
 import { firstScreenWindow } from "./first-screen-window";
@@ -24,7 +24,8 @@ export interface GalleryWorkerCalls {
   viewWindow(viewID: number, startIndex: number, count: number): Promise<GalleryWindow>;
   indexOfFile(viewID: number, fileID: number): Promise<number>;
   fileDetails(fileID: number): Promise<GalleryFileDetails>;
-  thumbnails(fileIDs: readonly number[]): Promise<ThumbnailResult[]>;
+  thumbnails(fileIDs: readonly number[]): Promise<ThumbnailURLResult[]>;
+  releaseThumbnails(urls: readonly string[]): Promise<void> | void;
   original(fileID: number, onProgress?: RemoteProgressListener): Promise<OriginalMedia>;
   download(
     fileIDs: readonly number[],
@@ -131,6 +132,9 @@ export const galleryClientOverWorker = (
     thumbnails: async (fileIDs) => {
       if (earlyScreen() === undefined || !fileIDs.every((id) => thumbnailIDs.has(id))) await opened;
       return api.thumbnails([...fileIDs]);
+    },
+    releaseThumbnails: (urls) => {
+      void Promise.resolve(api.releaseThumbnails([...urls])).catch(() => undefined);
     },
     original: async (fileID, onProgress) => {
       await opened;

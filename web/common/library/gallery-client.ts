@@ -13,7 +13,7 @@ import type {
   GalleryWindow,
   LibraryAction,
   OriginalMedia,
-  ThumbnailResult,
+  ThumbnailURLResult,
 } from "../../../workers/sync/gallery-contract";
 
 export interface GalleryClient {
@@ -29,8 +29,14 @@ export interface GalleryClient {
   indexOfFile(viewID: number, fileID: number): Promise<number>;
   /** The info panel's details of a file. */
   fileDetails(fileID: number): Promise<GalleryFileDetails>;
-  /** Decrypted thumbnails of many files in one call (cached as ciphertext in Cache Storage `thumbs`). */
-  thumbnails(fileIDs: readonly number[]): Promise<ThumbnailResult[]>;
+  /**
+   * Decrypted thumbnails of many files in one call (cached as ciphertext in
+   * Cache Storage `thumbs`), as object URLs the worker made.
+   * See: [Note: Thumbnail URLs are made in the worker]
+   */
+  thumbnails(fileIDs: readonly number[]): Promise<ThumbnailURLResult[]>;
+  /** Hands back thumbnail URLs no longer shown, for the worker to revoke. */
+  releaseThumbnails(urls: readonly string[]): void;
   /** The decrypted original for the viewer; progress in percent while it downloads. */
   original(fileID: number, onProgress?: DownloadProgressListener): Promise<OriginalMedia>;
   /**

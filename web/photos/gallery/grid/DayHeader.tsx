@@ -1,5 +1,5 @@
 import { memo } from "react";
-import { useIntl } from "react-intl";
+import { type IntlShape, useIntl } from "react-intl";
 import type { GalleryDay } from "../../../../workers/sync/gallery-contract";
 import { CheckIcon } from "./CheckIcon";
 import { dateOfDayKey, dayLabelKind, dayNeedsYear } from "./day-label";
@@ -15,24 +15,46 @@ export interface DayHeaderProps {
   onSelectDay: (dayIndex: number) => void;
 }
 
+/**
+ * Labels by day and today's day, per locale: a fling mounts a few day headers
+ * every frame, and formatting a date is the costliest part of one.
+ */
+const labelCaches = new WeakMap<IntlShape, Map<string, string>>();
+/** Beyond this many labels a locale's cache starts over (a label is a few dozen bytes). */
+const labelCacheLimit = 20_000;
+
 /** The label of a day: 'Today', 'Yesterday', or the date in the user's locale. */
 export function useDayLabel(): (dayKey: string, todayKey: string) => string {
   const intl = useIntl();
   return (dayKey, todayKey) => {
-    switch (dayLabelKind(dayKey, todayKey)) {
-      case "today":
-        return intl.formatMessage({ id: "gallery.grid.today" });
-      case "yesterday":
-        return intl.formatMessage({ id: "gallery.grid.yesterday" });
-      case "date":
-        return intl.formatDate(dateOfDayKey(dayKey), {
-          weekday: "short",
-          day: "numeric",
-          month: "short",
-          year: dayNeedsYear(dayKey, todayKey) ? "numeric" : undefined,
-        });
+    let cache = labelCaches.get(intl);
+    if (cache === undefined || cache.size >= labelCacheLimit) {
+      cache = new Map();
+      labelCaches.set(intl, cache);
     }
+    const cacheKey = `${dayKey} ${todayKey}`;
+    const cached = cache.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const label = dayLabel(intl, dayKey, todayKey);
+    cache.set(cacheKey, label);
+    return label;
   };
+}
+
+function dayLabel(intl: IntlShape, dayKey: string, todayKey: string): string {
+  switch (dayLabelKind(dayKey, todayKey)) {
+    case "today":
+      return intl.formatMessage({ id: "gallery.grid.today" });
+    case "yesterday":
+      return intl.formatMessage({ id: "gallery.grid.yesterday" });
+    case "date":
+      return intl.formatDate(dateOfDayKey(dayKey), {
+        weekday: "short",
+        day: "numeric",
+        month: "short",
+        year: dayNeedsYear(dayKey, todayKey) ? "numeric" : undefined,
+      });
+  }
 }
 
 /** A day's header row: its label, its item count and its 'select all' checkbox. */

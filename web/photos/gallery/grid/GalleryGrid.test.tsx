@@ -8,12 +8,13 @@ import type {
   GalleryItem,
   GalleryViewSnapshot,
   GalleryWindow,
-  ThumbnailResult,
+  ThumbnailURLResult,
 } from "../../../../workers/sync/gallery-contract";
 import { AppProviders } from "../../../common/testing/render-in-app";
 import { emptySelection, type GallerySelection } from "../selection/gallery-selection";
 import { ThumbnailStore } from "../thumbnails/thumbnail-store";
 import { GalleryGrid } from "./GalleryGrid";
+import { tilesBuiltPerFrame } from "./row-builder";
 import { maxNativeHeightPx } from "./scroll-mapping";
 
 // happy-dom does no layout: the scroller reports a 1280 × 800 viewport.
@@ -89,18 +90,16 @@ function clientFor(snapshot: GalleryViewSnapshot) {
   );
   const thumbnails = vi.fn((ids: readonly number[]) =>
     Promise.resolve(
-      ids.map((fileID): ThumbnailResult => ({ fileID, ok: true, bytes: new Uint8Array([1]) })),
+      ids.map((fileID): ThumbnailURLResult => ({ fileID, ok: true, url: "blob:thumbnail" })),
     ),
   );
-  return { viewWindow, thumbnails };
+  return { viewWindow, thumbnails, releaseThumbnails: vi.fn() };
 }
 
 function renderGrid(snapshot: GalleryViewSnapshot, initialSelection = emptySelection) {
   const client = clientFor(snapshot);
   const thumbnails = new ThumbnailStore(client, {
     schedule: (callback) => setTimeout(callback, 0),
-    createObjectURL: () => "blob:thumbnail",
-    revokeObjectURL: () => undefined,
   });
   const onOpenItem = vi.fn();
   const selections: GallerySelection[] = [];
@@ -314,28 +313,28 @@ describe("the gallery grid", () => {
     });
   });
 
-  it("renders a jump's screen first and the rows around it a frame later", async () => {
+  it("lands a jump on light rows and builds them over the next frames, the screen first", async () => {
     renderGrid(snapshotOf(10_000, 100));
     await waitFor(() => tileAt(0));
-    const rowsShown = () =>
-      new Set(
-        [...document.querySelectorAll("[data-testid^=gallery-tile]")].map(
-          (tile) => tile.parentElement,
-        ),
-      ).size;
+    const tilesShown = () => document.querySelectorAll("[data-testid^=gallery-tile]").length;
+    const lightRows = () => document.querySelectorAll("[data-testid=gallery-row-light]").length;
     await waitFor(() => {
-      // The first screen and one screen of overscan below it (800 px of 175 px rows, and headers).
-      expect(rowsShown()).toBeGreaterThan(8);
+      expect(lightRows()).toBe(0);
     });
-    // See: [Note: A jump renders what is seen first]
+    // The first screen and one screen of overscan below it (800 px of 175 px rows, and headers).
+    expect(tilesShown()).toBeGreaterThan(7 * 8);
+    // See: [Note: A frame builds a bounded number of tiles]
     fireEvent.keyDown(screen.getByTestId("date-scrubber"), { key: "End" });
-    const rowsAtTheJump = rowsShown();
-    expect(rowsAtTheJump).toBeLessThanOrEqual(6);
-    expect(rowsAtTheJump).toBeGreaterThan(0);
+    expect(tilesShown()).toBeLessThanOrEqual(tilesBuiltPerFrame);
+    expect(lightRows()).toBeGreaterThan(3);
+    // The built rows are the ones on screen: the last item's row is among them.
+    expect(
+      document.querySelector('[data-testid^=gallery-tile][data-index="999999"]'),
+    ).not.toBeNull();
     await waitFor(() => {
-      expect(rowsShown()).toBeGreaterThan(rowsAtTheJump + 3);
+      expect(lightRows()).toBe(0);
     });
-    expect(indexes()).toContain(999_999);
+    expect(tilesShown()).toBeGreaterThan(7 * 8);
   });
 
   it("shows the empty state for an empty view", () => {

@@ -26,7 +26,6 @@ import { fileIDsInRange } from "../selection/range-ids";
 import type { ThumbnailStore } from "../thumbnails/thumbnail-store";
 import { DateScrubber } from "./DateScrubber";
 import { DayHeader } from "./DayHeader";
-import { FlingDetector, flingHoldMs } from "./fling";
 import { GridTile, type TileClick } from "./GridTile";
 import {
   buildGridLayout,
@@ -39,9 +38,12 @@ import {
 } from "./grid-layout";
 import { isGridNavigationKey, nextFocusIndex } from "./grid-navigation";
 import { ItemWindowCache } from "./item-window-cache";
+import { LightTileRow } from "./LightTileRow";
 import { largeStepViewports, nativeHeight } from "./scroll-mapping";
 import { useElementSize } from "./use-element-size";
+import { useFling } from "./use-fling";
 import { useGridScroll, type GridScroll } from "./use-grid-scroll";
+import { useRowBuilding } from "./use-row-building";
 import { useTodayKey } from "./use-today-key";
 import "./gallery-grid.css";
 
@@ -152,16 +154,10 @@ export function GalleryGrid({
   }, [cache, firstNeeded, endNeeded, snapshot.version]);
 
   // See: [Note: A fling fetches no thumbnails]
-  const viewportHeightPx = size.heightPx;
-  // One detector for the grid's life: `scroll` is renewed with every band.
-  const [fling] = useState(() => new FlingDetector());
-  useEffect(() => {
-    return scroll.subscribe(() => {
-      if (fling.moved(scroll.position().virtualTop, performance.now(), viewportHeightPx)) {
-        thumbnails.holdRequests(flingHoldMs);
-      }
-    });
-  }, [scroll, thumbnails, viewportHeightPx, fling]);
+  const flinging = useFling(scroll, thumbnails, size.heightPx);
+
+  // See: [Note: A frame builds a bounded number of tiles]
+  const buildPlan = useRowBuilding(rows, scroll.position().virtualTop, size.heightPx, flinging);
 
   const [focusIndex, setFocusIndex] = useState(0);
   const focusPendingRef = useRef(false);
@@ -358,6 +354,17 @@ export function GalleryGrid({
                   onSelectDay={onSelectDayClick}
                 />
               </div>
+            ) : !buildPlan.built.has(row.rowIndex) ? (
+              <LightTileRow
+                key={`light-${String(buildPlan.lightSlots.get(row.rowIndex) ?? row.rowIndex)}`}
+                rowIndex={row.rowIndex}
+                topPx={row.offsetPx - shift}
+                heightPx={row.heightPx}
+                rightPx={gutterPx}
+                columns={layout.columns}
+                tileCount={row.count}
+                tileSizePx={tileSizePx}
+              />
             ) : (
               <div
                 key={`row-${String(row.rowIndex)}`}

@@ -34,6 +34,16 @@ describe("the fling detector", () => {
     ).toEqual([false, false, false]);
   });
 
+  it("does not hold two clicks on the scrubber, however far apart their dates", () => {
+    expect(
+      feed([
+        { stepPx: 300 * viewportPx, everyMs: 250 },
+        { stepPx: -200 * viewportPx, everyMs: 250 },
+        { stepPx: 400 * viewportPx, everyMs: 150 },
+      ]).some(Boolean),
+    ).toBe(false);
+  });
+
   it("does not hold a wheel scroll at reading speed", () => {
     // 100 px notches, ten a second: about one screen a second.
     expect(

@@ -17,6 +17,11 @@
 export const flingViewportsPerSecond = 4;
 /** Moves of the view, by frame, that are fast in a row before thumbnails are held (one fast move is a jump). */
 export const fastMovesBeforeHold = 2;
+/**
+ * Moves further apart than this are not one motion: two clicks on the
+ * scrubber are two jumps, not a fling, however far apart their dates are.
+ */
+export const fastMoveGapMsAtMost = 100;
 /** How long calls stay held after the last fast move: short enough not to be noticed, longer than a frame hiccup. */
 export const flingHoldMs = 120;
 
@@ -35,7 +40,12 @@ export class FlingDetector {
     const elapsedMs = nowMs - this.#lastMs;
     this.#lastTopPx = virtualTopPx;
     this.#lastMs = nowMs;
-    if (previousTopPx === undefined || viewportHeightPx <= 0 || elapsedMs <= 0) {
+    if (
+      previousTopPx === undefined ||
+      viewportHeightPx <= 0 ||
+      elapsedMs <= 0 ||
+      elapsedMs > fastMoveGapMsAtMost
+    ) {
       this.#fastMoves = 0;
       return false;
     }

@@ -34,23 +34,8 @@ export interface RenderBand {
 const overscanViewports = 1;
 const renewMarginViewports = 0.5;
 
-/**
- * [Note: A jump renders what is seen first]
- *
- * A jump (the scrubber, Home/End, a far key move) lands where no row is
- * rendered yet: the whole band would be built in the frame that shows the
- * jump, three screens of tiles where one is seen. So a band that shares no
- * row with the one before is first rendered without overscan, and the
- * overscan follows in the next frame (unless another jump came first).
- * Scrolling keeps overlapping bands and never takes this path.
- */
-const jumpOverscanPx = 0;
-
-function bandFor(
-  position: ScrollPosition,
-  viewportHeightPx: number,
-  overscan = Math.max(overscanViewports * viewportHeightPx, 200),
-): RenderBand {
+function bandFor(position: ScrollPosition, viewportHeightPx: number): RenderBand {
+  const overscan = Math.max(overscanViewports * viewportHeightPx, 200);
   return {
     shiftPx: scrollShift(position),
     bandTopPx: position.virtualTop - overscan,
@@ -121,26 +106,13 @@ export function useGridScroll(
       const viewport = geometryRef.current.viewportHeightPx;
       const current = bandRef.current;
       if (!force && bandCovers(current, position, viewport)) return;
-      const full = bandFor(position, viewport);
-      // See: [Note: A jump renders what is seen first]
-      const jumped =
-        timing === "urgent" &&
-        (full.bandTopPx >= current.bandBottomPx || full.bandBottomPx <= current.bandTopPx);
-      const next = jumped ? bandFor(position, viewport, jumpOverscanPx) : full;
+      const next = bandFor(position, viewport);
       bandRef.current = next;
       if (timing === "urgent") {
         flushSync(() => {
           setBand(next);
         });
       } else setBand(next);
-      if (jumped) {
-        scheduleFrame(() => {
-          if (bandRef.current !== next) return;
-          const widened = bandFor(positionRef.current, geometryRef.current.viewportHeightPx);
-          bandRef.current = widened;
-          setBand(widened);
-        });
-      }
     },
     [],
   );

@@ -1,27 +1,32 @@
 import { describe, expect, it, vi } from "vitest";
-import type { ThumbnailResult } from "../../../../workers/sync/gallery-contract";
-import { maxCallsInFlight, maxThumbnailsPerCall, ThumbnailStore } from "./thumbnail-store";
+import type { ThumbnailURLResult } from "../../../../workers/sync/gallery-contract";
+import {
+  maxCallsInFlight,
+  maxThumbnailsPerCall,
+  ThumbnailStore,
+  thumbnailsShownPerFrame,
+} from "./thumbnail-store";
 
 /** A store over a client double whose calls answer when the test says so. */
 function setup(maxEntries?: number) {
   const frames: (() => void)[] = [];
-  const pending: { ids: number[]; resolve: (results: ThumbnailResult[]) => void }[] = [];
+  const pending: { ids: number[]; resolve: (results: ThumbnailURLResult[]) => void }[] = [];
   const thumbnails = vi.fn(
     (ids: readonly number[]) =>
-      new Promise<ThumbnailResult[]>((resolve) => {
+      new Promise<ThumbnailURLResult[]>((resolve) => {
         pending.push({ ids: [...ids], resolve });
       }),
   );
-  let nextURL = 0;
+  // The worker makes the URLs; they are handed back to it for revoking.
   const revoked: string[] = [];
   const store = new ThumbnailStore(
-    { thumbnails },
     {
-      maxEntries,
-      schedule: (callback) => frames.push(callback),
-      createObjectURL: () => `blob:thumb-${String(++nextURL)}`,
-      revokeObjectURL: (url) => revoked.push(url),
+      thumbnails,
+      releaseThumbnails: (urls) => {
+        revoked.push(...urls);
+      },
     },
+    { maxEntries, schedule: (callback) => frames.push(callback) },
   );
   const frame = () => {
     for (const callback of frames.splice(0)) callback();
@@ -32,7 +37,7 @@ function setup(maxEntries?: number) {
     request.resolve(
       request.ids.map((fileID) =>
         ok
-          ? { fileID, ok: true, bytes: new Uint8Array([fileID & 0xff]) }
+          ? { fileID, ok: true, url: `blob:thumb-${String(fileID)}` }
           : { fileID, ok: false, errorName: "NoThumbnail" },
       ),
     );
@@ -55,6 +60,9 @@ describe("the thumbnail store", () => {
     frame();
     expect(thumbnails.mock.calls).toEqual([[[1, 2, 3]]]);
     await answer();
+    // Shown in the next frame. See: [Note: Thumbnails are shown a few per frame]
+    expect(store.url(1)).toBeUndefined();
+    frame();
     expect(store.url(1)).toBe("blob:thumb-1");
     expect(store.url(3)).toBe("blob:thumb-3");
     expect(listener).toHaveBeenCalledTimes(3);
@@ -101,11 +109,63 @@ describe("the thumbnail store", () => {
     expect(thumbnails.mock.calls).toEqual([[[2]]]);
   });
 
+  it(`shows at most ${String(thumbnailsShownPerFrame)} answers a frame, in the order asked`, async () => {
+    const { store, frame, answer, thumbnails } = setup();
+    const shown: number[] = [];
+    for (let id = 1; id <= 25; id++) store.subscribe(id, () => shown.push(id));
+    frame();
+    await answer();
+    expect(shown).toEqual([]);
+    frame();
+    expect(shown).toEqual(Array.from({ length: thumbnailsShownPerFrame }, (_, i) => i + 1));
+    frame();
+    frame();
+    expect(shown).toHaveLength(25);
+    // Answered but not yet shown is not asked for again.
+    expect(thumbnails).toHaveBeenCalledTimes(1);
+  });
+
+  it("drops answers nobody waits for any more instead of showing them first", async () => {
+    const { store, frame, answer, thumbnails, revoked } = setup();
+    const gone = Array.from({ length: 20 }, (_, i) => store.subscribe(i + 1, noop));
+    frame();
+    await answer();
+    // The user jumped on: those tiles are gone, new ones are on screen.
+    for (const unsubscribe of gone) unsubscribe();
+    const shown: number[] = [];
+    for (let id = 101; id <= 105; id++) store.subscribe(id, () => shown.push(id));
+    frame();
+    await answer();
+    frame();
+    expect(shown).toEqual([101, 102, 103, 104, 105]);
+    expect(store.url(1)).toBeUndefined();
+    // Their URLs go back to the worker at once.
+    expect(revoked).toEqual(Array.from({ length: 20 }, (_, i) => `blob:thumb-${String(i + 1)}`));
+    // Asked for again when a tile comes back.
+    store.subscribe(1, noop);
+    frame();
+    expect(thumbnails.mock.calls.at(-1)).toEqual([[1]]);
+  });
+
+  it("does not ask again for an answer waiting to be shown", async () => {
+    const { store, frame, answer, thumbnails } = setup();
+    for (let id = 1; id <= 25; id++) store.subscribe(id, noop);
+    frame();
+    await answer();
+    frame();
+    store.request(25);
+    frame();
+    frame();
+    expect(thumbnails).toHaveBeenCalledTimes(1);
+    expect(store.url(25)).toBe("blob:thumb-25");
+  });
+
   it("remembers a thumbnail that could not be had", async () => {
     const { store, frame, answer } = setup();
     store.subscribe(4, noop);
     frame();
     await answer(0, false);
+    frame();
     expect(store.url(4)).toBeUndefined();
     expect(store.failure(4)).toBe("NoThumbnail");
   });
@@ -116,11 +176,13 @@ describe("the thumbnail store", () => {
     store.subscribe(2, noop);
     frame();
     await answer();
+    frame();
     unsubscribe1();
     store.request(3);
     store.request(4);
     frame();
     await answer();
+    frame();
     // 1 (unused, oldest) and 3 go; 2 is in use; 4 is the newest.
     expect(revoked).toEqual(["blob:thumb-1", "blob:thumb-3"]);
     expect(store.url(1)).toBeUndefined();
@@ -128,7 +190,7 @@ describe("the thumbnail store", () => {
     expect(store.url(4)).toBe("blob:thumb-4");
   });
 
-  it("revokes everything on dispose and ignores late answers", async () => {
+  it("hands back every URL on dispose, and those of late answers", async () => {
     const { store, frame, answer, revoked } = setup();
     store.subscribe(1, noop);
     frame();
@@ -136,8 +198,9 @@ describe("the thumbnail store", () => {
     store.subscribe(2, noop);
     frame();
     store.dispose();
-    await answer();
     expect(revoked).toEqual(["blob:thumb-1"]);
+    await answer();
+    expect(revoked).toEqual(["blob:thumb-1", "blob:thumb-2"]);
     expect(store.url(2)).toBeUndefined();
   });
 });
@@ -149,16 +212,12 @@ describe("held requests", () => {
     const timers: { atMs: number; callback: () => void }[] = [];
     const frames: (() => void)[] = [];
     const thumbnails = vi.fn((ids: readonly number[]) =>
-      Promise.resolve(
-        ids.map((fileID) => ({ fileID, ok: true as const, bytes: new Uint8Array([1]) })),
-      ),
+      Promise.resolve(ids.map((fileID) => ({ fileID, ok: true as const, url: "blob:thumb" }))),
     );
     const store = new ThumbnailStore(
-      { thumbnails },
+      { thumbnails, releaseThumbnails: noop },
       {
         schedule: (callback) => frames.push(callback),
-        createObjectURL: () => "blob:thumb",
-        revokeObjectURL: noop,
         nowMs: () => nowMs,
         delay: (callback, delayMs) => timers.push({ atMs: nowMs + delayMs, callback }),
       },

@@ -1,12 +1,12 @@
 // Thumbnails for every view of the gallery (grid tiles, album covers, the
 // viewer's placeholder): one store per page gathers the requests of all
 // visible consumers during a frame into batched `client.thumbnails` calls,
-// turns the decrypted JPEG bytes into object URLs and keeps the most recently
-// used ones, revoking what it evicts.
+// keeps the most recently used object URLs (made by the worker) and hands
+// back what it evicts.
 
 import { useCallback, useSyncExternalStore } from "react";
 import type { GalleryClient } from "../../../common/library/gallery-client";
-import type { ThumbnailResult } from "../../../../workers/sync/gallery-contract";
+import type { ThumbnailURLResult } from "../../../../workers/sync/gallery-contract";
 
 /**
  * Files per `thumbnails` call. One screen of the desktop grid holds 40–60
@@ -33,14 +33,28 @@ export const maxCallsInFlight = 3;
  */
 export const defaultMaxEntries = 1500;
 
+/**
+ * [Note: Thumbnails are shown a few per frame]
+ *
+ * A call's answer brings up to 60 thumbnails at once, and showing one costs
+ * the page the tile's render, its image element and the image's load and
+ * decode. Shown all in the task that received them, a screen after a jump
+ * took 30–120 ms, several frames lost at the moment the user looks
+ * (measured, with the URLs then still made on the page). So
+ * answers wait in arrival order (the screen's tiles were asked for first)
+ * and each frame shows at most this many: a screen appears over a few
+ * frames, top to bottom, and no frame is late for it. Answers for tiles
+ * that are gone by then (the user jumped on) are dropped, never shown ahead
+ * of the screen now in view.
+ */
+export const thumbnailsShownPerFrame = 12;
+
 type Entry = { state: "ready"; url: string } | { state: "failed"; errorName: string };
 
 export interface ThumbnailStoreOptions {
   maxEntries?: number;
   /** Runs `callback` before the next frame (default: requestAnimationFrame). */
   schedule?: (callback: () => void) => void;
-  createObjectURL?: (blob: Blob) => string;
-  revokeObjectURL?: (url: string) => void;
   /** The clock of request holds (default: performance.now). */
   nowMs?: () => number;
   /** Runs `callback` after `delayMs` (default: setTimeout). */
@@ -53,11 +67,9 @@ const defaultSchedule = (callback: () => void) => {
 };
 
 export class ThumbnailStore {
-  readonly #client: Pick<GalleryClient, "thumbnails">;
+  readonly #client: Pick<GalleryClient, "thumbnails" | "releaseThumbnails">;
   readonly #maxEntries: number;
   readonly #schedule: (callback: () => void) => void;
-  readonly #createObjectURL: (blob: Blob) => string;
-  readonly #revokeObjectURL: (url: string) => void;
   readonly #nowMs: () => number;
   readonly #delay: (callback: () => void, delayMs: number) => void;
   /** Insertion order is recency: the first key is the least recently used. */
@@ -67,7 +79,11 @@ export class ThumbnailStore {
   readonly #queue = new Set<number>();
   /** Explicit requests without a listener (prefetch) that must still be fetched. */
   readonly #wanted = new Set<number>();
+  /** Sent and not yet shown: answered ones wait in `#arrived`. */
   readonly #inFlight = new Set<number>();
+  /** Answers not shown yet, oldest first. See: [Note: Thumbnails are shown a few per frame] */
+  #arrived: ThumbnailURLResult[] = [];
+  #showScheduled = false;
   #callsInFlight = 0;
   #flushScheduled = false;
   #disposed = false;
@@ -75,16 +91,13 @@ export class ThumbnailStore {
   #heldUntilMs = Number.NEGATIVE_INFINITY;
   #holdTimerSet = false;
 
-  constructor(client: Pick<GalleryClient, "thumbnails">, options: ThumbnailStoreOptions = {}) {
+  constructor(
+    client: Pick<GalleryClient, "thumbnails" | "releaseThumbnails">,
+    options: ThumbnailStoreOptions = {},
+  ) {
     this.#client = client;
     this.#maxEntries = options.maxEntries ?? defaultMaxEntries;
     this.#schedule = options.schedule ?? defaultSchedule;
-    this.#createObjectURL = options.createObjectURL ?? ((blob) => URL.createObjectURL(blob));
-    this.#revokeObjectURL =
-      options.revokeObjectURL ??
-      ((url) => {
-        URL.revokeObjectURL(url);
-      });
     this.#nowMs = options.nowMs ?? (() => performance.now());
     this.#delay =
       options.delay ??
@@ -164,15 +177,18 @@ export class ThumbnailStore {
     );
   }
 
-  /** Revokes every object URL and ignores answers still on their way. */
+  /** Hands back every object URL and ignores answers still on their way. */
   dispose(): void {
     this.#disposed = true;
+    const urls: string[] = [];
     for (const entry of this.#entries.values()) {
-      if (entry.state === "ready") this.#revokeObjectURL(entry.url);
+      if (entry.state === "ready") urls.push(entry.url);
     }
+    if (urls.length > 0) this.#client.releaseThumbnails(urls);
     this.#entries.clear();
     this.#queue.clear();
     this.#wanted.clear();
+    this.#arrived = [];
   }
 
   #touch(fileID: number, entry: Entry) {
@@ -231,35 +247,72 @@ export class ThumbnailStore {
     );
   }
 
-  #receive(batch: readonly number[], results: readonly ThumbnailResult[]) {
+  #receive(batch: readonly number[], results: readonly ThumbnailURLResult[]) {
     this.#callsInFlight -= 1;
-    for (const fileID of batch) this.#inFlight.delete(fileID);
-    if (this.#disposed) return;
+    if (this.#disposed) {
+      this.#client.releaseThumbnails(results.flatMap((result) => (result.ok ? [result.url] : [])));
+      return;
+    }
     const answered = new Set<number>();
     for (const result of results) {
       answered.add(result.fileID);
-      this.#wanted.delete(result.fileID);
-      const previous = this.#entries.get(result.fileID);
-      if (previous?.state === "ready") continue;
-      const entry: Entry = result.ok
-        ? {
-            state: "ready",
-            url: this.#createObjectURL(
-              new Blob([result.bytes as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }),
-            ),
-          }
-        : { state: "failed", errorName: result.errorName };
-      this.#entries.set(result.fileID, entry);
-      this.#notify(result.fileID);
+      this.#arrived.push(result);
     }
     for (const fileID of batch) {
-      if (answered.has(fileID)) continue;
+      if (!answered.has(fileID))
+        this.#arrived.push({ fileID, ok: false, errorName: "NotAnswered" });
+    }
+    this.#scheduleShow();
+    if (this.#queue.size > 0) this.#scheduleFlush();
+  }
+
+  #scheduleShow() {
+    if (this.#showScheduled || this.#disposed || this.#arrived.length === 0) return;
+    this.#showScheduled = true;
+    this.#schedule(() => {
+      this.#showScheduled = false;
+      this.#showArrived();
+    });
+  }
+
+  /**
+   * Turns the next few answers that someone waits for into entries and tells
+   * their listeners; answers nobody waits for any more (a tile jumped or
+   * scrolled past) are dropped unshown.
+   * See: [Note: Thumbnails are shown a few per frame]
+   */
+  #showArrived() {
+    if (this.#disposed) return;
+    const waiting: ThumbnailURLResult[] = [];
+    const unused: string[] = [];
+    let shown = 0;
+    for (const result of this.#arrived) {
+      const { fileID } = result;
+      if (!this.#listeners.has(fileID) && !this.#wanted.has(fileID)) {
+        this.#inFlight.delete(fileID);
+        if (result.ok) unused.push(result.url);
+        continue;
+      }
+      if (shown === thumbnailsShownPerFrame) {
+        waiting.push(result);
+        continue;
+      }
+      shown += 1;
+      this.#inFlight.delete(fileID);
       this.#wanted.delete(fileID);
-      this.#entries.set(fileID, { state: "failed", errorName: "NotAnswered" });
+      if (this.#entries.get(fileID)?.state === "ready") {
+        if (result.ok) unused.push(result.url);
+        continue;
+      }
+      const entry: Entry = result.ok
+        ? { state: "ready", url: result.url }
+        : { state: "failed", errorName: result.errorName };
+      this.#entries.set(fileID, entry);
       this.#notify(fileID);
     }
-    this.#evict();
-    if (this.#queue.size > 0) this.#scheduleFlush();
+    this.#arrived = waiting;
+    this.#evict(unused);
+    this.#scheduleShow();
   }
 
   #notify(fileID: number) {
@@ -268,16 +321,17 @@ export class ThumbnailStore {
     for (const listener of [...listeners]) listener();
   }
 
-  #evict() {
+  /** Drops the least recently used entries beyond the bound and hands back their URLs with `released`. */
+  #evict(released: string[]) {
     let excess = this.#entries.size - this.#maxEntries;
-    if (excess <= 0) return;
     for (const [fileID, entry] of this.#entries) {
       if (excess <= 0) break;
       if (this.#listeners.has(fileID)) continue;
       this.#entries.delete(fileID);
-      if (entry.state === "ready") this.#revokeObjectURL(entry.url);
+      if (entry.state === "ready") released.push(entry.url);
       excess -= 1;
     }
+    if (released.length > 0) this.#client.releaseThumbnails(released);
   }
 }
 

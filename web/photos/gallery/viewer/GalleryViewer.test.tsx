@@ -97,9 +97,14 @@ const makeClient = (files: FileFixture[], version = 1) => {
     }),
     thumbnails: vi.fn((fileIDs: readonly number[]) =>
       Promise.resolve(
-        fileIDs.map((fileID) => ({ fileID, ok: true as const, bytes: new Uint8Array([1]) })),
+        fileIDs.map((fileID) => ({
+          fileID,
+          ok: true as const,
+          url: `blob:thumb-${String(fileID)}`,
+        })),
       ),
     ),
+    releaseThumbnails: vi.fn(),
     original: vi.fn((fileID: number, onProgress?: DownloadProgressListener) => {
       const media = files.find((f) => f.item.id === fileID)?.media;
       onProgress?.(fileID, 100);
