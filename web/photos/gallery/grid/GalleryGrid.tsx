@@ -33,12 +33,11 @@ import {
   mobileBreakpointPx,
   rowOfItem,
   rowsInRange,
-  tileGapPx,
   type GridLayout,
 } from "./grid-layout";
 import { isGridNavigationKey, nextFocusIndex } from "./grid-navigation";
 import { ItemWindowCache } from "./item-window-cache";
-import { LightTileRow } from "./LightTileRow";
+import { LightTileRow, tileRowStyle } from "./LightTileRow";
 import { largeStepViewports, nativeHeight } from "./scroll-mapping";
 import { useElementSize } from "./use-element-size";
 import { useFling } from "./use-fling";
@@ -371,13 +370,13 @@ export function GalleryGrid({
                 role="row"
                 aria-rowindex={row.rowIndex + 1}
                 className="gallery-grid__row"
-                style={{
-                  transform: `translateY(${String(row.offsetPx - shift)}px)`,
-                  height: row.heightPx,
-                  right: gutterPx,
-                  gridTemplateColumns: `repeat(${String(layout.columns)}, ${String(tileSizePx)}px)`,
-                  columnGap: tileGapPx,
-                }}
+                style={tileRowStyle({
+                  topPx: row.offsetPx - shift,
+                  heightPx: row.heightPx,
+                  rightPx: gutterPx,
+                  columns: layout.columns,
+                  tileSizePx,
+                })}
               >
                 {Array.from({ length: row.count }, (_, i) => {
                   const index = row.firstIndex + i;

@@ -13,6 +13,23 @@ export interface LightTileRowProps {
   tileSizePx: number;
 }
 
+/** The box of a tile row, built or light: where it stands and its columns. */
+export function tileRowStyle({
+  topPx,
+  heightPx,
+  rightPx,
+  columns,
+  tileSizePx,
+}: Pick<LightTileRowProps, "topPx" | "heightPx" | "rightPx" | "columns" | "tileSizePx">) {
+  return {
+    transform: `translateY(${String(topPx)}px)`,
+    height: heightPx,
+    right: rightPx,
+    gridTemplateColumns: `repeat(${String(columns)}, ${String(tileSizePx)}px)`,
+    columnGap: tileGapPx,
+  };
+}
+
 /**
  * A tile row that is not built yet: bare squares in the colour of tiles
  * waiting for their thumbnails, with nothing to fetch, subscribe to or label.
@@ -36,13 +53,7 @@ export const LightTileRow = memo(function LightTileRow({
       aria-busy="true"
       className="gallery-grid__row gallery-grid__row--light"
       data-testid="gallery-row-light"
-      style={{
-        transform: `translateY(${String(topPx)}px)`,
-        height: heightPx,
-        right: rightPx,
-        gridTemplateColumns: `repeat(${String(columns)}, ${String(tileSizePx)}px)`,
-        columnGap: tileGapPx,
-      }}
+      style={tileRowStyle({ topPx, heightPx, rightPx, columns, tileSizePx })}
     >
       {Array.from({ length: tileCount }, (_, i) => (
         <span key={i} />
