@@ -59,6 +59,8 @@ interface PassResult {
   fileCount: number;
   scroll: ReturnType<typeof frameStats> & { reachedEnd: boolean; durationMs: number };
   jumps: ReturnType<typeof frameStats> & { settleMs: number[]; lastReachedByScrubber: boolean };
+  /** Every frame of the scenario as performance.md defines it: the scroll, then the jumps. */
+  scenario: ReturnType<typeof frameStats>;
   syncMs: number;
 }
 
@@ -165,6 +167,7 @@ const measurePass = async (
         durationMs: scrolled.durationMs,
       },
       jumps: { ...frameStats(jumpFrames), settleMs, lastReachedByScrubber },
+      scenario: frameStats([...scrolled.intervalsMs, ...jumpFrames]),
     };
   } finally {
     await context.close();
@@ -205,6 +208,16 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
       : undefined;
 
   const figures: Figure[] = [
+    {
+      name: `scroll then ${String(jumps)} jumps, ${String(fileCount)}: p95 frame`,
+      value: main.scenario.p95Ms,
+      unit: "ms",
+    },
+    {
+      name: `scroll then ${String(jumps)} jumps, ${String(fileCount)}: frames over 16.7 ms`,
+      value: main.scenario.overBudgetShare * 100,
+      unit: "%",
+    },
     { name: `scroll ${String(fileCount)}: p95 frame`, value: main.scroll.p95Ms, unit: "ms" },
     {
       name: `scroll ${String(fileCount)}: frames over 16.7 ms`,
@@ -217,6 +230,11 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
       unit: "s",
     },
     { name: "date jumps: p95 frame", value: main.jumps.p95Ms, unit: "ms" },
+    {
+      name: "date jumps: frames over 16.7 ms",
+      value: main.jumps.overBudgetShare * 100,
+      unit: "%",
+    },
     {
       name: "date jumps: median time to a loaded screen",
       value: [...main.jumps.settleMs].sort((a, b) => a - b)[Math.floor(jumps / 2)] ?? 0,
@@ -258,7 +276,14 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
       { name: `sync of ${String(reach.fileCount)} files`, value: reach.syncMs / 1000, unit: "s" },
     );
   }
+  // The bar of performance.md is on the whole scenario; each pass is also
+  // held to it on its own, so that a smooth scroll cannot hide slow jumps.
   const ratios: Ratio[] = [
+    {
+      name: `scenario p95 frame / ${String(p95FrameAtMostMs)} ms bar`,
+      value: main.scenario.p95Ms / p95FrameAtMostMs,
+      atMost: 1,
+    },
     {
       name: `scroll p95 frame / ${String(p95FrameAtMostMs)} ms bar`,
       value: main.scroll.p95Ms / p95FrameAtMostMs,
