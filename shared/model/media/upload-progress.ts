@@ -1,0 +1,163 @@
+// The progress of an upload run as the page shows it (spec §3, issue #6
+// point 8): the phase, each file on its way with its percentage, an overall
+// bar, and the finished files grouped by result. Pure bookkeeping: the engine
+// feeds it events, the view renders its snapshots.
+
+import type { ErrorMessageKey } from "../error-messages";
+import {
+  type RunEndingErrorKey,
+  UploadPhase,
+  isInAlbumResult,
+  type UploadResult,
+  uploadResultsInSummaryOrder,
+} from "./upload-outcomes";
+
+/** A file the run knows of: an id unique in the run, its name and size. */
+export interface UploadEntry {
+  id: number;
+  name: string;
+  sizeBytes: number;
+}
+
+export interface FinishedUpload {
+  id: number;
+  name: string;
+  /** The reason shown beside the file, when it did not go in. */
+  errorKey?: ErrorMessageKey | undefined;
+}
+
+export interface UploadProgressSnapshot {
+  phase: UploadPhase;
+  /** Files on their way: percent 0–100 of their bytes sent. */
+  inProgress: { id: number; name: string; percent: number }[];
+  /** Files finished, whatever their result. */
+  finishedCount: number;
+  totalCount: number;
+  /** 0–100, weighted by size: a large video moves the bar more than a photo. */
+  overallPercent: number;
+  /** Finished files by result, every result present (empty when none). */
+  results: Record<UploadResult, FinishedUpload[]>;
+  /** Set when a refusal stopped the run. See: [Note: Some upload failures end the run] */
+  endedBy?: RunEndingErrorKey | undefined;
+  cancelled: boolean;
+}
+
+/**
+ * [Note: Upload progress counts bytes, with a floor per file]
+ *
+ * The overall bar moves with bytes sent, so one 2 GB video is most of the
+ * bar and a thousand photos do not make it jump per file. Each file also
+ * counts for at least `minimumWeightBytes`: a run of small files still
+ * moves steadily, and hashing, thumbnails and the registering call (work
+ * that sends no bytes of the file) are covered when the file finishes.
+ */
+const minimumWeightBytes = 256 * 1024;
+
+const weightOf = (sizeBytes: number) => Math.max(minimumWeightBytes, sizeBytes);
+
+export class UploadProgress {
+  #phase: UploadPhase = UploadPhase.start;
+  readonly #entries = new Map<number, UploadEntry>();
+  readonly #sentBytes = new Map<number, number>();
+  readonly #finished = new Map<number, { result: UploadResult; errorKey?: ErrorMessageKey }>();
+  #totalWeight = 0;
+  #finishedWeight = 0;
+  #endedBy: RunEndingErrorKey | undefined;
+  #cancelled = false;
+
+  /** Adds files to the run (before they start). */
+  add(entries: Iterable<UploadEntry>): void {
+    for (const entry of entries) {
+      if (this.#entries.has(entry.id)) continue;
+      this.#entries.set(entry.id, entry);
+      this.#totalWeight += weightOf(entry.sizeBytes);
+    }
+  }
+
+  setPhase(phase: UploadPhase): void {
+    this.#phase = phase;
+  }
+
+  get phase(): UploadPhase {
+    return this.#phase;
+  }
+
+  /** A file started or sent more bytes (`sentBytes` is its running total). */
+  sent(id: number, sentBytes: number): void {
+    if (!this.#entries.has(id) || this.#finished.has(id)) return;
+    this.#sentBytes.set(id, sentBytes);
+  }
+
+  finish(id: number, result: UploadResult, errorKey?: ErrorMessageKey): void {
+    const entry = this.#entries.get(id);
+    if (entry === undefined || this.#finished.has(id)) return;
+    this.#finished.set(id, errorKey === undefined ? { result } : { result, errorKey });
+    this.#sentBytes.delete(id);
+    this.#finishedWeight += weightOf(entry.sizeBytes);
+  }
+
+  /** A file dropped by a cancel: it neither finished nor failed. */
+  forget(id: number): void {
+    const entry = this.#entries.get(id);
+    if (entry === undefined || this.#finished.has(id)) return;
+    this.#entries.delete(id);
+    this.#sentBytes.delete(id);
+    this.#totalWeight -= weightOf(entry.sizeBytes);
+  }
+
+  endBy(key: RunEndingErrorKey): void {
+    this.#endedBy ??= key;
+  }
+
+  cancel(): void {
+    this.#cancelled = true;
+  }
+
+  isFinished(id: number): boolean {
+    return this.#finished.has(id);
+  }
+
+  snapshot(): UploadProgressSnapshot {
+    const results = Object.fromEntries(
+      uploadResultsInSummaryOrder.map((result) => [result, [] as FinishedUpload[]]),
+    ) as Record<UploadResult, FinishedUpload[]>;
+    for (const [id, { result, errorKey }] of this.#finished) {
+      const entry = this.#entries.get(id);
+      if (entry === undefined) continue;
+      results[result].push({
+        id,
+        name: entry.name,
+        ...(errorKey === undefined ? {} : { errorKey }),
+      });
+    }
+    let movingWeight = 0;
+    const inProgress: UploadProgressSnapshot["inProgress"] = [];
+    for (const [id, sentBytes] of this.#sentBytes) {
+      const entry = this.#entries.get(id);
+      if (entry === undefined) continue;
+      const fraction = entry.sizeBytes === 0 ? 0 : Math.min(1, sentBytes / entry.sizeBytes);
+      // Bytes sent are most of a file's work, never all of it: see the note.
+      movingWeight += fraction * entry.sizeBytes;
+      inProgress.push({ id, name: entry.name, percent: Math.floor(fraction * 100) });
+    }
+    const overall =
+      this.#totalWeight === 0 ? 0 : (this.#finishedWeight + movingWeight) / this.#totalWeight;
+    return {
+      phase: this.#phase,
+      inProgress,
+      finishedCount: this.#finished.size,
+      totalCount: this.#entries.size,
+      overallPercent:
+        this.#phase === UploadPhase.finish ? 100 : Math.min(99, Math.floor(overall * 100)),
+      results,
+      endedBy: this.#endedBy,
+      cancelled: this.#cancelled,
+    };
+  }
+}
+
+/** Whether every finished file went in (for the "all done" message). */
+export const allWentIn = (snapshot: UploadProgressSnapshot): boolean =>
+  uploadResultsInSummaryOrder.every(
+    (result) => snapshot.results[result].length === 0 || isInAlbumResult(result),
+  );
