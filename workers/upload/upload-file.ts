@@ -52,6 +52,12 @@ export interface UploadRequest {
   /** Encrypted chunks per multipart part. See: [Note: Multipart parts are whole encrypted chunks] */
   chunksPerPart?: number;
   signal?: AbortSignal;
+  /**
+   * The running total of the file's bytes taken into the encryption. The
+   * pipeline holds at most a part and two chunks ahead of the network, so
+   * this follows the bytes sent closely enough for a progress bar.
+   */
+  onReadBytes?: (readBytes: number) => void;
 }
 
 export interface UploadedFile {
@@ -192,7 +198,10 @@ export const uploadFile = async (
         deps,
         plan,
         urls.file,
-        encryptThroughStream(stream, hashedAndCounted(chunks, hash, sizeBytes)),
+        encryptThroughStream(
+          stream,
+          hashedAndCounted(chunks, hash, sizeBytes, request.onReadBytes),
+        ),
         signal,
       ),
       putObject(deps, urls.thumbnail.url, thumbnail.encryptedData, signal),

@@ -49,13 +49,15 @@ export const readableSource = (source: UploadSource): ReadableSource => {
 
 /**
  * Passes `chunks` through, feeding a copy of each to `hash` (one update in
- * flight at a time, so copies do not pile up) and checking that they add up
- * to `expectedBytes` once the source ends.
+ * flight at a time, so copies do not pile up), telling `onReadBytes` the
+ * running total, and checking that they add up to `expectedBytes` once the
+ * source ends.
  */
 export async function* hashedAndCounted(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   hash: HashHandle | undefined,
   expectedBytes: number,
+  onReadBytes?: (readBytes: number) => void,
 ): AsyncGenerator<Uint8Array> {
   let pending: Promise<void> = Promise.resolve();
   let totalBytes = 0;
@@ -69,6 +71,7 @@ export async function* hashedAndCounted(
       // A failure surfaces when awaited in turn; until then it is not unhandled.
       pending.catch(() => undefined);
     }
+    onReadBytes?.(totalBytes);
     yield chunk;
   }
   await pending;

@@ -1,0 +1,235 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import JSZip from "jszip";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashBytesB64 } from "../../shared/crypto/hash";
+import { randomTestBytes } from "../../shared/crypto/test-support";
+import { FileType } from "../../shared/model/library/file-metadata";
+import { UploadResult } from "../../shared/model/media/upload-outcomes";
+import { fixtureMediaDir } from "../../tests/support/test-media";
+import { type NodeCairn, startNodeCairn } from "../../tests/support/node-cairn";
+import type { CollectionRef } from "../library/collection-operations";
+import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
+import { type NodeLibraryClient, createNodeLibraryClient } from "../library/node-library-client";
+import {
+  type OwnedCopy,
+  type UploadLibrary,
+  type UploadUnit,
+  type UploadUnitDeps,
+  processUploadUnit,
+} from "./upload-unit";
+
+/** The test's library: what the units registered, as the sync worker's index would hold it. */
+class RecordingLibrary implements UploadLibrary {
+  readonly files: DecryptedFile[] = [];
+  readonly adds: { fileID: number; collectionID: number }[] = [];
+  ownedCopies(contentKey: string, fileType: FileType): readonly OwnedCopy[] {
+    return this.files
+      .filter((file) => file.metadata.hash === contentKey && file.metadata.fileType === fileType)
+      .flatMap((file) => [
+        { id: file.id, keyB64: file.keyB64, collectionID: file.collectionID },
+        ...this.adds
+          .filter((add) => add.fileID === file.id)
+          .map(({ collectionID }) => ({ id: file.id, keyB64: file.keyB64, collectionID })),
+      ]);
+  }
+  uploaded(file: DecryptedFile): void {
+    this.files.push(file);
+  }
+  added(copy: OwnedCopy, target: CollectionRef): void {
+    this.adds.push({ fileID: copy.id, collectionID: target.id });
+  }
+}
+
+/** The one value a test expects to be there. */
+const present = <T>(value: T | undefined, what: string): T => {
+  if (value === undefined) throw new Error(`no ${what}`);
+  return value;
+};
+
+describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
+  let node: NodeCairn;
+  let client: NodeLibraryClient;
+  let albumA: DecryptedCollection;
+  let albumB: DecryptedCollection;
+  let photo: Uint8Array;
+  let thumbnailJPEG: Uint8Array;
+  let library: RecordingLibrary;
+  let nextID = 1;
+
+  const depsWith = (overrides: Partial<UploadUnitDeps> = {}): UploadUnitDeps => ({
+    api: client.deps.api,
+    pool: client.deps.pool,
+    fetch: (input, init) => fetch(input, init),
+    libraryDeps: client.deps,
+    library,
+    availableStorageBytes: () => undefined,
+    thumbnail: () => Promise.resolve(thumbnailJPEG.slice()),
+    staticThumbnail: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]),
+    livePhotoZip: async (image, video) => {
+      const zip = new JSZip();
+      zip.file(image.name, await image.blob.arrayBuffer());
+      zip.file(video.name, await video.blob.arrayBuffer());
+      return zip.generateAsync({ type: "blob" });
+    },
+    ...overrides,
+  });
+
+  const photoUnit = (target: DecryptedCollection, bytes: Uint8Array, name: string): UploadUnit => ({
+    id: nextID++,
+    name,
+    fileType: FileType.image,
+    parts: [{ blob: new Blob([bytes.slice()]), name }],
+    metadata: {
+      title: name,
+      creationTime: 1_532_528_063_000_000,
+      modificationTime: 1_600_000_000_000_000,
+      fileType: FileType.image,
+      latitude: 46.5,
+      longitude: 6.6,
+    },
+    pubMagicMetadata: { w: 4032, h: 3024 },
+    target: { id: target.id, keyB64: target.keyB64 },
+  });
+
+  const context = (sent: number[] = []) => ({
+    signal: new AbortController().signal,
+    onSent: (bytes: number) => {
+      sent.push(bytes);
+    },
+  });
+
+  const filesIn = async (collection: DecryptedCollection) => {
+    const { entries } = await client.fetchCollectionFiles(collection);
+    return entries.flatMap((entry) => (entry.kind === "file" ? [entry.file] : []));
+  };
+
+  beforeAll(async () => {
+    node = await startNodeCairn();
+    const account = await node.signUp("upload-unit");
+    client = await createNodeLibraryClient({
+      apiOrigin: node.apiOrigin,
+      token: account.token,
+      userID: account.userID,
+      accountKeys: account.accountKeys,
+      poolSize: 2,
+    });
+    albumA = await client.createCollection({ name: "A", type: "album" });
+    albumB = await client.createCollection({ name: "B", type: "album" });
+    photo = new Uint8Array(
+      await readFile(path.join(fixtureMediaDir, "IMG_20180725_163423-tiny.jpg")),
+    );
+    thumbnailJPEG = new Uint8Array(await readFile(path.join(fixtureMediaDir, "f6t.jpg")));
+  });
+
+  afterAll(async () => {
+    await client.close();
+    await node.close();
+  });
+
+  it("uploads a new photo with its hash, metadata and thumbnail, and reports its bytes", async () => {
+    library = new RecordingLibrary();
+    const sent: number[] = [];
+    const outcome = await processUploadUnit(
+      depsWith(),
+      photoUnit(albumA, photo, "IMG_1.jpg"),
+      context(sent),
+    );
+    expect(outcome).toEqual({ result: UploadResult.uploaded });
+    expect(sent.at(-1)).toBe(photo.length);
+    expect(sent).toEqual([...sent].sort((a, b) => a - b));
+
+    const [remote] = await filesIn(albumA);
+    expect(remote?.metadata).toMatchObject({
+      title: "IMG_1.jpg",
+      fileType: FileType.image,
+      hash: await hashBytesB64(photo),
+      latitude: 46.5,
+    });
+    expect(remote?.pubMagicMetadata?.data).toMatchObject({ w: 4032, h: 3024 });
+    expect(await client.downloadFile(present(remote, "uploaded file"))).toEqual(photo);
+    expect(await client.downloadThumbnail(present(remote, "uploaded file"))).toEqual(thumbnailJPEG);
+    expect(library.files.map((file) => file.id)).toEqual([remote?.id]);
+  });
+
+  it("finds the same content already in the album (whatever its name), and adds it to another album without uploading", async () => {
+    const before = (await filesIn(albumA)).length;
+    expect(
+      await processUploadUnit(depsWith(), photoUnit(albumA, photo, "renamed.jpg"), context()),
+    ).toEqual({ result: UploadResult.alreadyUploaded });
+    expect(await filesIn(albumA)).toHaveLength(before);
+
+    expect(
+      await processUploadUnit(depsWith(), photoUnit(albumB, photo, "IMG_1.jpg"), context()),
+    ).toEqual({ result: UploadResult.addedSymlink });
+    const [inB] = await filesIn(albumB);
+    expect(inB?.id).toBe(library.files[0]?.id);
+    expect(await client.downloadFile(present(inB, "file in B"))).toEqual(photo);
+    expect(library.files).toHaveLength(1);
+  });
+
+  it("uploads with the static thumbnail when none can be made", async () => {
+    const deps = depsWith({ thumbnail: () => Promise.reject(new Error("cannot draw")) });
+    const bytes = randomTestBytes(50_000);
+    expect(await processUploadUnit(deps, photoUnit(albumA, bytes, "raw.dng"), context())).toEqual({
+      result: UploadResult.uploadedWithStaticThumbnail,
+    });
+    const uploaded = (await filesIn(albumA)).find((file) => file.metadata.title === "raw.dng");
+    expect(await client.downloadThumbnail(present(uploaded, "uploaded file"))).toEqual(
+      new Uint8Array([0xff, 0xd8, 0xff, 0xd9]),
+    );
+  });
+
+  it("uploads a live photo as one zip carrying both halves' hashes", async () => {
+    const image = randomTestBytes(30_000);
+    const video = randomTestBytes(80_000);
+    const unit: UploadUnit = {
+      ...photoUnit(albumA, image, "IMG_0001.HEIC"),
+      fileType: FileType.livePhoto,
+      parts: [
+        { blob: new Blob([image]), name: "IMG_0001.HEIC" },
+        { blob: new Blob([video]), name: "IMG_0001.MOV" },
+      ],
+    };
+    expect(await processUploadUnit(depsWith(), unit, context())).toEqual({
+      result: UploadResult.uploaded,
+    });
+    const live = (await filesIn(albumA)).find(
+      (file) => file.metadata.fileType === FileType.livePhoto,
+    );
+    const [imageHash, videoHash] = [await hashBytesB64(image), await hashBytesB64(video)];
+    expect(live?.metadata).toMatchObject({
+      imageHash,
+      videoHash,
+      hash: `${imageHash}:${videoHash}`,
+    });
+    const zip = await JSZip.loadAsync(await client.downloadFile(present(live, "live photo")));
+    expect(
+      new Uint8Array(
+        await present(zip.file("IMG_0001.MOV") ?? undefined, "video entry").async("uint8array"),
+      ),
+    ).toEqual(video);
+  });
+
+  it("refuses a file larger than the storage left before reading it", async () => {
+    let served = 0;
+    const deps = depsWith({
+      availableStorageBytes: () => 1_000,
+      fetch: (input, init) => {
+        served += 1;
+        return fetch(input, init);
+      },
+    });
+    expect(
+      await processUploadUnit(
+        deps,
+        photoUnit(albumA, randomTestBytes(2_000), "big.jpg"),
+        context(),
+      ),
+    ).toEqual({
+      result: UploadResult.largerThanAvailableStorage,
+      errorKey: "storageQuotaExceeded",
+    });
+    expect(served).toBe(0);
+  });
+});
