@@ -364,6 +364,25 @@ export class LibraryStore {
     removals: readonly number[],
     syncTimeUs: number,
   ): Promise<void> {
+    await this.#writeFiles(collectionID, upserts, removals, syncTimeUs);
+  }
+
+  /**
+   * Stores files this device registered itself (an upload, an add) without
+   * advancing the collection's file time: the next pull answers them again
+   * and upserts them over themselves, and changes made elsewhere meanwhile
+   * are not skipped. See: [Note: Uploaded files show before the next pull]
+   */
+  async putFiles(collectionID: number, files: readonly DecryptedFile[]): Promise<void> {
+    if (files.length > 0) await this.#writeFiles(collectionID, files, [], undefined);
+  }
+
+  async #writeFiles(
+    collectionID: number,
+    upserts: readonly DecryptedFile[],
+    removals: readonly number[],
+    syncTimeUs: number | undefined,
+  ): Promise<void> {
     const group =
       this.#groups.get(collectionID) ?? new ChunkedGroup<DecryptedFile>(fileIDOf, this.#newChunkID);
     const plan = group.plan(upserts, removals);
@@ -376,14 +395,15 @@ export class LibraryStore {
     }));
     const db = this.#db;
     const store = db.table<ChunkRow, string>(this.#storeOf(collectionID));
-    await db.transaction("rw", [store, db["collection-updation-time"]], async () => {
+    const times = db["collection-updation-time"];
+    await db.transaction("rw", [store, times], async () => {
       await store.bulkPut(rows);
       await store.bulkDelete(plan.deletes);
-      await db["collection-updation-time"].put({ key: collectionID, timeUs: syncTimeUs });
+      if (syncTimeUs !== undefined) await times.put({ key: collectionID, timeUs: syncTimeUs });
     });
     plan.commit();
     this.#groups.set(collectionID, group);
-    this.#syncTimesUs.set(collectionID, syncTimeUs);
+    if (syncTimeUs !== undefined) this.#syncTimesUs.set(collectionID, syncTimeUs);
     this.#version += 1;
     this.#collectionVersions.set(collectionID, this.#version);
   }

@@ -2,7 +2,6 @@
 // file's type), a Blob typed with its MIME type, a live photo's image and
 // video taken out of its zip, and a photo's camera details.
 
-import JSZip from "jszip";
 import { FileType } from "../../../shared/model/library/file-metadata";
 import type { DecryptedFile } from "../../library/decrypt";
 import type { CameraDetails, OriginalMedia } from "../gallery-contract";
@@ -11,14 +10,15 @@ import { BrokenLivePhotoError } from "./media-errors";
 import {
   extensionForType,
   extensionOf,
-  hasImageExtension,
-  hasVideoExtension,
   imageType,
   mayHoldCameraDetails,
-  sniffImageType,
-  sniffVideoType,
   videoType,
 } from "./media-types";
+import {
+  InvalidLivePhotoError,
+  type LivePhotoParts,
+  decodeLivePhoto,
+} from "../../media/live-photo/live-photo-zip";
 import type { DownloadedOriginal } from "./original-download";
 
 /** An original opened for the viewer or a download. */
@@ -77,68 +77,29 @@ export const openOriginal = async (
   }
 };
 
-interface ZipPart {
-  name: string;
-  bytes: Uint8Array<ArrayBuffer>;
-}
-
-/**
- * Which entry of a live photo's zip is its image and which its video: by
- * extension (`image.heic` and `video.mov`, or the original names), else by
- * the entry's first bytes.
- */
-const pickParts = (
-  parts: readonly ZipPart[],
-): { image: ZipPart | undefined; video: ZipPart | undefined } => {
-  const image =
-    parts.find((part) => hasImageExtension(part.name)) ??
-    parts.find((part) => !hasVideoExtension(part.name) && sniffImageType(part.bytes) !== undefined);
-  const video =
-    parts.find((part) => part !== image && hasVideoExtension(part.name)) ??
-    parts.find(
-      (part) =>
-        part !== image && !hasImageExtension(part.name) && sniffVideoType(part.bytes) !== undefined,
-    );
-  return { image, video };
-};
-
 const openLivePhoto = async (
   fileID: number,
   blob: Blob,
   options: OpenOptions,
 ): Promise<OpenedOriginal> => {
-  let parts: ZipPart[];
+  // One rule for which entry is which, shared with the uploader that writes them.
+  let parts: LivePhotoParts;
   try {
-    const zip = await JSZip.loadAsync(await blob.arrayBuffer());
-    parts = await Promise.all(
-      Object.values(zip.files)
-        .filter((entry) => !entry.dir)
-        .map(async (entry) => ({
-          name: entry.name,
-          bytes: (await entry.async("uint8array")) as Uint8Array<ArrayBuffer>,
-        })),
-    );
+    parts = await decodeLivePhoto(blob);
   } catch (error) {
-    throw new BrokenLivePhotoError(fileID, ["image", "video"], { cause: error });
+    if (error instanceof InvalidLivePhotoError) {
+      throw new BrokenLivePhotoError(fileID, error.missing, { cause: error });
+    }
+    throw error;
   }
-  const { image, video } = pickParts(parts);
-  if (image === undefined || video === undefined) {
-    throw new BrokenLivePhotoError(fileID, [
-      ...(image === undefined ? ["image" as const] : []),
-      ...(video === undefined ? ["video" as const] : []),
-    ]);
-  }
-  const imageMIME = imageType(image.bytes, image.name);
-  const videoMIME = videoType(video.bytes, video.name);
-  const imageBlob = new Blob([image.bytes], { type: imageMIME ?? "application/octet-stream" });
-  const videoBlob = new Blob([video.bytes], { type: videoMIME ?? "application/octet-stream" });
-  const exif = await cameraDetailsOf(imageBlob, imageMIME, options);
+  const { image, video } = parts;
+  const exif = await cameraDetailsOf(image.blob, image.blob.type, options);
   return {
-    media: { fileID, kind: "live-photo", image: imageBlob, video: videoBlob, exif },
-    sizeBytes: imageBlob.size + videoBlob.size,
+    media: { fileID, kind: "live-photo", image: image.blob, video: video.blob, exif },
+    sizeBytes: image.blob.size + video.blob.size,
     livePhotoExtensions: {
-      image: extensionOf(image.name) || (extensionForType(imageMIME ?? "") ?? ""),
-      video: extensionOf(video.name) || (extensionForType(videoMIME ?? "") ?? ""),
+      image: extensionOf(image.name) || (extensionForType(image.blob.type) ?? ""),
+      video: extensionOf(video.name) || (extensionForType(video.blob.type) ?? ""),
     },
   };
 };
