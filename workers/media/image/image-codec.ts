@@ -1,0 +1,39 @@
+// What the image modules need from the platform to decode, turn, scale and
+// encode pixels. The browser implementation (`browser-image-codec.ts`) uses
+// createImageBitmap and OffscreenCanvas; Node tests use one built on Debian's
+// ffmpeg (`test-image-codec.ts`), so the whole thumbnail path runs in both.
+
+import type { PixelSize } from "../../../shared/model/media/thumbnail-rules";
+import type { RGBAImage } from "./heic";
+import type { ExifOrientation } from "./orientation";
+
+/** Decoded pixels held by a codec; `close` frees them (an ImageBitmap's memory, say). */
+export interface CodecImage {
+  readonly widthPx: number;
+  readonly heightPx: number;
+  close(): void;
+}
+
+/**
+ * Every method returns a new image and leaves its argument to the caller,
+ * who closes each image it holds once done with it. Methods reject when the
+ * platform cannot do what is asked (an undecodable file, a canvas too large).
+ */
+export interface ImageCodec<Image extends CodecImage = CodecImage> {
+  /**
+   * Decodes an encoded image the platform reads natively (in Chromium: JPEG,
+   * PNG, GIF, WebP, BMP, AVIF, ICO), with its own EXIF orientation applied.
+   */
+  decode(encoded: Blob): Promise<Image>;
+  /** An image of pixels decoded elsewhere (libheif). */
+  fromRGBA(pixels: RGBAImage): Promise<Image>;
+  /** The image turned as `orientation` asks for display (see orientation.ts). */
+  reorient(image: Image, orientation: ExifOrientation): Promise<Image>;
+  /** The image scaled to `size`, smoothly (a large downscale shows no aliasing). */
+  resize(image: Image, size: PixelSize): Promise<Image>;
+  /**
+   * The image as a JPEG of `quality` (0 to 1, as `convertToBlob` takes it),
+   * transparent pixels flattened onto white.
+   */
+  encodeJPEG(image: Image, quality: number): Promise<Uint8Array<ArrayBuffer>>;
+}
