@@ -1,9 +1,10 @@
 // The library part of `/gallery`: the albums bar on top, the open view's
 // header, the selection bar, the grid of the open view (or its empty state),
-// download progress, and the viewer opened from the grid. The open view is
-// kept in the URL. Everything it shows comes from the sync worker through a
-// `GalleryClient` and the library notifications (summaries, the open view's
-// snapshot, sync status), handed in as props.
+// upload and download progress, and the viewer opened from the grid. Files
+// dropped anywhere on the page are uploaded (`useGalleryUpload`). The open
+// view is kept in the URL. Everything it shows comes from the sync worker
+// through a `GalleryClient` and the library notifications (summaries, the
+// open view's snapshot, sync status), handed in as props.
 
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useIntl } from "react-intl";
@@ -15,6 +16,7 @@ import {
 } from "../../../workers/sync/gallery-contract";
 import type { SyncStatus } from "../../../workers/sync/sync-service";
 import type { GalleryClient } from "../../common/library/gallery-client";
+import { useGalleryUpload } from "../upload/use-gallery-upload";
 import { GalleryClientContext } from "./actions/gallery-client-context";
 import { SelectionBar } from "./actions/SelectionBar";
 import { AlbumsBar } from "./albums/AlbumsBar";
@@ -64,6 +66,7 @@ export function GalleryView({
   const [selection, setSelection] = useState<GallerySelection>(clear);
   const [viewerIndex, setViewerIndex] = useState<number | undefined>();
   const [scrollToIndex, setScrollToIndex] = useState<number | undefined>();
+  const upload = useGalleryUpload({ openSummary: summary, summaries });
 
   const thumbnails = useMemo(
     () => (client === undefined ? undefined : new ThumbnailStore(client)),
@@ -142,6 +145,7 @@ export function GalleryView({
           summary={summary}
           status={status}
           client={client}
+          onUpload={upload.start}
           onAlbumDeleted={() => {
             openView(PseudoCollectionID.all);
           }}
@@ -176,7 +180,12 @@ export function GalleryView({
         ) : (
           count === 0 && <EmptyView kind={kind} />
         )}
-        <DownloadProgress />
+        <div className="cairn-gallery-corner">
+          {upload.panel}
+          <DownloadProgress />
+        </div>
+        {upload.dropOverlay}
+        {upload.targetDialog}
         {client !== undefined &&
           thumbnails !== undefined &&
           snapshot !== undefined &&

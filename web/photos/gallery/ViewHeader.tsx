@@ -1,7 +1,8 @@
-// Above the grid: the open view's title and count, its own actions (the
-// album menu for an owned album, "Empty trash" in the trash) and where the
-// library's sync stands. The sync state keeps `data-testid="library-sync-state"`
-// with `data-state` (the browser tests wait on it).
+// Above the grid: the open view's title and count, the upload button, its
+// own actions (the album menu for an owned album, "Empty trash" in the
+// trash) and where the library's sync stands. The sync state keeps
+// `data-testid="library-sync-state"` with `data-state` (the browser tests
+// wait on it).
 
 import { FormattedMessage, useIntl } from "react-intl";
 import type { SyncState, SyncStatus } from "../../../workers/sync/sync-service";
@@ -9,6 +10,8 @@ import { useMessageDialog } from "../../common/dialog/dialog-state";
 import type { MessageId } from "../../common/i18n/messages";
 import type { GalleryClient } from "../../common/library/gallery-client";
 import type { GallerySummary } from "../../../workers/sync/gallery-contract";
+import type { PickedFile } from "../../../workers/upload/upload-contract";
+import { UploadButton } from "../upload/UploadButton";
 import { AlbumMenu } from "./actions/AlbumMenu";
 import { useLibraryAction } from "./actions/use-library-action";
 import type { ViewKind } from "./view-kind";
@@ -30,6 +33,8 @@ export interface ViewHeaderProps {
   summary: GallerySummary | undefined;
   status: SyncStatus | undefined;
   client: Pick<GalleryClient, "perform"> | undefined;
+  /** Uploads picked files; undefined: no upload button (no upload client yet). */
+  onUpload?: ((picks: PickedFile[]) => void) | undefined;
   /** The open album was deleted: the page goes back to "all". */
   onAlbumDeleted: () => void;
 }
@@ -41,6 +46,7 @@ export function ViewHeader({
   summary,
   status,
   client,
+  onUpload,
   onAlbumDeleted,
 }: ViewHeaderProps) {
   const intl = useIntl();
@@ -72,6 +78,7 @@ export function ViewHeader({
         </p>
       </div>
       <div className="cairn-view-header__tools">
+        {onUpload !== undefined && <UploadButton onPick={onUpload} />}
         {kind === "trash" && (count ?? 0) > 0 && (
           <button type="button" className="cairn-view-header__tool" onClick={confirmEmptyTrash}>
             {intl.formatMessage({ id: "gallery.actions.emptyTrash" })}

@@ -1,0 +1,64 @@
+// Where an upload can go, as the gallery sees it: the open album (files go
+// there at once), the albums the target dialog offers, and the album a new
+// name would land in. Pure; table-tested.
+
+import type { CollectionSummaryType, GallerySummary } from "../../../workers/sync/gallery-contract";
+import { pickableAlbums } from "../gallery/actions/album-picker-rules";
+
+/**
+ * Collections of the user's that are not albums one uploads into: files are
+ * favorited with the favorite action, land in uncategorized on their own, and
+ * are hidden with the hide action.
+ */
+const notUploadTargets: ReadonlySet<CollectionSummaryType> = new Set([
+  "favorites",
+  "uncategorized",
+  "defaultHidden",
+  "hiddenItems",
+]);
+
+/**
+ * The open view's album when picked or dropped files go straight into it: a
+ * real album the user owns (as the view header decides which album shows the
+ * album menu), not favorites, uncategorized or the hidden items' collection.
+ * An album shared with the user is not theirs to upload into (the contract's
+ * `album` target), and a pseudo-view (all, archive, trash…) is no album:
+ * both ask where the files go.
+ */
+export const openUploadAlbum = (summary: GallerySummary | undefined): GallerySummary | undefined =>
+  summary !== undefined && summary.id > 0 && summary.isOwned && !notUploadTargets.has(summary.type)
+    ? summary
+    : undefined;
+
+/**
+ * The albums the target dialog offers, matching `query`: the album picker's
+ * rules (visible albums, no favorites or uncategorized, sorted by name),
+ * owned ones only.
+ */
+export const uploadableAlbums = (
+  summaries: readonly GallerySummary[],
+  query: string,
+): GallerySummary[] =>
+  pickableAlbums(summaries, undefined, query).filter((summary) => summary.isOwned);
+
+/**
+ * The user's album a new album name lands in, if any: spec §5's new-album
+ * rule creates an album only when no owned, visible album, folder or
+ * uncategorized collection has that exact name, so the files go into that
+ * one instead (the worker applies the rule; the dialog says it beforehand).
+ */
+export const existingAlbumNamed = (
+  summaries: readonly GallerySummary[],
+  name: string,
+): GallerySummary | undefined => {
+  const wanted = name.trim();
+  if (wanted === "") return undefined;
+  return summaries.find(
+    (summary) =>
+      summary.id > 0 &&
+      summary.isOwned &&
+      !summary.isHidden &&
+      summary.type !== "favorites" &&
+      summary.name === wanted,
+  );
+};
