@@ -219,9 +219,12 @@ export const uploadFile = async (
       ...request.metadata,
       hash: hash === undefined ? request.metadata.hash : await hash.finalizeB64(),
     });
+    // Magic metadata without a key is not sent: the server wants a count of at least 1.
+    const sent = (value: object | undefined): value is object =>
+      value !== undefined && Object.keys(value).length > 0;
     const magic = [request.pubMagicMetadata, request.magicMetadata];
     const blobs = await pool.encryptBlobsFromJSON(
-      [metadata, ...magic.filter((value) => value !== undefined)].map((value) => ({
+      [metadata, ...magic.filter(sent)].map((value) => ({
         value,
         keyB64: fileKeyB64,
       })),
@@ -229,7 +232,7 @@ export const uploadFile = async (
     const [metadataBlob, ...magicBlobs] = blobs;
     if (metadataBlob === undefined) throw new Error("The crypto pool answered no metadata");
     const magicInput = (value: object | undefined): MagicMetadataInput | undefined => {
-      if (value === undefined) return undefined;
+      if (!sent(value)) return undefined;
       const blob = magicBlobs.shift();
       if (blob === undefined) throw new Error("The crypto pool answered too few Blobs");
       return {
@@ -300,7 +303,7 @@ const storedAtCreation = <T>(
   schema: { parse: (value: unknown) => T },
   value: object | undefined,
 ): DecryptedMagicMetadata<T> | undefined =>
-  value === undefined
+  value === undefined || Object.keys(value).length === 0
     ? undefined
     : {
         version: firstMagicMetadataVersion,

@@ -22,12 +22,12 @@ export interface AlbumNameCandidate {
 
 const namedTypes: ReadonlySet<string> = new Set(["album", "folder", "uncategorized"]);
 
-/** Whether `name` is taken by a collection that blocks a new album of that name. See: [Note: A new album's name must be free among the user's visible albums] */
-export const isAlbumNameTaken = (
+/** The collection that takes `name` from a new album, if any. See: [Note: A new album's name must be free among the user's visible albums] */
+export const albumTakingName = <C extends AlbumNameCandidate>(
   name: string,
-  collections: Iterable<AlbumNameCandidate>,
+  collections: Iterable<C>,
   userID: number,
-): boolean => {
+): C | undefined => {
   for (const collection of collections) {
     if (
       collection.name === name &&
@@ -38,8 +38,15 @@ export const isAlbumNameTaken = (
       collection.subType !== CollectionSubType.defaultHidden &&
       namedTypes.has(collection.type)
     ) {
-      return true;
+      return collection;
     }
   }
-  return false;
+  return undefined;
 };
+
+/** Whether `name` is taken by a collection that blocks a new album of that name. See: [Note: A new album's name must be free among the user's visible albums] */
+export const isAlbumNameTaken = (
+  name: string,
+  collections: Iterable<AlbumNameCandidate>,
+  userID: number,
+): boolean => albumTakingName(name, collections, userID) !== undefined;

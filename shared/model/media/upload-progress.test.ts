@@ -66,4 +66,13 @@ describe("UploadProgress", () => {
     progress.finish(1, UploadResult.failed);
     expect(progress.snapshot().results.failed).toEqual([]);
   });
+
+  it("counts a live photo's image and video as one file of both sizes", () => {
+    const progress = runOf([MB, 3 * MB, 4 * MB]);
+    progress.merge(1, 2);
+    expect(progress.snapshot().totalCount).toBe(2);
+    progress.finish(1, UploadResult.uploaded);
+    expect(progress.snapshot().overallPercent).toBe(50);
+    expect(progress.snapshot().results.uploaded).toEqual([{ id: 1, name: "f1" }]);
+  });
 });

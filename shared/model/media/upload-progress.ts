@@ -105,6 +105,35 @@ export class UploadProgress {
     this.#totalWeight -= weightOf(entry.sizeBytes);
   }
 
+  /**
+   * Makes two files one (a live photo's image and video): `keepID` carries
+   * both sizes from now on and `mergedID` is no longer listed.
+   */
+  merge(keepID: number, mergedID: number): void {
+    const kept = this.#entries.get(keepID);
+    const merged = this.#entries.get(mergedID);
+    if (kept === undefined || merged === undefined || keepID === mergedID) return;
+    if (this.#finished.has(keepID) || this.#finished.has(mergedID)) return;
+    this.#totalWeight -= weightOf(kept.sizeBytes) + weightOf(merged.sizeBytes);
+    const sizeBytes = kept.sizeBytes + merged.sizeBytes;
+    this.#entries.set(keepID, { ...kept, sizeBytes });
+    this.#entries.delete(mergedID);
+    this.#sentBytes.delete(mergedID);
+    this.#totalWeight += weightOf(sizeBytes);
+  }
+
+  /**
+   * At the end of a run, the files neither finished nor forgotten: dropped
+   * when the run was cancelled, else failed (with `errorKey` when known).
+   */
+  settleUnfinished(errorKey?: ErrorMessageKey): void {
+    for (const id of [...this.#entries.keys()]) {
+      if (this.#finished.has(id)) continue;
+      if (this.#cancelled) this.forget(id);
+      else this.finish(id, "failed", errorKey);
+    }
+  }
+
   endBy(key: RunEndingErrorKey): void {
     this.#endedBy ??= key;
   }
