@@ -161,4 +161,28 @@ describe("LibraryStore", () => {
     expect(await other.db.collections.count()).toBe(0);
     other.db.close();
   });
+
+  it("keeps a file stored by an upload while a pull stores a page of the same album, and keeps the album's sync time", async () => {
+    const browser = freshIndexedDB();
+    const keyB64 = await generateKeyB64();
+    const { db, store } = await openStore(browser, keyB64);
+    await store.applyCollections({ ...noChange(900), upserts: [testCollection(10)] });
+    await store.applyFilePage(10, [testFile(1, 10)], [], 100);
+    // Both start before either has committed. See: [Note: File writes to the store run one at a time]
+    await Promise.all([
+      store.applyFilePage(10, [testFile(2, 10)], [], 200),
+      store.putFiles(10, [testFile(3, 10)]),
+    ]);
+    const ids = () => [...store.filesOf(10)].map((file) => file.id).sort();
+    expect(ids()).toEqual([1, 2, 3]);
+    expect(store.syncTimeUs(10)).toBe(200);
+    await store.putFiles(10, [testFile(4, 10)]);
+    expect(store.syncTimeUs(10)).toBe(200);
+    db.close();
+
+    const reopened = await openStore(browser, keyB64);
+    expect([...reopened.store.filesOf(10)].map((file) => file.id).sort()).toEqual([1, 2, 3, 4]);
+    expect(reopened.store.syncTimeUs(10)).toBe(200);
+    reopened.db.close();
+  });
 });

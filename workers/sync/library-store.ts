@@ -377,7 +377,33 @@ export class LibraryStore {
     if (files.length > 0) await this.#writeFiles(collectionID, files, [], undefined);
   }
 
-  async #writeFiles(
+  /**
+   * [Note: File writes to the store run one at a time]
+   *
+   * A write plans its chunk changes on the group as it is, seals them (an
+   * await), then commits. Two writes planned on the same group before either
+   * commits would each commit chunks made without the other's files: a pull
+   * storing a page while an upload stores its new file would drop the file
+   * from memory and disk until a later pull. So writes queue behind each
+   * other and each plans on what the one before it committed.
+   */
+  #writes: Promise<unknown> = Promise.resolve();
+
+  #writeFiles(
+    collectionID: number,
+    upserts: readonly DecryptedFile[],
+    removals: readonly number[],
+    syncTimeUs: number | undefined,
+  ): Promise<void> {
+    const write = this.#writes.then(() =>
+      this.#writeFilesNow(collectionID, upserts, removals, syncTimeUs),
+    );
+    // The next write waits for this one, whether it succeeds or fails.
+    this.#writes = write.catch(() => undefined);
+    return write;
+  }
+
+  async #writeFilesNow(
     collectionID: number,
     upserts: readonly DecryptedFile[],
     removals: readonly number[],

@@ -21,6 +21,9 @@ import type { MediaCacheStorage } from "./media/ciphertext-cache";
 import type { LocalDatabase, SealedValue } from "./local-db";
 import type { LibrarySummary } from "./library-summary";
 import type { SchedulerTimers, SyncReason } from "./schedule";
+import type { UploadProgressListener, UploadRequest } from "../upload/upload-contract";
+import type { UploadMedia } from "../upload/upload-run";
+import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
 
 /** Where the sync stands, as the page shows it. */
 export type SyncState =
@@ -99,6 +102,11 @@ export interface SyncServiceDependencies {
   prefetched?: { db: LocalDatabase; firstScreen: Promise<SealedValue | undefined> } | undefined;
   /** How long the library must stay unchanged before the first screen is written (tests shorten it). */
   firstScreenSettleMs?: number;
+  /**
+   * The media work of uploads (types, EXIF, videos, thumbnails): started on
+   * the first upload; uploads are refused without it.
+   */
+  startUploadMedia?: (() => UploadMedia) | undefined;
   /** Unexpected failures that nobody awaits (writing the first screen); `console.error` by default. */
   logError?: (message: string, cause: unknown) => void;
 }
@@ -145,4 +153,8 @@ export interface SyncService {
     zipName?: string,
   ): Promise<void>;
   perform(action: LibraryAction): Promise<ActionOutcome>;
+
+  // Upload (issue #6): see `web/common/library/upload-client.ts`.
+  upload(request: UploadRequest, listener: UploadProgressListener): Promise<UploadProgressSnapshot>;
+  cancelUpload(): void;
 }

@@ -6,6 +6,7 @@
 
 import { type ApiClient, createApiClient } from "../../shared/api/client";
 import { NetworkError, RequestCanceledError, TokenMissingError } from "../../shared/model/errors";
+import { type LibraryUploads, createLibraryUploads } from "./upload/library-uploads";
 import type { DecryptedFile } from "../library/decrypt";
 import {
   type GalleryFirstScreen,
@@ -112,6 +113,39 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
     ((message: string, cause: unknown) => {
       console.error(message, cause);
     });
+
+  let uploads: LibraryUploads | undefined;
+  /** The uploads of the session, made on the first upload. */
+  const ensureUploads = (): LibraryUploads => {
+    const current = session;
+    if (current === undefined || store === undefined || closed) throw new SyncStoppedError();
+    const startMedia = deps.startUploadMedia;
+    if (startMedia === undefined) throw new Error("This sync service cannot upload");
+    uploads ??= createLibraryUploads({
+      store: () => store,
+      userID: () => current.userID,
+      api: () => {
+        const api = sessionApi();
+        if (api === undefined) throw new TokenMissingError();
+        return api;
+      },
+      pool: deps.pool,
+      keyring: deps.keyring,
+      fetch: deps.fetch,
+      startMedia,
+      changed: () => {
+        notify(true);
+      },
+      sync: () => ensureScheduler().request("local-change"),
+      requestSync: () => {
+        void ensureScheduler()
+          .request("local-change")
+          .catch(() => undefined);
+      },
+      nowMs: deps.nowMs,
+    });
+    return uploads;
+  };
 
   const ensureGallery = (): GalleryServices => {
     if (gallery === undefined || closed) throw new SyncStoppedError();
@@ -415,6 +449,7 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
       await keeper?.stop();
       scheduler?.stop(new SyncStoppedError());
       runAbort?.abort();
+      uploads?.cancel();
       await currentRun;
       db?.close();
       store = undefined;
@@ -447,5 +482,12 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
     download: (fileIDs, mode, onProgress, onFile, zipName) =>
       ensureGallery().media.download(fileIDs, mode, onProgress, onFile, zipName),
     perform: (action) => ensureGallery().actions.perform(action),
+    upload: async (request, listener) => {
+      await loaded;
+      return ensureUploads().upload(request, listener);
+    },
+    cancelUpload: () => {
+      uploads?.cancel();
+    },
   };
 };

@@ -15,6 +15,9 @@
 // worker). See: [Note: Library workers get keys through a keyring, never the master key]
 
 import { listenForKeyringLock } from "../account/keyring-port";
+import { startBrowserMediaWorker } from "../media/browser-media-worker";
+import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
+import type { UploadRequest } from "../upload/upload-contract";
 import { type BrowserCryptoPool, createBrowserCryptoPool } from "../crypto/browser-pool";
 import type {
   ActionOutcome,
@@ -122,6 +125,7 @@ export const open = async (
     nowMs: () => Date.now(),
     // Cache Storage exists only in secure contexts (https, localhost).
     caches: typeof caches === "undefined" ? undefined : caches,
+    startUploadMedia: () => startBrowserMediaWorker().media,
   });
   prefetched = undefined;
   // See: [Note: Locking the account stops the library's workers first]
@@ -229,3 +233,22 @@ export const download = (
 
 export const perform = (action: LibraryAction): Promise<ActionOutcome> =>
   ensureService().perform(action);
+
+// ---------------------------------------------------------------------------
+// Upload (issue #6): `web/common/library/upload-client.ts` calls these.
+
+/** A UI-thread upload listener behind a Comlink proxy. */
+export type RemoteUploadListener = (snapshot: UploadProgressSnapshot) => Promise<void>;
+
+/** Uploads the picked files (File handles: their bytes are read here and in the media worker). */
+export const upload = (
+  request: UploadRequest,
+  listener: RemoteUploadListener,
+): Promise<UploadProgressSnapshot> =>
+  ensureService().upload(request, (snapshot) => {
+    listener(snapshot).catch(() => undefined);
+  });
+
+export const cancelUpload = (): void => {
+  service?.cancelUpload();
+};

@@ -70,7 +70,8 @@ export interface UploadAlbums {
 
 export interface UploadRunDeps extends Omit<UploadUnitDeps, "thumbnail"> {
   media: UploadMedia;
-  albums: UploadAlbums;
+  /** The albums of one request (each name resolved once per request). */
+  albums: () => UploadAlbums;
   nowMs: () => number;
 }
 
@@ -249,6 +250,7 @@ export const runUploadRequest = async (
     })),
   );
   const nowMs = deps.nowMs();
+  const albums = deps.albums();
   const units: UploadUnit[] = [];
   for (const { image, video } of pairing.livePhotos) {
     progress.merge(image.file.id, video.file.id);
@@ -256,12 +258,12 @@ export const runUploadRequest = async (
       { image: sourcesOf(image.file), video: sourcesOf(video.file) },
       nowMs,
     );
-    const album = await deps.albums.albumFor(target, folderNameOf(image.file.picked.folderPath));
+    const album = await albums.albumFor(target, folderNameOf(image.file.picked.folderPath));
     units.push(unitOf(image.file.id, [image.file, video.file], decided, album));
   }
   for (const { file } of pairing.singles) {
     const decided = resolveUploadMetadata(sourcesOf(file), nowMs);
-    const album = await deps.albums.albumFor(target, folderNameOf(file.picked.folderPath));
+    const album = await albums.albumFor(target, folderNameOf(file.picked.folderPath));
     units.push(unitOf(file.id, [file], decided, album));
   }
   // The order the person sees files in: by folder, then by name.

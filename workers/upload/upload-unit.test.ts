@@ -33,11 +33,13 @@ class RecordingLibrary implements UploadLibrary {
           .map(({ collectionID }) => ({ id: file.id, keyB64: file.keyB64, collectionID })),
       ]);
   }
-  uploaded(file: DecryptedFile): void {
+  uploaded(file: DecryptedFile): Promise<void> {
     this.files.push(file);
+    return Promise.resolve();
   }
-  added(copy: OwnedCopy, target: CollectionRef): void {
+  added(copy: OwnedCopy, target: CollectionRef): Promise<void> {
     this.adds.push({ fileID: copy.id, collectionID: target.id });
+    return Promise.resolve();
   }
 }
 

@@ -50,9 +50,9 @@ export interface UploadLibrary {
    */
   ownedCopies(contentKey: string, fileType: FileType): readonly OwnedCopy[];
   /** A new file was registered: it shows in the gallery at once. */
-  uploaded(file: DecryptedFile): void;
+  uploaded(file: DecryptedFile): Promise<void>;
   /** An existing file was added to another of the user's collections. */
-  added(copy: OwnedCopy, target: CollectionRef): void;
+  added(copy: OwnedCopy, target: CollectionRef): Promise<void>;
 }
 
 export interface UploadUnitDeps extends UploadDeps {
@@ -136,7 +136,7 @@ export const processUploadUnit = async (
   const [copy] = copies;
   if (copy !== undefined) {
     await addFiles(deps.libraryDeps, unit.target, [copy]);
-    deps.library.added(copy, unit.target);
+    await deps.library.added(copy, unit.target);
     return { result: UploadResult.addedSymlink };
   }
 
@@ -172,7 +172,7 @@ export const processUploadUnit = async (
       onSent(Math.floor(sizeBytes * (hashShare + (1 - hashShare) * fraction)));
     },
   });
-  deps.library.uploaded(uploaded.file);
+  await deps.library.uploaded(uploaded.file);
   return {
     result: staticThumbnail ? UploadResult.uploadedWithStaticThumbnail : UploadResult.uploaded,
   };

@@ -40,7 +40,7 @@ export interface GalleryWorkerCalls {
 /** Wraps a UI-thread function so the worker can call it (Comlink's `proxy`; tests pass functions through). */
 export type CallbackWrapper = <F extends (...args: never[]) => unknown>(callback: F) => F;
 
-const comlinkProxy: CallbackWrapper = (callback) => proxy(callback);
+export const comlinkProxy: CallbackWrapper = (callback) => proxy(callback);
 
 /** How far the worker is in opening the stored library. */
 export interface LibraryOpening {

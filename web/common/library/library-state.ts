@@ -15,6 +15,7 @@ import { useRuntimeConfig } from "../config/runtime-config-context";
 import { log } from "../log/log";
 import { localStore } from "../storage/local-store";
 import type { GalleryClient } from "./gallery-client";
+import type { UploadClient } from "./upload-client";
 import { type LibraryView, type LibrarySync, startLibrarySync } from "./library-sync";
 
 /** The library summary, summaries, open view and sync status last reported by the sync worker. */
@@ -22,6 +23,7 @@ export const libraryViewAtom = atom<LibraryView>({});
 
 /** The gallery's calls into the tab's sync worker; undefined until it started (and after it stopped). */
 export const galleryClientAtom = atom<GalleryClient | undefined>(undefined);
+export const uploadClientAtom = atom<UploadClient | undefined>(undefined);
 
 let tabLibrary: LibrarySync | undefined;
 /** The sync worker started ahead of the library sync, not yet taken by it. */
@@ -77,11 +79,13 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
       tabLibrary = undefined;
       store.set(libraryViewAtom, {});
       store.set(galleryClientAtom, undefined);
+      store.set(uploadClientAtom, undefined);
     },
     log,
     setTimeout: (callback, delayMs) => setTimeout(callback, delayMs),
   });
   store.set(galleryClientAtom, tabLibrary.gallery);
+  store.set(uploadClientAtom, tabLibrary.uploads);
 };
 
 /** Asks the tab's library sync for a sync now (e.g. "local-change" after the user's own edits). */
@@ -105,4 +109,9 @@ export function useGalleryClient(): GalleryClient | undefined {
     ensureTabLibrarySync(apiOrigin);
   }, [apiOrigin]);
   return useAtomValue(galleryClientAtom);
+}
+
+/** The tab's upload client, undefined until the worker started (the gallery starts it). */
+export function useUploadClient(): UploadClient | undefined {
+  return useAtomValue(uploadClientAtom);
 }

@@ -1,3 +1,5 @@
+import { UploadPhase } from "../../../shared/model/media/upload-outcomes";
+import { UploadProgress } from "../../../shared/model/media/upload-progress";
 import { describe, expect, it, vi } from "vitest";
 import type {
   GalleryFirstScreen,
@@ -103,6 +105,23 @@ const setup = (online = true) => {
     perform: (action: LibraryAction) => {
       calls.push(`perform ${action.kind}`);
       return Promise.resolve({ ok: true, changedCount: 1 });
+    },
+    upload: async (request, onProgress) => {
+      calls.push(`upload ${request.files.map(({ file }) => file.name).join(",")}`);
+      const progress = new UploadProgress();
+      progress.add(
+        request.files.map(({ file }, index) => ({
+          id: index,
+          name: file.name,
+          sizeBytes: file.size,
+        })),
+      );
+      await onProgress(progress.snapshot());
+      progress.setPhase(UploadPhase.finish);
+      return progress.snapshot();
+    },
+    cancelUpload: () => {
+      calls.push("cancelUpload");
     },
   };
   const events = new EventTarget();
@@ -398,5 +417,28 @@ describe("startLibrarySync", () => {
     const seen: number[] = [];
     await sync.gallery.original(5, (_, percent) => seen.push(percent));
     expect(seen).toEqual([100]);
+  });
+
+  it("holds uploads until the stored library is open, then passes the files and their progress", async () => {
+    const { calls, deps } = setup();
+    const opening = slowOpening(deps, undefined);
+    const sync = startLibrarySync(deps);
+    const seen: number[] = [];
+    const done = sync.uploads.upload(
+      {
+        files: [{ file: new File(["x"], "a.jpg"), folderPath: "" }],
+        target: { kind: "album", collectionID: 5 },
+      },
+      (snapshot) => seen.push(snapshot.totalCount),
+    );
+    await flush();
+    expect(calls).toEqual([]);
+    opening.finishOpening();
+    await expect(done).resolves.toMatchObject({ phase: UploadPhase.finish, totalCount: 1 });
+    expect(seen).toEqual([1]);
+    expect(calls).toContain("upload a.jpg");
+    sync.uploads.cancelUpload();
+    await flush();
+    expect(calls.at(-1)).toBe("cancelUpload");
   });
 });

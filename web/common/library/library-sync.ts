@@ -16,9 +16,12 @@ import type { SyncReason } from "../../../workers/sync/schedule";
 import type { SyncSession, SyncStatus } from "../../../workers/sync/sync-service";
 import type { RemoteLibraryListener } from "../../../workers/sync/sync.worker";
 import type { GalleryClient } from "./gallery-client";
+import type { UploadClient } from "./upload-client";
+import { type UploadWorkerCalls, uploadClientOverWorker } from "./upload-client-comlink";
 import {
   type CallbackWrapper,
   type GalleryWorkerCalls,
+  comlinkProxy,
   galleryClientOverWorker,
 } from "./gallery-client-comlink";
 
@@ -33,7 +36,7 @@ export interface LibraryView {
 }
 
 /** The sync worker's API as the UI thread calls it (through Comlink every call answers a promise). */
-export interface SyncWorkerCalls extends GalleryWorkerCalls {
+export interface SyncWorkerCalls extends GalleryWorkerCalls, UploadWorkerCalls {
   open(session: SyncSession, keyringPort: MessagePort): Promise<LibrarySummary>;
   /** Call after `open`. See: [Note: The gallery's first screen opens before the library] */
   firstScreen(): Promise<GalleryFirstScreen | undefined>;
@@ -68,6 +71,8 @@ export interface LibrarySync {
   stop(): Promise<void>;
   /** The gallery's calls into the worker. */
   gallery: GalleryClient;
+  /** The upload calls into the worker. */
+  uploads: UploadClient;
 }
 
 /**
@@ -204,6 +209,7 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
 
   return {
     gallery,
+    uploads: uploadClientOverWorker(api, opened, deps.wrapCallback ?? comlinkProxy),
     requestSync(reason) {
       api.requestSync(reason).catch((e: unknown) => {
         deps.log.error("Could not ask for a sync", e);

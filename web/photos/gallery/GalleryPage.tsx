@@ -9,9 +9,14 @@ import { GallerySidebar } from "../../common/account-screens/GallerySidebar";
 import { accountsTokenParam } from "../../common/account-screens/PasskeysPage";
 import { useSessionExpiredDialog } from "../../common/account-screens/session-expired";
 import { useMessageDialog } from "../../common/dialog/dialog-state";
-import { useGalleryClient, useLibraryView } from "../../common/library/library-state";
+import {
+  useGalleryClient,
+  useLibraryView,
+  useUploadClient,
+} from "../../common/library/library-state";
 import { log } from "../../common/log/log";
 import { useDocumentTitle } from "../../common/shell/document-title";
+import { UploadClientContext } from "../upload/upload-client-context";
 import { GalleryView } from "./GalleryView";
 import "../../common/account-screens/gallery.css";
 
@@ -32,6 +37,7 @@ export function GalleryPage() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const library = useLibraryView();
   const client = useGalleryClient();
+  const uploadClient = useUploadClient();
 
   // Spec §4: the session is checked when the gallery starts; only a 401
   // makes it invalid. The details of the sidebar come with it.
@@ -105,14 +111,16 @@ export function GalleryPage() {
         }}
       />
       <section className="cairn-gallery__content">
-        <GalleryView
-          client={client}
-          summaries={library.summaries}
-          pushedSnapshot={library.view}
-          status={library.status}
-          libraryFileCount={library.summary?.fileCount}
-          hiddenFileCount={library.summary?.hiddenFileCount}
-        />
+        <UploadClientContext value={uploadClient}>
+          <GalleryView
+            client={client}
+            summaries={library.summaries}
+            pushedSnapshot={library.view}
+            status={library.status}
+            libraryFileCount={library.summary?.fileCount}
+            hiddenFileCount={library.summary?.hiddenFileCount}
+          />
+        </UploadClientContext>
       </section>
       {deleting && (
         <DeleteAccountDialog

@@ -1,0 +1,36 @@
+// The `UploadClient` over the sync worker's Comlink API: the picked files
+// cross as `File` handles (structured clone: no bytes are read here), the
+// progress listener as a proxy.
+
+import type { UploadProgressSnapshot } from "../../../shared/model/media/upload-progress";
+import type { UploadRequest } from "../../../workers/upload/upload-contract";
+import type { RemoteUploadListener } from "../../../workers/sync/sync.worker";
+import type { CallbackWrapper } from "./gallery-client-comlink";
+import type { UploadClient } from "./upload-client";
+
+/** The sync worker's upload calls as the UI thread makes them. */
+export interface UploadWorkerCalls {
+  upload(request: UploadRequest, listener: RemoteUploadListener): Promise<UploadProgressSnapshot>;
+  cancelUpload(): Promise<void> | void;
+}
+
+/** An `UploadClient` over the worker; calls wait for the stored library to be open. */
+export const uploadClientOverWorker = (
+  api: UploadWorkerCalls,
+  opened: Promise<unknown>,
+  wrap: CallbackWrapper,
+): UploadClient => ({
+  upload: async (request, onProgress) => {
+    await opened;
+    return api.upload(
+      { files: [...request.files], target: request.target },
+      wrap((snapshot: UploadProgressSnapshot) => {
+        onProgress(snapshot);
+        return Promise.resolve();
+      }),
+    );
+  },
+  cancelUpload: () => {
+    void Promise.resolve(api.cancelUpload()).catch(() => undefined);
+  },
+});
