@@ -10,7 +10,10 @@ export default defineConfig({
         test: {
           name: "unit",
           globalSetup: ["server/test-support/postgres-global-setup.ts"],
-          include: ["{shared,workers,web,server,electron,scripts,bench}/**/*.test.{ts,tsx}"],
+          include: [
+            "{shared,workers,web,server,electron,scripts,bench}/**/*.test.{ts,tsx}",
+            "tests/support/**/*.test.ts",
+          ],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,0 +1,60 @@
+// The tools the test media generators share: Debian's programs run as child
+// processes, a temporary folder per job, and a per-process memo.
+
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+export const run = promisify(execFile);
+
+/** The real photos of the shared fixtures (read-only), beside the repository. */
+export const fixtureMediaDir = fileURLToPath(
+  new URL("../../../shared/fixtures/media", import.meta.url),
+);
+
+/** Bytes in a buffer of their own, which a `Blob`, a `File` or a transfer takes as they are. */
+export type MediaBytes = Uint8Array<ArrayBuffer>;
+
+/** Frames per second of generated videos: a phone's usual rate. */
+export const videoFrameRate = 30;
+/** x264's fastest preset: these videos test containers and frames, not compression. */
+export const x264Preset = "ultrafast";
+
+/** The most a generator reads from ffmpeg's standard output. */
+const maxOutputBytes = 64 * 1024 * 1024;
+
+const memo = new Map<string, Promise<Uint8Array>>();
+/**
+ * Makes the bytes once and answers a fresh copy each time: uploads transfer
+ * their input to the crypto workers, which detaches the buffer given.
+ */
+export const once = async (key: string, make: () => Promise<Uint8Array>): Promise<MediaBytes> => {
+  let made = memo.get(key);
+  if (made === undefined) {
+    made = make();
+    memo.set(key, made);
+  }
+  return (await made).slice();
+};
+
+/** ffmpeg's standard output for `args` (quiet but for errors). */
+export const ffmpeg = async (args: readonly string[]): Promise<Uint8Array> => {
+  const { stdout } = await run("ffmpeg", ["-v", "error", ...args], {
+    encoding: "buffer",
+    maxBuffer: maxOutputBytes,
+  });
+  return new Uint8Array(stdout);
+};
+
+/** Runs `make` with a temporary folder that is removed afterwards. */
+export const inTemporaryDir = async <T>(make: (dir: string) => Promise<T>): Promise<T> => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "cairn-media-"));
+  try {
+    return await make(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
