@@ -16,6 +16,11 @@ export interface PickedFile {
    * "" for a file picked or dropped on its own.
    */
   folderPath: string;
+  /**
+   * The page's own number for this pick, unique in its session; each result
+   * names the picks behind it. See: [Note: Retrying exactly the files that failed]
+   */
+  pickID?: number | undefined;
 }
 
 /** Where the files go. */

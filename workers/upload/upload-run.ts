@@ -27,6 +27,7 @@ import type { UploadProgress } from "../../shared/model/media/upload-progress";
 import type { CollectionRef } from "../library/collection-operations";
 import type { PickedFile, UploadTarget } from "./upload-contract";
 import { type LanesEnd, runLanes } from "./upload-lanes";
+import { createStorageAllowance } from "./storage-allowance";
 import {
   type UnitPart,
   type UploadUnit,
@@ -68,7 +69,9 @@ export interface UploadAlbums {
   albumFor(target: UploadTarget, folderName: string): Promise<CollectionRef>;
 }
 
-export interface UploadRunDeps extends Omit<UploadUnitDeps, "thumbnail"> {
+export interface UploadRunDeps extends Omit<UploadUnitDeps, "thumbnail" | "storage"> {
+  /** Bytes the user may still fill, when known; asked once per request. */
+  storageLeftBytes: () => Promise<number | undefined>;
   media: UploadMedia;
   /** The albums of one request (each name resolved once per request). */
   albums: () => UploadAlbums;
@@ -91,6 +94,10 @@ interface RunFile {
 }
 
 const folderNameOf = (folderPath: string): string => folderPath.split("/").at(-1) ?? "";
+
+/** The page's number of a pick, as a progress entry lists it. */
+export const pickIDsOf = (picked: PickedFile): number[] =>
+  picked.pickID === undefined ? [] : [picked.pickID];
 
 const partOf = (picked: PickedFile): UnitPart => ({ blob: picked.file, name: picked.file.name });
 
@@ -202,6 +209,7 @@ export const runUploadRequest = async (
       id: file.id,
       name: file.part.name,
       sizeBytes: file.part.blob.size,
+      pickIDs: pickIDsOf(file.picked),
     })),
   );
 
@@ -272,6 +280,7 @@ export const runUploadRequest = async (
   units.sort((a, b) => sortKey(a).localeCompare(sortKey(b)) || a.name.localeCompare(b.name));
 
   const factsByID = new Map(media.map((file) => [file.id, file.facts]));
+  const storage = createStorageAllowance(await deps.storageLeftBytes());
   progress.setPhase(UploadPhase.uploading);
   onChange();
   return runLanes({
@@ -283,6 +292,7 @@ export const runUploadRequest = async (
       processUploadUnit(
         {
           ...deps,
+          storage,
           thumbnail: (uploading) => {
             const [first] = uploading.parts;
             const facts = factsByID.get(uploading.id);

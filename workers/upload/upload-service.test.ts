@@ -96,7 +96,7 @@ describe("an upload run against a real Cairn", () => {
       fetch: (input, init) => fetch(input, init),
       libraryDeps: client.deps,
       library,
-      availableStorageBytes: () => undefined,
+      storageLeftBytes: () => Promise.resolve(undefined),
       staticThumbnail: staticThumbnailJPEG(),
       livePhotoZip: (image, video) => encodeLivePhoto({ image, video }),
       media: createUploadMedia({
@@ -157,7 +157,7 @@ describe("an upload run against a real Cairn", () => {
           made(video, "clip.mp4"),
           made(live.image.bytes, live.image.name),
           made(live.video.bytes, live.video.name),
-        ],
+        ].map((pick, index) => ({ ...pick, pickID: 101 + index })),
         target: { kind: "album", collectionID: album.id },
       },
       (snapshot) => snapshots.push(snapshot),
@@ -175,8 +175,22 @@ describe("an upload run against a real Cairn", () => {
       ].sort(),
     );
     expect(final.results.unsupported).toEqual([
-      expect.objectContaining({ name: "notes.txt", errorKey: "unsupportedFileFormat" }),
+      expect.objectContaining({
+        name: "notes.txt",
+        errorKey: "unsupportedFileFormat",
+        pickIDs: [105],
+      }),
     ]);
+    // Each result names the picks behind it: the live photo both of its halves.
+    expect(final.results.uploaded.map(({ name, pickIDs }) => [name, pickIDs]).sort()).toEqual(
+      [
+        ["IMG_20180725_163423-tiny.jpg", [101]],
+        ["heic-single.heic", [102]],
+        ["noexif.jpg", [103]],
+        ["clip.mp4", [106]],
+        ["IMG_0001.HEIC", [107, 108]],
+      ].sort(),
+    );
     expect(final.totalCount).toBe(6);
     const phases = [...new Set(snapshots.map((snapshot) => snapshot.phase))];
     expect(phases).toEqual(

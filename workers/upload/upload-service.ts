@@ -18,7 +18,7 @@ import {
   type UploadRequest,
   uploadProgressIntervalMs,
 } from "./upload-contract";
-import { type UploadRunDeps, runUploadRequest } from "./upload-run";
+import { type UploadRunDeps, pickIDsOf, runUploadRequest } from "./upload-run";
 
 export interface UploadService {
   upload(request: UploadRequest, listener: UploadProgressListener): Promise<UploadProgressSnapshot>;
@@ -79,7 +79,14 @@ export const createUploadService = (
       request.files.flatMap((picked, index) =>
         isTakeoutSidecarName(picked.file.name)
           ? []
-          : [{ id: firstID + index, name: picked.file.name, sizeBytes: picked.file.size }],
+          : [
+              {
+                id: firstID + index,
+                name: picked.file.name,
+                sizeBytes: picked.file.size,
+                pickIDs: pickIDsOf(picked),
+              },
+            ],
       ),
     );
   };

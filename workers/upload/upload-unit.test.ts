@@ -11,6 +11,7 @@ import { type NodeCairn, startNodeCairn } from "../../tests/support/node-cairn";
 import type { CollectionRef } from "../library/collection-operations";
 import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../library/node-library-client";
+import { createStorageAllowance, unknownStorage } from "./storage-allowance";
 import {
   type OwnedCopy,
   type UploadLibrary,
@@ -65,7 +66,7 @@ describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
     fetch: (input, init) => fetch(input, init),
     libraryDeps: client.deps,
     library,
-    availableStorageBytes: () => undefined,
+    storage: unknownStorage(),
     thumbnail: () => Promise.resolve(thumbnailJPEG.slice()),
     staticThumbnail: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]),
     livePhotoZip: async (image, video) => {
@@ -213,10 +214,10 @@ describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
     ).toEqual(video);
   });
 
-  it("refuses a file larger than the storage left before reading it", async () => {
+  it("refuses a file larger than the storage left without sending it", async () => {
     let served = 0;
     const deps = depsWith({
-      availableStorageBytes: () => 1_000,
+      storage: createStorageAllowance(1_000),
       fetch: (input, init) => {
         served += 1;
         return fetch(input, init);
@@ -233,5 +234,45 @@ describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
       errorKey: "storageQuotaExceeded",
     });
     expect(served).toBe(0);
+  });
+
+  it("lets two files that each fit but not together through one at a time", async () => {
+    const storage = createStorageAllowance(3_000);
+    const outcomes = await Promise.all([
+      processUploadUnit(
+        depsWith({ storage }),
+        photoUnit(albumA, randomTestBytes(2_000), "one.jpg"),
+        context(),
+      ),
+      processUploadUnit(
+        depsWith({ storage }),
+        photoUnit(albumA, randomTestBytes(2_000), "two.jpg"),
+        context(),
+      ),
+    ]);
+    expect(outcomes.map((outcome) => outcome.result).sort()).toEqual(
+      [UploadResult.uploaded, UploadResult.largerThanAvailableStorage].sort(),
+    );
+    expect(storage.leftBytes()).toBe(1_000);
+  });
+
+  it("reports a copy of a file the user has as such even with no storage left", async () => {
+    const bytes = randomTestBytes(1_500);
+    const storage = createStorageAllowance(2_000);
+    const first = await processUploadUnit(
+      depsWith({ storage }),
+      photoUnit(albumA, bytes, "kept.jpg"),
+      context(),
+    );
+    const again = await processUploadUnit(
+      depsWith({ storage }),
+      photoUnit(albumA, bytes, "kept copy.jpg"),
+      context(),
+    );
+    expect([first.result, again.result]).toEqual([
+      UploadResult.uploaded,
+      UploadResult.alreadyUploaded,
+    ]);
+    expect(storage.leftBytes()).toBe(500);
   });
 });

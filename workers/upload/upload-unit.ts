@@ -13,6 +13,7 @@ import { type CollectionRef, type FileRef, addFiles } from "../library/collectio
 import type { DecryptedFile } from "../library/decrypt";
 import type { LibraryDeps } from "../library/library-deps";
 import { contentHashB64 } from "./content-hash";
+import type { StorageAllowance } from "./storage-allowance";
 import type { UnitContext, UnitOutcome } from "./upload-lanes";
 import { type UploadDeps, type UploadMetadata, uploadFile } from "./upload-file";
 
@@ -58,8 +59,8 @@ export interface UploadLibrary {
 export interface UploadUnitDeps extends UploadDeps {
   libraryDeps: LibraryDeps;
   library: UploadLibrary;
-  /** Bytes the user may still fill, when known (storage left, or the family's). */
-  availableStorageBytes: () => number | undefined;
+  /** The storage this unit's request may still fill. */
+  storage: StorageAllowance;
   /** The thumbnail JPEG of a unit; throws when none can be made. */
   thumbnail: (unit: UploadUnit) => Promise<Uint8Array>;
   /** The JPEG used when no thumbnail can be made (spec: uploaded with a static thumbnail). */
@@ -119,14 +120,14 @@ const hashShare = 0.1;
 export const processUploadUnit = async (
   deps: UploadUnitDeps,
   unit: UploadUnit,
-  { signal, onSent }: UnitContext,
+  context: UnitContext,
 ): Promise<UnitOutcome> => {
   const sizeBytes = sizeOf(unit);
-  const refusal = sizeRefusal(sizeBytes, deps.availableStorageBytes());
-  if (refusal !== undefined) return refusal;
+  const tooLarge = sizeRefusal(sizeBytes, undefined);
+  if (tooLarge !== undefined) return tooLarge;
 
-  const hashes = await hashParts(deps, unit, signal, (bytes) => {
-    onSent(Math.floor(bytes * hashShare));
+  const hashes = await hashParts(deps, unit, context.signal, (bytes) => {
+    context.onSent(Math.floor(bytes * hashShare));
   });
   const contentKey = contentKeyOf(hashes);
   const copies = deps.library.ownedCopies(contentKey, unit.fileType);
@@ -140,6 +141,28 @@ export const processUploadUnit = async (
     return { result: UploadResult.addedSymlink };
   }
 
+  // See: [Note: Units claim their storage before they are sent]
+  const noRoom = sizeRefusal(sizeBytes, deps.storage.leftBytes());
+  if (noRoom !== undefined) return noRoom;
+  // It fits (checked just above, in the same synchronous step).
+  deps.storage.claim(sizeBytes);
+  let stored = false;
+  try {
+    const outcome = await sendUnit(deps, unit, context, { sizeBytes, hashes, contentKey });
+    stored = true;
+    return outcome;
+  } finally {
+    if (!stored) deps.storage.release(sizeBytes);
+  }
+};
+
+/** Thumbnail, content (a live photo's zip) and the encrypted transfer of a new file. */
+const sendUnit = async (
+  deps: UploadUnitDeps,
+  unit: UploadUnit,
+  { signal, onSent }: UnitContext,
+  { sizeBytes, hashes, contentKey }: { sizeBytes: number; hashes: string[]; contentKey: string },
+): Promise<UnitOutcome> => {
   let thumbnail: Uint8Array;
   let staticThumbnail = false;
   try {

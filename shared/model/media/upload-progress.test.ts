@@ -7,7 +7,12 @@ const MB = 1_000_000;
 const runOf = (sizes: number[]) => {
   const progress = new UploadProgress();
   progress.add(
-    sizes.map((sizeBytes, index) => ({ id: index + 1, name: `f${String(index + 1)}`, sizeBytes })),
+    sizes.map((sizeBytes, index) => ({
+      id: index + 1,
+      name: `f${String(index + 1)}`,
+      sizeBytes,
+      pickIDs: [100 + index + 1],
+    })),
   );
   return progress;
 };
@@ -44,7 +49,9 @@ describe("UploadProgress", () => {
     progress.finish(3, UploadResult.alreadyUploaded);
     const { results, finishedCount, totalCount } = progress.snapshot();
     expect(Object.keys(results)).toEqual(Object.values(UploadResult));
-    expect(results.unsupported).toEqual([{ id: 2, name: "f2", errorKey: "unsupportedFileFormat" }]);
+    expect(results.unsupported).toEqual([
+      { id: 2, name: "f2", pickIDs: [102], errorKey: "unsupportedFileFormat" },
+    ]);
     expect([finishedCount, totalCount]).toEqual([3, 3]);
     expect(allWentIn(progress.snapshot())).toBe(false);
   });
@@ -67,12 +74,14 @@ describe("UploadProgress", () => {
     expect(progress.snapshot().results.failed).toEqual([]);
   });
 
-  it("counts a live photo's image and video as one file of both sizes", () => {
+  it("counts a live photo's image and video as one file of both sizes, standing for both picks", () => {
     const progress = runOf([MB, 3 * MB, 4 * MB]);
     progress.merge(1, 2);
     expect(progress.snapshot().totalCount).toBe(2);
     progress.finish(1, UploadResult.uploaded);
     expect(progress.snapshot().overallPercent).toBe(50);
-    expect(progress.snapshot().results.uploaded).toEqual([{ id: 1, name: "f1" }]);
+    expect(progress.snapshot().results.uploaded).toEqual([
+      { id: 1, name: "f1", pickIDs: [101, 102] },
+    ]);
   });
 });

@@ -17,11 +17,19 @@ export interface UploadEntry {
   id: number;
   name: string;
   sizeBytes: number;
+  /**
+   * The page's numbers of the picked files this entry stands for (one, or a
+   * live photo's two); empty when the page gave none.
+   * See: [Note: Retrying exactly the files that failed]
+   */
+  pickIDs?: readonly number[] | undefined;
 }
 
 export interface FinishedUpload {
   id: number;
   name: string;
+  /** The page's numbers of the picked files behind this result (`UploadEntry.pickIDs`). */
+  pickIDs: readonly number[];
   /** The reason shown beside the file, when it did not go in. */
   errorKey?: ErrorMessageKey | undefined;
 }
@@ -116,7 +124,8 @@ export class UploadProgress {
     if (this.#finished.has(keepID) || this.#finished.has(mergedID)) return;
     this.#totalWeight -= weightOf(kept.sizeBytes) + weightOf(merged.sizeBytes);
     const sizeBytes = kept.sizeBytes + merged.sizeBytes;
-    this.#entries.set(keepID, { ...kept, sizeBytes });
+    const pickIDs = [...(kept.pickIDs ?? []), ...(merged.pickIDs ?? [])];
+    this.#entries.set(keepID, { ...kept, sizeBytes, pickIDs });
     this.#entries.delete(mergedID);
     this.#sentBytes.delete(mergedID);
     this.#totalWeight += weightOf(sizeBytes);
@@ -156,6 +165,7 @@ export class UploadProgress {
       results[result].push({
         id,
         name: entry.name,
+        pickIDs: entry.pickIDs ?? [],
         ...(errorKey === undefined ? {} : { errorKey }),
       });
     }

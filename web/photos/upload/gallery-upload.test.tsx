@@ -103,8 +103,8 @@ describe("starting an upload", () => {
     expect(upload.requests()).toEqual([
       {
         files: [
-          { file: a, folderPath: "" },
-          { file: b, folderPath: "" },
+          { file: a, folderPath: "", pickID: expect.any(Number) as number },
+          { file: b, folderPath: "", pickID: expect.any(Number) as number },
         ],
         target: { kind: "album", collectionID: 12 },
       },
@@ -287,7 +287,7 @@ describe("the upload panel", () => {
             { id: 2, name: "b.jpg", percent: 40 },
             { id: 3, name: "c.mov", percent: 5 },
           ],
-          results: { uploaded: [{ id: 1, name: "a.jpg" }] },
+          results: { uploaded: [{ id: 1, name: "a.jpg", pickIDs: [] }] },
         }),
       );
     });
@@ -328,8 +328,8 @@ describe("the upload panel", () => {
           overallPercent: 100,
           results: {
             uploaded: [
-              { id: 1, name: "a.jpg" },
-              { id: 2, name: "b.jpg" },
+              { id: 1, name: "a.jpg", pickIDs: [] },
+              { id: 2, name: "b.jpg", pickIDs: [] },
             ],
           },
         }),
@@ -372,7 +372,7 @@ describe("the upload panel", () => {
           cancelled: true,
           totalCount: 1,
           finishedCount: 1,
-          results: { uploaded: [{ id: 1, name: "a.jpg" }] },
+          results: { uploaded: [{ id: 1, name: "a.jpg", pickIDs: [] }] },
         }),
       );
       await Promise.resolve();
@@ -386,6 +386,8 @@ describe("the upload panel", () => {
     const { upload } = show(beach);
     const files = ["a.jpg", "b.jpg", "c.jpg", "d.txt", "e.jpg"].map((name) => fileOf(name));
     await pick(files);
+    const sentIDs = (upload.requests()[0]?.files ?? []).map(({ pickID }) => pickID ?? -1);
+    const idsOf = (index: number) => [sentIDs[index] ?? -1];
     await act(async () => {
       upload.end(
         snapshotOf({
@@ -394,11 +396,13 @@ describe("the upload panel", () => {
           finishedCount: 5,
           overallPercent: 100,
           results: {
-            uploaded: [{ id: 1, name: "a.jpg" }],
-            failed: [{ id: 2, name: "b.jpg", errorKey: "networkError" }],
-            blocked: [{ id: 3, name: "c.jpg", errorKey: "etagMissing" }],
-            unsupported: [{ id: 4, name: "d.txt", errorKey: "unsupportedFileFormat" }],
-            "already-uploaded": [{ id: 5, name: "e.jpg" }],
+            uploaded: [{ id: 1, name: "a.jpg", pickIDs: idsOf(0) }],
+            failed: [{ id: 2, name: "b.jpg", errorKey: "networkError", pickIDs: idsOf(1) }],
+            blocked: [{ id: 3, name: "c.jpg", errorKey: "etagMissing", pickIDs: idsOf(2) }],
+            unsupported: [
+              { id: 4, name: "d.txt", errorKey: "unsupportedFileFormat", pickIDs: idsOf(3) },
+            ],
+            "already-uploaded": [{ id: 5, name: "e.jpg", pickIDs: idsOf(4) }],
           },
         }),
       );
@@ -437,10 +441,12 @@ describe("the upload panel", () => {
     await waitFor(() => {
       expect(upload.requests()).toHaveLength(2);
     });
+    expect(sentIDs).toHaveLength(5);
+    expect(new Set(sentIDs).size).toBe(5);
     expect(upload.requests()[1]).toEqual({
       files: [
-        { file: files[1], folderPath: "" },
-        { file: files[2], folderPath: "" },
+        { file: files[1], folderPath: "", pickID: expect.any(Number) as number },
+        { file: files[2], folderPath: "", pickID: expect.any(Number) as number },
       ],
       target: { kind: "album", collectionID: 12 },
     });
@@ -461,9 +467,9 @@ describe("the upload panel", () => {
           endedBy: "storageQuotaExceeded",
           results: {
             "larger-than-available-storage": [
-              { id: 1, name: "a.jpg", errorKey: "storageQuotaExceeded" },
+              { id: 1, name: "a.jpg", errorKey: "storageQuotaExceeded", pickIDs: [] },
             ],
-            failed: [{ id: 2, name: "b.jpg", errorKey: "storageQuotaExceeded" }],
+            failed: [{ id: 2, name: "b.jpg", errorKey: "storageQuotaExceeded", pickIDs: [] }],
           },
         }),
       );
@@ -496,7 +502,9 @@ describe("the upload panel", () => {
         snapshotOf({
           phase: UploadPhase.finish,
           endedBy: "subscriptionExpired",
-          results: { failed: [{ id: 1, name: "a.jpg", errorKey: "subscriptionExpired" }] },
+          results: {
+            failed: [{ id: 1, name: "a.jpg", errorKey: "subscriptionExpired", pickIDs: [] }],
+          },
         }),
       );
       await Promise.resolve();

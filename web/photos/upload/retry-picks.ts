@@ -18,23 +18,6 @@ export interface RunPick {
   target: UploadTarget;
 }
 
-const withoutExtension = (name: string): string => {
-  const dot = name.lastIndexOf(".");
-  return dot <= 0 ? name : name.slice(0, dot);
-};
-
-const comparableStem = (name: string): string =>
-  withoutExtension(name).normalize("NFC").toLowerCase();
-
-/** Marks that may follow a shared name in a live photo's other half (`_HEVC`, `_3`, `.MP`, `.mp4`). */
-const markStart = /^[._-]/;
-
-/** Whether two stems are one name, or one is the other followed by a mark. */
-const stemsMatch = (a: string, b: string): boolean => {
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  return long === short || (long.startsWith(short) && markStart.test(long.slice(short.length)));
-};
-
 const targetKey = (target: UploadTarget): string => {
   switch (target.kind) {
     case "album":
@@ -47,20 +30,19 @@ const targetKey = (target: UploadTarget): string => {
 };
 
 /**
- * [Note: Retrying a run's failed files by name]
+ * [Note: Retrying exactly the files that failed]
  *
- * A snapshot names each finished file (its id is the worker's own), so the
- * files to send again are found by name among the run's picks:
- * - Every pick named like a failed or blocked file goes again. Two picks of
- *   one name (`IMG_0001.JPG` from two folders) both go when one failed: the
- *   other is recognised by its content and is only reported as already
- *   uploaded, while leaving the failed one out would lose it.
- * - A live photo is reported under its image's name; its video appears in no
- *   result. A pick that appears in no result, in the same folder and target
- *   as a file sent again and named alike (the same name without extension,
- *   or that name followed by `_`, `.` or `-` and a mark, as `IMG_1_HEVC.MOV`
- *   or `PXL_1.MP`) goes with it, so the pair is uploaded as a live photo
- *   again and not as a lone image.
+ * The page numbers every file it sends (`PickedFile.pickID`), and each
+ * result of the run names the picks behind it (`FinishedUpload.pickIDs`: one
+ * file, or a live photo's image and video). "Retry failed" sends again the
+ * picks of the failed and blocked results, nothing by name: two files called
+ * `IMG_0001.JPG` from two folders are told apart, and a live photo goes again
+ * as its pair.
+ *
+ * Picks that appear in no result (Google Takeout metadata files, read before
+ * the files and never listed) go with a retried file of the same folder and
+ * target, so the file gets its date and place from them again.
+ *
  * Each request keeps its picks' target; a run that joined requests for
  * several targets retries each to its own.
  */
@@ -68,35 +50,28 @@ export const retryRequests = (
   snapshot: UploadProgressSnapshot,
   runPicks: readonly RunPick[],
 ): UploadRequest[] => {
-  const retryNames = new Set<string>();
-  const reportedNames = new Set<string>();
+  const retryIDs = new Set<number>();
+  const reportedIDs = new Set<number>();
   for (const result of uploadResultsInSummaryOrder) {
-    for (const { name } of snapshot.results[result]) {
-      reportedNames.add(name);
-      if (isRetryableResult(result)) retryNames.add(name);
+    for (const { pickIDs } of snapshot.results[result]) {
+      for (const pickID of pickIDs) {
+        reportedIDs.add(pickID);
+        if (isRetryableResult(result)) retryIDs.add(pickID);
+      }
     }
   }
-  if (retryNames.size === 0) return [];
+  if (retryIDs.size === 0) return [];
 
-  const retried = runPicks.filter(({ pick }) => retryNames.has(pick.file.name));
   const spotOf = ({ pick, target }: RunPick) => `${targetKey(target)}\u0000${pick.folderPath}`;
-  const retriedStems = new Map<string, string[]>();
-  for (const runPick of retried) {
-    const spot = spotOf(runPick);
-    const stems = retriedStems.get(spot) ?? [];
-    stems.push(comparableStem(runPick.pick.file.name));
-    retriedStems.set(spot, stems);
-  }
-  const companions = runPicks.filter((candidate) => {
-    if (reportedNames.has(candidate.pick.file.name)) return false;
-    const stem = comparableStem(candidate.pick.file.name);
-    return (retriedStems.get(spotOf(candidate)) ?? []).some((sent) => stemsMatch(stem, sent));
-  });
-  const chosen = new Set([...retried, ...companions]);
+  const isRetried = ({ pick }: RunPick) => pick.pickID !== undefined && retryIDs.has(pick.pickID);
+  const retriedSpots = new Set(runPicks.filter(isRetried).map(spotOf));
+  const isUnreported = ({ pick }: RunPick) =>
+    pick.pickID === undefined || !reportedIDs.has(pick.pickID);
 
   const requests = new Map<string, { target: UploadTarget; files: PickedFile[] }>();
   for (const runPick of runPicks) {
-    if (!chosen.has(runPick)) continue;
+    const goes = isRetried(runPick) || (isUnreported(runPick) && retriedSpots.has(spotOf(runPick)));
+    if (!goes) continue;
     const key = targetKey(runPick.target);
     const request = requests.get(key);
     if (request === undefined) requests.set(key, { target: runPick.target, files: [runPick.pick] });

@@ -36,7 +36,10 @@ describe("runHeadingMessage", () => {
       "finished, everything in",
       {
         phase: UploadPhase.finish,
-        results: { uploaded: [{ id: 1, name: "a" }], "already-uploaded": [{ id: 2, name: "b" }] },
+        results: {
+          uploaded: [{ id: 1, name: "a", pickIDs: [] }],
+          "already-uploaded": [{ id: 2, name: "b", pickIDs: [] }],
+        },
       },
       "upload.phase.finish",
     ],
@@ -44,7 +47,10 @@ describe("runHeadingMessage", () => {
       "finished, something out",
       {
         phase: UploadPhase.finish,
-        results: { uploaded: [{ id: 1, name: "a" }], unsupported: [{ id: 2, name: "b" }] },
+        results: {
+          uploaded: [{ id: 1, name: "a", pickIDs: [] }],
+          unsupported: [{ id: 2, name: "b", pickIDs: [] }],
+        },
       },
       "upload.phase.finishWithProblems",
     ],

@@ -40,10 +40,23 @@ export const snapshotOf = (
   };
 };
 
-/** A picked file named `name` in `folderPath`. */
+let nextTestPickID = 1;
+
+/** A picked file named `name` in `folderPath`, numbered as the page numbers its picks. */
 export const pickOf = (name: string, folderPath = ""): PickedFile => ({
   file: new File([name], name),
   folderPath,
+  pickID: nextTestPickID++,
+});
+
+/** A result standing for these picks (a live photo: image then video), named after the first. */
+export const finishedOf = (
+  id: number,
+  ...picks: readonly [PickedFile, ...PickedFile[]]
+): FinishedUpload => ({
+  id,
+  name: picks[0].file.name,
+  pickIDs: picks.flatMap((pick) => (pick.pickID === undefined ? [] : [pick.pickID])),
 });
 
 interface RecordedRequest {

@@ -32,6 +32,10 @@ import { UploadTargetDialog } from "./UploadTargetDialog";
 import { useFileDrop } from "./use-file-drop";
 import "./upload.css";
 
+/** The page's numbers for picks, unique in its session. See: [Note: Retrying exactly the files that failed] */
+let lastPickID = 0;
+const nextPickID = (): number => ++lastPickID;
+
 export interface GalleryUploadOptions {
   /** The open view's summary: files go straight into it when it is an album of the user's. */
   openSummary: GallerySummary | undefined;
@@ -61,8 +65,13 @@ export function useGalleryUpload({ openSummary, summaries }: GalleryUploadOption
   const openAlbum = openUploadAlbum(openSummary);
 
   const send = useCallback(
-    (request: UploadRequest) => {
+    (asked: UploadRequest) => {
       if (client === undefined) return;
+      // See: [Note: Retrying exactly the files that failed]
+      const request: UploadRequest = {
+        ...asked,
+        files: asked.files.map((pick) => ({ ...pick, pickID: nextPickID() })),
+      };
       // The request joins the run on its way, as the worker does: both are
       // decided here, before any other request can change the store.
       const runID = runIDForRequest(store.getState());

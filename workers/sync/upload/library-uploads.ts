@@ -6,6 +6,8 @@
 
 import type { ApiClient, FetchFunction } from "../../../shared/api/client";
 import type { FileType } from "../../../shared/model/library/file-metadata";
+import { getUserDetails } from "../../../shared/api/endpoints/users";
+import { storageLeftBytes } from "../../../shared/model/media/storage-left";
 import { fileContentHash } from "../../../shared/model/media/live-photo-pairing";
 import type { UploadProgressSnapshot } from "../../../shared/model/media/upload-progress";
 import type { CryptoPool } from "../../crypto/pool";
@@ -59,6 +61,8 @@ const contentIndexKey = (contentKey: string, fileType: FileType) =>
 class OwnedContentIndex {
   #builtAtVersion = -1;
   readonly #copies = new Map<string, OwnedCopy[]>();
+  /** The index key of each copy given out (an added copy goes under the same key). */
+  readonly #keyOf = new WeakMap<OwnedCopy, string>();
 
   copies(store: LibraryStore, userID: number, key: string): readonly OwnedCopy[] {
     if (this.#builtAtVersion !== store.version) this.#rebuild(store, userID);
@@ -78,10 +82,24 @@ class OwnedContentIndex {
     if (file.ownerID !== userID) return;
     const contentKey = fileContentHash(file.metadata);
     if (contentKey === undefined) return;
-    const key = contentIndexKey(contentKey, file.metadata.fileType);
+    this.#put(contentIndexKey(contentKey, file.metadata.fileType), {
+      id: file.id,
+      keyB64: file.keyB64,
+      collectionID: file.collectionID,
+    });
+  }
+
+  /** A copy this index gave out was added to another collection. */
+  addedTo(copy: OwnedCopy, collectionID: number) {
+    const key = this.#keyOf.get(copy);
+    if (key !== undefined) this.#put(key, { ...copy, collectionID });
+  }
+
+  #put(key: string, copy: OwnedCopy) {
     const list = this.#copies.get(key) ?? [];
-    list.push({ id: file.id, keyB64: file.keyB64, collectionID: file.collectionID });
+    list.push(copy);
     this.#copies.set(key, list);
+    this.#keyOf.set(copy, key);
   }
 
   /** The store moved on by this run's own change: the index already has it. */
@@ -122,7 +140,7 @@ export const createLibraryUploads = (deps: LibraryUploadsDeps): LibraryUploads =
       deps.changed();
     },
     added: (copy, target) => {
-      index.add({ ...findFile(loadedStore(), copy), collectionID: target.id }, deps.userID());
+      index.addedTo(copy, target.id);
       return Promise.resolve();
     },
   };
@@ -144,7 +162,7 @@ export const createLibraryUploads = (deps: LibraryUploadsDeps): LibraryUploads =
       fetch: deps.fetch,
       libraryDeps,
       library,
-      availableStorageBytes: () => undefined,
+      storageLeftBytes: () => storageLeftOf(api),
       staticThumbnail: staticThumbnailJPEG(),
       livePhotoZip: (image, video) => encodeLivePhoto({ image, video }),
       media: startedMedia,
@@ -176,10 +194,17 @@ export const createLibraryUploads = (deps: LibraryUploadsDeps): LibraryUploads =
   };
 };
 
-/** The stored file an owned copy names (it came from the store's own files). */
-const findFile = (store: LibraryStore, copy: OwnedCopy): DecryptedFile => {
-  for (const file of store.filesOf(copy.collectionID)) if (file.id === copy.id) return file;
-  throw new Error(`File ${String(copy.id)} is not in collection ${String(copy.collectionID)}`);
+/**
+ * The bytes the user may still fill, from their account details; unknown
+ * when the details cannot be fetched (the server's quota check decides).
+ * See: [Note: Storage left is the plan's, or the family's]
+ */
+const storageLeftOf = async (api: ApiClient): Promise<number | undefined> => {
+  try {
+    return storageLeftBytes(await api.call(getUserDetails, { query: { memoryCount: false } }));
+  } catch {
+    return undefined;
+  }
 };
 
 /** Collections as the new-album rule reads them, with their keys. */
