@@ -10,6 +10,7 @@ import type { PickedFile, UploadTarget } from "../../../workers/upload/upload-co
 import { TextField } from "../../common/account-screens/fields";
 import { Button } from "../../common/ui/Button";
 import { ActionDialog } from "../gallery/actions/ActionDialog";
+import { AlbumPickList } from "../gallery/actions/AlbumPickList";
 import { defaultAlbumName, folderAlbumNames } from "./upload-picks";
 import { existingAlbumNamed, uploadableAlbums } from "./upload-targets";
 import "./upload.css";
@@ -127,47 +128,16 @@ export function UploadTargetDialog({
               <h3 className="cairn-upload-target__heading">
                 <FormattedMessage id="upload.target.pickAlbum" />
               </h3>
-              <input
-                type="search"
-                className="cairn-field__input"
-                aria-label={intl.formatMessage({ id: "gallery.actions.picker.search" })}
-                placeholder={intl.formatMessage({ id: "gallery.actions.picker.search" })}
-                value={query}
-                onChange={(event) => {
-                  setQuery(event.target.value);
+              <AlbumPickList
+                albums={albums}
+                query={query}
+                onQueryChange={setQuery}
+                onPick={(collectionID) => {
+                  onChoose({ kind: "album", collectionID });
                 }}
+                noAlbumsMessageID="upload.target.noAlbums"
+                listTestID="upload-album-list"
               />
-              <ul className="cairn-album-picker__list" data-testid="upload-album-list">
-                {albums.map((album) => (
-                  <li key={album.id}>
-                    <button
-                      type="button"
-                      className="cairn-album-picker__album"
-                      data-collection-id={album.id}
-                      onClick={() => {
-                        onChoose({ kind: "album", collectionID: album.id });
-                      }}
-                    >
-                      <span className="cairn-album-picker__name">{album.name}</span>
-                      <span className="cairn-album-picker__count">
-                        {intl.formatNumber(album.fileCount)}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-              {albums.length === 0 && (
-                <p className="cairn-dialog__message">
-                  {query.trim() === "" ? (
-                    <FormattedMessage id="upload.target.noAlbums" />
-                  ) : (
-                    <FormattedMessage
-                      id="gallery.albums.noMatch"
-                      values={{ query: query.trim() }}
-                    />
-                  )}
-                </p>
-              )}
             </div>
           )}
           <div className="cairn-dialog__buttons">

@@ -4,7 +4,7 @@
 // the viewer only say which files and from where.
 
 import { useState } from "react";
-import { FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage } from "react-intl";
 import {
   CollectionOperation,
   type ActionOutcome,
@@ -13,6 +13,7 @@ import {
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { Button } from "../../../common/ui/Button";
 import { pickableAlbums } from "./album-picker-rules";
+import { AlbumPickList } from "./AlbumPickList";
 import { AlbumNameDialog } from "./AlbumNameDialog";
 import { ActionDialog } from "./ActionDialog";
 import { useLibraryAction } from "./use-library-action";
@@ -40,7 +41,6 @@ export function AlbumPickerDialog({
   onDone,
   client,
 }: AlbumPickerDialogProps) {
-  const intl = useIntl();
   const perform = useLibraryAction(client);
   const [query, setQuery] = useState("");
   const [naming, setNaming] = useState(false);
@@ -113,18 +113,15 @@ export function AlbumPickerDialog({
     >
       {() => (
         <div className="cairn-album-picker">
-          <input
-            type="search"
-            className="cairn-field__input"
-            aria-label={intl.formatMessage({ id: "gallery.actions.picker.search" })}
-            placeholder={intl.formatMessage({ id: "gallery.actions.picker.search" })}
-            value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-            }}
-          />
-          <ul className="cairn-album-picker__list" data-testid="album-picker-list">
-            <li>
+          <AlbumPickList
+            albums={albums}
+            query={query}
+            onQueryChange={setQuery}
+            onPick={(collectionID) => void pick(collectionID)}
+            noAlbumsMessageID="gallery.actions.picker.noAlbums"
+            listTestID="album-picker-list"
+            disabled={busy}
+            leadingEntry={
               <button
                 type="button"
                 className="cairn-album-picker__album cairn-album-picker__album--new"
@@ -135,33 +132,8 @@ export function AlbumPickerDialog({
               >
                 <FormattedMessage id="gallery.actions.picker.newAlbum" />
               </button>
-            </li>
-            {albums.map((album) => (
-              <li key={album.id}>
-                <button
-                  type="button"
-                  className="cairn-album-picker__album"
-                  data-collection-id={album.id}
-                  disabled={busy}
-                  onClick={() => void pick(album.id)}
-                >
-                  <span className="cairn-album-picker__name">{album.name}</span>
-                  <span className="cairn-album-picker__count">
-                    {intl.formatNumber(album.fileCount)}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          {albums.length === 0 && (
-            <p className="cairn-dialog__message">
-              {query.trim() === "" ? (
-                <FormattedMessage id="gallery.actions.picker.noAlbums" />
-              ) : (
-                <FormattedMessage id="gallery.albums.noMatch" values={{ query: query.trim() }} />
-              )}
-            </p>
-          )}
+            }
+          />
           <div className="cairn-dialog__buttons">
             <Button variant="secondary" fullWidth disabled={busy} onClick={onClose}>
               <FormattedMessage id="action.cancel" />
