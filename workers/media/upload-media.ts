@@ -6,7 +6,10 @@
 
 import { FileType } from "../../shared/model/library/file-metadata";
 import type { ExifFields } from "../../shared/model/media/exif-fields";
-import { UnsupportedFileFormatError } from "../../shared/model/media/file-kinds";
+import {
+  type MediaFileKind,
+  UnsupportedFileFormatError,
+} from "../../shared/model/media/file-kinds";
 import type { MediaFacts, UploadMedia } from "../upload/upload-run";
 import type { UnitPart } from "../upload/upload-unit";
 import type { CodecImage, ImageCodec } from "./image/image-codec";
@@ -28,21 +31,40 @@ const displayedSize = ({ widthPx, heightPx, orientation }: ExifFields) =>
     ? { widthPx: heightPx, heightPx: widthPx }
     : { widthPx, heightPx };
 
+/** The kind of a picked file, or undefined when the upload does not take it. */
+const mediaKindOf = async ({ blob, name }: UnitPart): Promise<MediaFileKind | undefined> => {
+  let detected;
+  try {
+    detected = await detectFileType(blob, name);
+  } catch (error) {
+    if (error instanceof UnsupportedFileFormatError) return undefined;
+    throw error;
+  }
+  // An empty file holds no photo: nothing to upload.
+  return detected.kind === "empty" ? undefined : detected;
+};
+
+/**
+ * What a file's type alone tells, without reading its EXIF or its
+ * container: its facts when reading them did not finish in time (the file
+ * is uploaded with its name's or its modification time, as a video whose
+ * container cannot be read is). See: [Note: The media worker is ended when a call passes its deadline]
+ */
+export const typeOnlyFacts = async (part: UnitPart): Promise<MediaFacts> => {
+  const kind = await mediaKindOf(part);
+  if (kind === undefined) return { kind: "unsupported" };
+  return { kind: "media", fileType: kind.fileType, mimeType: kind.mimeType, embedded: {} };
+};
+
 export const createUploadMedia = <Image extends CodecImage>({
   codec,
   video,
   logWarning = () => undefined,
 }: UploadMediaDeps<Image>): UploadMedia => {
-  const factsOf = async ({ blob, name }: UnitPart): Promise<MediaFacts> => {
-    let detected;
-    try {
-      detected = await detectFileType(blob, name);
-    } catch (error) {
-      if (error instanceof UnsupportedFileFormatError) return { kind: "unsupported" };
-      throw error;
-    }
-    // An empty file holds no photo: nothing to upload.
-    if (detected.kind === "empty") return { kind: "unsupported" };
+  const factsOf = async (part: UnitPart): Promise<MediaFacts> => {
+    const { blob, name } = part;
+    const detected = await mediaKindOf(part);
+    if (detected === undefined) return { kind: "unsupported" };
     const { fileType, mimeType } = detected;
     if (fileType === FileType.image) {
       const exif = await readExif(blob, detected);

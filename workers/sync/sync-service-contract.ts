@@ -107,6 +107,12 @@ export interface SyncServiceDependencies {
    * the first upload; uploads are refused without it.
    */
   startUploadMedia?: (() => UploadMedia) | undefined;
+  /**
+   * The viewer's JPEG of an image the browser cannot show (HEIC, RAW, TIFF,
+   * PSD), made by the media worker the uploads share; without it the viewer
+   * gets every original as it is. See: [Note: Which originals the viewer shows through a JPEG]
+   */
+  displayImage?: ((image: Blob, fileName: string) => Promise<Blob>) | undefined;
   /** Unexpected failures that nobody awaits (writing the first screen); `console.error` by default. */
   logError?: (message: string, cause: unknown) => void;
 }

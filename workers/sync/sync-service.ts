@@ -294,6 +294,7 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
       pool: deps.pool,
       caches: deps.caches,
       clock: { ...deps.timers, nowMs: deps.nowMs },
+      displayImage: deps.displayImage,
     });
     media = earlyMedia;
     // Read before the library's rows: IndexedDB would answer the one row after the many.

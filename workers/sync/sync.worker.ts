@@ -15,7 +15,8 @@
 // worker). See: [Note: Library workers get keys through a keyring, never the master key]
 
 import { listenForKeyringLock } from "../account/keyring-port";
-import { startBrowserMediaWorker } from "../media/browser-media-worker";
+import { createBrowserMediaWorker } from "../media/browser-media-worker";
+import type { MediaWorkerClient } from "../media/media-worker-client";
 import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
 import type { UploadRequest } from "../upload/upload-contract";
 import { type BrowserCryptoPool, createBrowserCryptoPool } from "../crypto/browser-pool";
@@ -70,6 +71,14 @@ const startPool = (): BrowserCryptoPool => {
 let pool: BrowserCryptoPool | undefined = startPool();
 
 /**
+ * The one media worker of this sync worker, shared by uploads and the
+ * viewer; it starts on its first call, not here (most sessions upload
+ * nothing and open no HEIC). See: [Note: The media worker is ended when a call passes its deadline]
+ */
+let mediaWorker: MediaWorkerClient | undefined;
+const media = (): MediaWorkerClient => (mediaWorker ??= createBrowserMediaWorker());
+
+/**
  * The local database and the first screen's sealed row, read while the page
  * starts (only ciphertext: the key comes with `open`). Taken by the first
  * `open`; a worker that never opens leaves the connection to be closed by
@@ -94,6 +103,8 @@ export const close = async (): Promise<void> => {
   await stopping?.close();
   pool?.terminate();
   pool = undefined;
+  // The next session's first media call starts a new one.
+  mediaWorker?.stop();
 };
 
 /**
@@ -125,7 +136,8 @@ export const open = async (
     nowMs: () => Date.now(),
     // Cache Storage exists only in secure contexts (https, localhost).
     caches: typeof caches === "undefined" ? undefined : caches,
-    startUploadMedia: () => startBrowserMediaWorker().media,
+    startUploadMedia: () => media().upload,
+    displayImage: (image, fileName) => media().displayImage(image, fileName),
   });
   prefetched = undefined;
   // See: [Note: Locking the account stops the library's workers first]

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { displayJPEG, displayJPEGQuality } from "./display-jpeg";
+import { displayJPEG, displayJPEGOfFile, displayJPEGQuality } from "./display-jpeg";
 import { FileConversionFailedError } from "./file-conversion-error";
 import { createTestImageCodec, decodeForTest } from "./test-image-codec";
 import { fixtureBytes, psdWithThumbnail, rawFileWithPreview, redBlueImage } from "./test-images";
@@ -61,5 +61,54 @@ describe("displayJPEG", () => {
     await expect(failure).rejects.toBeInstanceOf(FileConversionFailedError);
     expect(codec.made.length).toBe(1);
     expect(codec.made.every((image) => image.closed)).toBe(true);
+  });
+});
+
+describe("displayJPEGOfFile", () => {
+  const converted = async (bytes: Uint8Array<ArrayBuffer>, fileName: string) => {
+    const codec = createTestImageCodec();
+    const blob = await displayJPEGOfFile(new Blob([bytes]), fileName, { codec });
+    expect(blob.type).toBe("image/jpeg");
+    return decodeForTest(new Uint8Array(await blob.arrayBuffer()));
+  };
+
+  it("sniffs a HEIC from its bytes, whatever its name, and converts it", async () => {
+    const bytes = await fixtureBytes("heic-single.heic");
+    for (const name of ["heic-single.heic", "IMG_0001.JPG", "untitled"]) {
+      const image = await converted(bytes, name);
+      expect([image.widthPx, image.heightPx]).toEqual([1440, 960]);
+    }
+  });
+
+  it("converts a RAW file the viewer could only name (a TIFF-based one, by its extension)", async () => {
+    const raw = rawFileWithPreview(await redBlueImage("jpg", 1600, 1200), 1);
+    const image = await converted(raw, "DSC_0001.NEF");
+    expect([image.widthPx, image.heightPx]).toEqual([1600, 1200]);
+  });
+
+  it.each([
+    ["a text file", new TextEncoder().encode("not a photo at all"), "notes.heic"],
+    ["an empty file", new Uint8Array(0), "empty.heic"],
+    ["a heic of zeros", new Uint8Array(5000), "zeros.heic"],
+  ])("refuses %s with FileConversionFailedError", async (_what, bytes, name) => {
+    const codec = createTestImageCodec();
+    await expect(
+      displayJPEGOfFile(new Blob([bytes], { type: "image/heic" }), name, { codec }),
+    ).rejects.toBeInstanceOf(FileConversionFailedError);
+  });
+
+  it("refuses a video with FileConversionFailedError naming its type", async () => {
+    const mp4Head = Uint8Array.of(
+      ...[0x00, 0x00, 0x00, 0x18],
+      ...new TextEncoder().encode("ftypmp42"),
+      ...[0x00, 0x00, 0x00, 0x00],
+      ...new TextEncoder().encode("mp42isom"),
+    );
+    const codec = createTestImageCodec();
+    const failure = displayJPEGOfFile(new Blob([mp4Head, new Uint8Array(5000)]), "clip.heic", {
+      codec,
+    });
+    await expect(failure).rejects.toBeInstanceOf(FileConversionFailedError);
+    await expect(failure).rejects.toMatchObject({ mimeType: "video/mp4" });
   });
 });

@@ -2,6 +2,7 @@
 // libheif compiled to WebAssembly (through heic-decode), for their thumbnail
 // and for showing them in the viewer (issue #6, point 3).
 
+import { heifImageTypes } from "../../../shared/model/media/display-conversion";
 import { FileConversionFailedError } from "./file-conversion-error";
 
 /** Decoded pixels: RGBA, 4 bytes a pixel, row after row, `widthPx × heightPx` pixels. */
@@ -17,19 +18,12 @@ export interface MediaKind {
 }
 
 /**
- * The types that go through libheif: HEVC-coded HEIC and the generic HEIF
- * brands (as `file-type` names them). AVIF is HEIF too, but browsers decode it
- * natively and this build of libheif carries no AV1 decoder.
+ * Whether `decodeHEIC` is the way to decode a file of this type: HEVC-coded
+ * HEIC and the generic HEIF brands (`heifImageTypes`). AVIF is HEIF too, but
+ * browsers decode it natively and this build of libheif carries no AV1
+ * decoder.
  */
-const heifMimeTypes: ReadonlySet<string> = new Set([
-  "image/heic",
-  "image/heif",
-  "image/heic-sequence",
-  "image/heif-sequence",
-]);
-
-/** Whether `decodeHEIC` is the way to decode a file of this type. */
-export const isHEIF = (kind: MediaKind): boolean => heifMimeTypes.has(kind.mimeType);
+export const isHEIF = (kind: MediaKind): boolean => heifImageTypes.has(kind.mimeType);
 
 /**
  * [Note: HEIC is decoded with libheif in the worker]

@@ -4,6 +4,11 @@
 // conversion (spec §5 "Needing conversion", issue #6 point 3).
 
 import exifr from "exifr";
+import {
+  psdImageType,
+  rawImageTypes,
+  tiffImageType,
+} from "../../../shared/model/media/display-conversion";
 import { embeddedJPEGs } from "./embedded-jpeg";
 import { FileConversionFailedError } from "./file-conversion-error";
 import { type MediaKind, decodeHEIC, isHEIF } from "./heic";
@@ -13,18 +18,6 @@ import { isExifOrientation } from "./orientation";
 /** How an image of a given type is decoded. See: [Note: Decoding each image type] */
 export type DecodeRoute =
   "native" | "heif" | "embeddedPreview" | "nativeElseEmbeddedPreview" | "psdThumbnail";
-
-/** RAW types as `file-type` names them (spec §5 lists rw2, arw, cr3, cr2, raf, nef, dng; ORF too). */
-const rawMimeTypes: ReadonlySet<string> = new Set([
-  "image/x-adobe-dng",
-  "image/x-canon-cr2",
-  "image/x-canon-cr3",
-  "image/x-nikon-nef",
-  "image/x-sony-arw",
-  "image/x-panasonic-rw2",
-  "image/x-fujifilm-raf",
-  "image/x-olympus-orf",
-]);
 
 /**
  * [Note: Decoding each image type]
@@ -55,9 +48,9 @@ const rawMimeTypes: ReadonlySet<string> = new Set([
  */
 export const decodeRouteFor = ({ mimeType }: MediaKind): DecodeRoute => {
   if (isHEIF({ mimeType })) return "heif";
-  if (rawMimeTypes.has(mimeType)) return "embeddedPreview";
-  if (mimeType === "image/tiff") return "nativeElseEmbeddedPreview";
-  if (mimeType === "image/vnd.adobe.photoshop") return "psdThumbnail";
+  if (rawImageTypes.has(mimeType)) return "embeddedPreview";
+  if (mimeType === tiffImageType) return "nativeElseEmbeddedPreview";
+  if (mimeType === psdImageType) return "psdThumbnail";
   return "native";
 };
 

@@ -46,6 +46,9 @@ let video: DecryptedFile;
 let livePhoto: DecryptedFile;
 let brokenLivePhoto: DecryptedFile;
 let sameNameAsCanon: DecryptedFile;
+let heicPhoto: DecryptedFile;
+let heicLivePhoto: DecryptedFile;
+let heicBytes: Uint8Array;
 let canonBytes: Uint8Array;
 let pixelBytes: Uint8Array;
 let mp4Bytes: Uint8Array;
@@ -96,6 +99,8 @@ beforeAll(async () => {
   pixelBytes = new Uint8Array(
     await readFile(path.join(fixtureMediaDir, "IMG_20180725_163423-tiny.jpg")),
   );
+  // A HEIF of the generic brand (mif1): the viewer types it image/heif.
+  heicBytes = new Uint8Array(await readFile(path.join(fixtureMediaDir, "heic-single.heic")));
 
   nodeCairn = await startNodeCairn();
   account = await nodeCairn.signUp("media");
@@ -130,6 +135,13 @@ beforeAll(async () => {
     index++,
   );
   sameNameAsCanon = await upload("canon-dslr.jpg", pixelBytes, FileType.image, index++);
+  heicPhoto = await upload("IMG_0050.HEIC", heicBytes, FileType.image, index++);
+  heicLivePhoto = await upload(
+    "IMG_0051.HEIC",
+    await zipOf({ "IMG_0051.HEIC": heicBytes, "IMG_0051.MOV": mp4Bytes }),
+    FileType.livePhoto,
+    index++,
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -457,6 +469,99 @@ describe("originals", () => {
   it("says which file is not in the library", async () => {
     const { media } = newMedia();
     await expect(media.original(123_456_789)).rejects.toBeInstanceOf(FileNotInLibraryError);
+  });
+});
+
+describe("originals the browser cannot show", () => {
+  /** A converter standing in for the media worker: a JPEG named after what it was given. */
+  const fakeConverter = () => {
+    const calls: { type: string; size: number; fileName: string }[] = [];
+    const displayImage = (image: Blob, fileName: string) => {
+      calls.push({ type: image.type, size: image.size, fileName });
+      return Promise.resolve(new Blob([`jpeg of ${fileName}`], { type: "image/jpeg" }));
+    };
+    return { calls, displayImage };
+  };
+
+  it("shows a HEIC through the media worker's JPEG, converted once, while a download gives the original", async () => {
+    const { calls, displayImage } = fakeConverter();
+    const { media, counts } = newMedia({ displayImage });
+
+    const shown = await media.original(heicPhoto.id);
+    expect(shown.kind).toBe("image");
+    if (shown.kind !== "image") return;
+    expect(shown.blob.type).toBe("image/jpeg");
+    expect(await shown.blob.text()).toBe("jpeg of IMG_0050.HEIC");
+    expect(calls).toEqual([
+      { type: "image/heif", size: heicBytes.length, fileName: "IMG_0050.HEIC" },
+    ]);
+
+    // Back to it: from the cache, neither downloaded nor converted again.
+    expect(await media.original(heicPhoto.id)).toBe(shown);
+    expect(calls).toHaveLength(1);
+    expect(counts.downloads).toBe(1);
+
+    // The download is the HEIC, byte for byte, from the original kept.
+    const handed: DownloadedFile[] = [];
+    await media.download(
+      [heicPhoto.id],
+      "files",
+      () => undefined,
+      (file) => handed.push(file),
+    );
+    expect(handed.map((file) => file.name)).toEqual(["IMG_0050.HEIC"]);
+    expect(await bytesOf(handed[0]?.blob ?? new Blob())).toEqual(heicBytes);
+    expect(counts.downloads).toBe(1);
+
+    // A JPEG is shown as it is.
+    await media.original(pixel.id);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("shows a live photo's HEIC through a JPEG, its video as it is", async () => {
+    const { calls, displayImage } = fakeConverter();
+    const { media } = newMedia({ displayImage });
+    const shown = await media.original(heicLivePhoto.id);
+    expect(shown.kind).toBe("live-photo");
+    if (shown.kind !== "live-photo") return;
+    expect(shown.image.type).toBe("image/jpeg");
+    expect(calls.map((call) => call.type)).toEqual(["image/heif"]);
+    expect(calls[0]?.fileName).toMatch(/\.heic$/i);
+    expect(await bytesOf(shown.video)).toEqual(mp4Bytes);
+
+    const handed: DownloadedFile[] = [];
+    await media.download(
+      [heicLivePhoto.id],
+      "files",
+      () => undefined,
+      (file) => handed.push(file),
+    );
+    const image = handed.find((file) => /\.heic$/i.test(file.name));
+    expect(await bytesOf(image?.blob ?? new Blob())).toEqual(heicBytes);
+  });
+
+  it("gives the original as it is when the conversion fails, and tries again next time", async () => {
+    let attempts = 0;
+    const warnings: string[] = [];
+    const { media } = newMedia({
+      displayImage: () => {
+        attempts += 1;
+        return Promise.reject(new Error("file conversion failed"));
+      },
+      logWarning: (message) => warnings.push(message),
+    });
+    const shown = await media.original(heicPhoto.id);
+    expect(shown.kind === "image" && shown.blob.type).toBe("image/heif");
+    expect(await bytesOf(shown.kind === "image" ? shown.blob : new Blob())).toEqual(heicBytes);
+    expect(warnings).toHaveLength(1);
+    await media.original(heicPhoto.id);
+    expect(attempts).toBe(2);
+  });
+
+  it("shows originals as they are without a converter", async () => {
+    const { media } = newMedia();
+    const shown = await media.original(heicPhoto.id);
+    expect(shown.kind === "image" && shown.blob.type).toBe("image/heif");
   });
 });
 

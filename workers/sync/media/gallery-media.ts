@@ -17,6 +17,7 @@ import { ByteLRU } from "./byte-lru";
 import { CiphertextCache, type MediaCacheStorage, mediaCacheNames } from "./ciphertext-cache";
 import { type DownloadMode, downloadSelection, notifyProgress } from "./downloads";
 import { FileNotInLibraryError } from "./media-errors";
+import { type DisplayImageConverter, displayVersionOf } from "./display-original";
 import { type OpenedOriginal, openOriginal } from "./open-original";
 import {
   type DownloadedOriginal,
@@ -45,12 +46,24 @@ export interface GalleryMediaDeps {
   clock: MediaClock;
   /** The download stall timeout; defaults to the spec's 300,000 ms (tests shorten it). */
   downloadTimeoutMs?: number;
+  /**
+   * Turns an image the browser cannot show (HEIC, RAW, TIFF, PSD) into a
+   * JPEG for the viewer: the media worker's. Without it the viewer gets
+   * every original as it is. See: [Note: Which originals the viewer shows through a JPEG]
+   */
+  displayImage?: DisplayImageConverter | undefined;
+  /** Failures the viewer survives (a conversion that failed); `console.warn` by default. */
+  logWarning?: (message: string, cause: unknown) => void;
 }
 
 export interface GalleryMedia {
   /** Decrypted thumbnails of many files, in order, each ok or failed. */
   thumbnails(fileIDs: readonly number[]): Promise<ThumbnailResult[]>;
-  /** A file's original for the viewer; percents while it downloads. */
+  /**
+   * A file's original for the viewer (an image the browser cannot show as a
+   * JPEG, the original itself when that conversion fails); percents while
+   * it downloads.
+   */
   original(fileID: number, onProgress?: DownloadProgressListener): Promise<OriginalMedia>;
   /** Downloads originals as files (each to `onFile`) or as one zip (named `zipName`, else `Cairn-<date>.zip`). */
   download(
@@ -65,8 +78,9 @@ export interface GalleryMedia {
 }
 
 /**
- * Opened originals kept in memory, in bytes, so that going back and forth
- * in the viewer does not download again: 256 MiB holds the last few dozen
+ * Opened originals (and the viewer's JPEGs of those the browser cannot
+ * show) kept in memory, in bytes, so that going back and forth in the
+ * viewer does not download or convert again: 256 MiB holds the last few dozen
  * phone photos (3–10 MB each) at a cost a laptop affords while the gallery
  * is open. They are decrypted, so they live in memory only (a browser keeps
  * Blob data outside the worker's heap), never in Cache Storage.
@@ -81,12 +95,23 @@ export const originalsMemoryCacheEntryBytes = 64 * 1024 * 1024;
 const originalKey = (file: DecryptedFile): string =>
   `${String(file.id)}:${file.fileDecryptionHeaderB64}`;
 
+/**
+ * The viewer's JPEG of an original is kept beside it, in the same cache and
+ * under the same limits, under a key downloads never ask for.
+ */
+const displayKey = (file: DecryptedFile): string => `${originalKey(file)}:display`;
+
 interface OriginalInFlight {
   promise: Promise<DownloadedOriginal>;
   listeners: Set<PercentListener>;
 }
 
 export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
+  const logWarning =
+    deps.logWarning ??
+    ((message: string, cause: unknown) => {
+      console.warn(message, cause);
+    });
   const requireApi = (): ApiClient => {
     const api = deps.api();
     if (api === undefined) throw new TokenMissingError();
@@ -154,24 +179,50 @@ export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
     }
   };
 
+  /**
+   * The viewer's JPEG version of `original`, or undefined when it is shown
+   * as it is. A failed conversion is logged and not kept: the viewer gets
+   * the original, and says it could not be converted when the browser
+   * cannot show it either. See: [Note: Which originals the viewer shows through a JPEG]
+   */
+  const displayed = async (
+    file: DecryptedFile,
+    original: OpenedOriginal,
+  ): Promise<OpenedOriginal | undefined> => {
+    const convert = deps.displayImage;
+    if (convert === undefined) return undefined;
+    try {
+      return await displayVersionOf(original, file.metadata.title, convert);
+    } catch (error) {
+      logWarning(`Could not convert file ${String(file.id)} for the viewer`, error);
+      return undefined;
+    }
+  };
+
   return {
     thumbnails: (fileIDs) => thumbnails.thumbnails(fileIDs),
 
     async original(fileID, onProgress) {
       const file = ensureFile(fileID);
+      const converted = opened.get(displayKey(file));
+      if (converted !== undefined) return converted.media;
       const key = originalKey(file);
-      const cached = opened.get(key);
-      if (cached !== undefined) return cached.media;
       const atStart = generation;
-      const original = await openOriginal(
-        file,
-        await decrypted(file, (percent) => {
-          if (onProgress !== undefined) notifyProgress(onProgress, fileID, percent);
-        }),
-        { readCamera: true },
-      );
-      if (atStart === generation) opened.set(key, original, original.sizeBytes);
-      return original.media;
+      let original = opened.get(key);
+      if (original === undefined) {
+        original = await openOriginal(
+          file,
+          await decrypted(file, (percent) => {
+            if (onProgress !== undefined) notifyProgress(onProgress, fileID, percent);
+          }),
+          { readCamera: true },
+        );
+        if (atStart === generation) opened.set(key, original, original.sizeBytes);
+      }
+      const shown = await displayed(file, original);
+      if (shown === undefined) return original.media;
+      if (atStart === generation) opened.set(displayKey(file), shown, shown.sizeBytes);
+      return shown.media;
     },
 
     async download(fileIDs, mode, onProgress, onFile, zipName) {

@@ -220,6 +220,21 @@ describe("GalleryViewer: what it shows", () => {
     ).toBeTruthy();
   });
 
+  it("says a photo could not be converted, with a download, when its HEIC comes back as it was", async () => {
+    renderViewer([
+      {
+        item: item(1, FileType.image, "IMG_0002.HEIC"),
+        media: { fileID: 1, kind: "image", blob: new Blob(["heic"], { type: "image/heic" }) },
+      },
+    ]);
+    fireEvent.error(await screen.findByTestId("viewer-image"));
+    expect(await screen.findByText(/could not be converted for viewing/)).toBeTruthy();
+    expect(screen.queryByText(/cannot be shown in this browser/)).toBeNull();
+    expect(
+      within(screen.getByRole("status")).getByRole("button", { name: "Download" }),
+    ).toBeTruthy();
+  });
+
   it("plays a video the browser can play", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderViewer([

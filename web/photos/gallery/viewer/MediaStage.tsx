@@ -1,7 +1,8 @@
 // What the viewer shows of one file: the image (its thumbnail blurred until
 // the original has loaded), the video, the live photo with its video on
 // demand, or, for any other file, its name. Each says so, with a download,
-// when the browser cannot show the original.
+// when the browser cannot show the original (or, for an image the worker
+// should have converted, that it could not be converted).
 
 import { useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -9,6 +10,7 @@ import type { GalleryItem, OriginalMedia } from "../../../../workers/sync/galler
 import { FileType } from "../../../../shared/model/library/file-metadata";
 import { Button } from "../../../common/ui/Button";
 import type { MediaURLs } from "./media-urls";
+import { isUnconvertedImage } from "./unconverted-image";
 import { useVideoPlayback } from "./video-playback";
 import { FileIcon, LiveIcon } from "./viewer-icons";
 import type { Size, ZoomState } from "./zoom";
@@ -71,6 +73,7 @@ type ImageLoad = "loading" | "loaded" | "undecodable";
 function ImageView({
   url,
   title,
+  unconverted,
   thumbnailURL,
   zoom,
   onNaturalSize,
@@ -79,6 +82,8 @@ function ImageView({
 }: {
   url: string;
   title: string;
+  /** The image is one the worker could not convert (see `isUnconvertedImage`). */
+  unconverted: boolean;
   thumbnailURL: string | undefined;
   zoom: ZoomState;
   onNaturalSize: (size: Size) => void;
@@ -116,7 +121,15 @@ function ImageView({
         {children}
       </div>
       {state === "undecodable" && (
-        <Notice title={<FormattedMessage id="gallery.viewer.imageUnsupported" />}>
+        <Notice
+          title={
+            <FormattedMessage
+              id={
+                unconverted ? "gallery.viewer.conversionFailed" : "gallery.viewer.imageUnsupported"
+              }
+            />
+          }
+        >
           {download}
         </Notice>
       )}
@@ -181,6 +194,7 @@ function LiveVideo({ url, onEnd }: { url: string; onEnd: () => void }) {
 function LivePhotoView({
   urls,
   title,
+  unconverted,
   thumbnailURL,
   zoom,
   onNaturalSize,
@@ -188,6 +202,7 @@ function LivePhotoView({
 }: {
   urls: MediaURLs;
   title: string;
+  unconverted: boolean;
   thumbnailURL: string | undefined;
   zoom: ZoomState;
   onNaturalSize: (size: Size) => void;
@@ -204,6 +219,7 @@ function LivePhotoView({
       <ImageView
         url={urls.src}
         title={title}
+        unconverted={unconverted}
         thumbnailURL={thumbnailURL}
         zoom={zoom}
         onNaturalSize={onNaturalSize}
@@ -312,6 +328,7 @@ export function MediaStage({
         <ImageView
           url={urls.src}
           title={item.title}
+          unconverted={isUnconvertedImage(media, item.title)}
           thumbnailURL={thumbnailURL}
           zoom={zoom}
           onNaturalSize={onNaturalSize}
@@ -325,6 +342,7 @@ export function MediaStage({
         <LivePhotoView
           urls={urls}
           title={item.title}
+          unconverted={isUnconvertedImage(media, item.title)}
           thumbnailURL={thumbnailURL}
           zoom={zoom}
           onNaturalSize={onNaturalSize}
