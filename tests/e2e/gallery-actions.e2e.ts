@@ -8,7 +8,6 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import { type TestLibrary, buildTestLibrary } from "../../workers/sync/test-library";
 import type { NodeAccount } from "../support/node-account";
-import { expectGalleryOf, logIn } from "./support/accounts";
 import {
   albumCountOf,
   albumEntry,
@@ -20,7 +19,7 @@ import {
   tile,
   waitForUpToDate,
 } from "./support/gallery";
-import { signUpWithLibraryClient } from "./support/library";
+import { openLoggedInGallery, signUpWithLibraryClient } from "./support/library";
 import { useCairnInChromium } from "./support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
@@ -35,15 +34,8 @@ let second: Page;
 beforeAll(async () => {
   ({ account, client } = await signUpWithLibraryClient(cairn(), "organize", "organize password"));
   library = await buildTestLibrary(client, { generatedCount: 8 });
-  for (const which of ["first", "second"] as const) {
-    const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
-    const page = await context.newPage();
-    await logIn(page, cairn(), account.email, account.password);
-    await expectGalleryOf(page, account.email);
-    await waitForUpToDate(page);
-    if (which === "first") first = page;
-    else second = page;
-  }
+  first = await openLoggedInGallery(browser(), cairn(), account);
+  second = await openLoggedInGallery(browser(), cairn(), account);
 }, 240_000);
 
 afterAll(async () => {

@@ -4,14 +4,11 @@
 // file's result shows in the upload panel; the files appear in the gallery
 // with their thumbnails, survive a reload and reach a second browser.
 
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import type { NodeAccount } from "../support/node-account";
-import { fixtureMediaDir, generatedVideo } from "../support/test-media";
-import { expectGalleryOf, logIn } from "./support/accounts";
+import { generatedVideo } from "../support/test-media";
 import {
   albumEntry,
   expectAlbumCount,
@@ -21,8 +18,9 @@ import {
   waitForUpToDate,
   waitForVisibleThumbnails,
 } from "./support/gallery";
-import { signUpWithLibraryClient } from "./support/library";
+import { openLoggedInGallery, signUpWithLibraryClient } from "./support/library";
 import { useCairnInChromium } from "./support/suite";
+import { fixtureFile, pickFiles, resultCount, waitForFinish } from "./support/uploads";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -35,49 +33,13 @@ const albumName = "Summer";
 beforeAll(async () => {
   ({ account, client } = await signUpWithLibraryClient(cairn(), "uploader", "upload password"));
   await client.createCollection({ name: albumName, type: "album" });
-  for (const which of ["first", "second"] as const) {
-    const context = await browser().newContext({ viewport: { width: 1400, height: 1000 } });
-    const page = await context.newPage();
-    await logIn(page, cairn(), account.email, account.password);
-    await expectGalleryOf(page, account.email);
-    await waitForUpToDate(page);
-    if (which === "first") first = page;
-    else second = page;
-  }
+  first = await openLoggedInGallery(browser(), cairn(), account);
+  second = await openLoggedInGallery(browser(), cairn(), account);
 }, 240_000);
 
 afterAll(async () => {
   await client.close();
 });
-
-interface PickFile {
-  name: string;
-  mimeType: string;
-  buffer: Buffer;
-}
-
-const fixtureFile = async (name: string, mimeType: string): Promise<PickFile> => ({
-  name,
-  mimeType,
-  buffer: await readFile(path.join(fixtureMediaDir, name)),
-});
-
-/** Picks `files` through the Upload button's file input, in the open view. */
-const pickFiles = async (page: Page, files: readonly PickFile[]) => {
-  await page.getByTestId("upload-input-files").setInputFiles([...files]);
-};
-
-/** The panel's count of files with `result`, once the run has finished. */
-const resultCount = async (page: Page, result: string): Promise<number> => {
-  const group = page.getByTestId(`upload-result-${result}`);
-  if ((await group.count()) === 0) return 0;
-  return Number(await group.getAttribute("data-count"));
-};
-
-const waitForFinish = (page: Page) =>
-  expect
-    .poll(() => page.getByTestId("upload-phase").getAttribute("data-phase"), { timeout: 120_000 })
-    .toBe("finish");
 
 it("uploads photos, a HEIC and a video into the open album, refuses a text file, and shows them everywhere", async () => {
   await albumEntry(first, albumName).click();

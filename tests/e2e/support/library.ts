@@ -1,13 +1,16 @@
 // An account made over HTTP with a Node library client of its own: how the
-// browser tests of the library give a user files before the browser logs in.
+// browser tests of the library give a user files before the browser logs in;
+// and the user's browsers, logged in at their gallery.
 
 import path from "node:path";
+import type { Browser, Page } from "playwright-core";
 import {
   type NodeLibraryClient,
   createNodeLibraryClient,
 } from "../../../workers/library/node-library-client";
 import { type NodeAccount, signUpNodeAccount } from "../../support/node-account";
-import { testEmail } from "./accounts";
+import { expectGalleryOf, logIn, testEmail } from "./accounts";
+import { waitForUpToDate } from "./gallery";
 import type { TestCairn } from "./suite";
 
 export interface AccountWithLibrary {
@@ -35,4 +38,22 @@ export const signUpWithLibraryClient = async (
     poolSize: 1,
   });
   return { account, client };
+};
+
+/**
+ * One of the user's browsers: a fresh context of `browser` (1400×1000),
+ * logged in as `account` through the login screen, at its gallery with the
+ * library up to date.
+ */
+export const openLoggedInGallery = async (
+  browser: Browser,
+  cairn: TestCairn,
+  account: NodeAccount,
+): Promise<Page> => {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  await logIn(page, cairn, account.email, account.password);
+  await expectGalleryOf(page, account.email);
+  await waitForUpToDate(page);
+  return page;
 };

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FileType } from "../../../shared/model/library/file-metadata";
 import type { ExifFields } from "../../../shared/model/media/exif-fields";
-import { fixtureMediaDir } from "../../../tests/support/test-media";
+import { fixtureMediaDir, generatedHeic } from "../../../tests/support/test-media";
 import { readExif } from "./read-exif";
 
 const run = promisify(execFile);
@@ -383,5 +383,14 @@ describe("readExif on images made with ffmpeg and exiftool", () => {
       cameraModel: "Perfection V600",
       caption: "Grandpa's letters",
     });
+  });
+
+  it("reads a HEIC written by libheif, whose Exif item lies at its iloc base offset", async () => {
+    // See: [Note: HEIF item locations add the base offset]
+    const bytes = await generatedHeic({ dateTimeOriginal: "2022:12:24 18:05:10" });
+    const fields = await readExif(new Blob([bytes]), heic);
+    expect(fields.creationTimeUs).toBe(localUs(2022, 12, 24, 18, 5, 10));
+    expect(fields.latitude).toBeCloseTo(50.2996027777778, 9);
+    expect(fields.longitude).toBeCloseTo(14.8202944444444, 9);
   });
 });

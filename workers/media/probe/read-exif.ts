@@ -10,6 +10,7 @@ import {
   exifFieldsOf,
 } from "../../../shared/model/media/exif-fields";
 import type { MediaFileKind } from "../../../shared/model/media/file-kinds";
+import { installHeifItemOffsetMend } from "./exifr-heif-item-offsets";
 
 // [Note: Tags are read from the file in pieces]
 //
@@ -198,6 +199,8 @@ export const readExif = async (
   const inPieces = container === "jpeg" || container === "isobmff";
   // Outside the `try`: a missing reader is this module's fault, not the file's.
   const Reader = inPieces ? blobSliceReader() : undefined;
+  // See: [Note: HEIF item locations add the base offset]
+  if (container === "isobmff") installHeifItemOffsetMend();
   let output: unknown;
   try {
     output = Reader === undefined ? await parseInOnePiece(file) : await parseInPieces(file, Reader);
