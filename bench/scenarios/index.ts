@@ -6,6 +6,7 @@ import { galleryOpenScenario } from "./gallery-open";
 import { galleryScrollScenario } from "./gallery-scroll";
 import { serverDiffScenario } from "./server-diff";
 import { syncScenario } from "./sync";
+import { uploadScenario } from "./upload";
 
 export const scenarios: readonly Scenario[] = [
   cryptoScenario,
@@ -13,4 +14,5 @@ export const scenarios: readonly Scenario[] = [
   syncScenario,
   galleryOpenScenario,
   galleryScrollScenario,
+  uploadScenario,
 ];

@@ -5,16 +5,19 @@
 // physical reference.
 
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { build } from "vite";
 import { launchChromium } from "../../../tests/e2e/support/chromium";
 import { serveDirectory } from "../../lib/static-server";
-import { benchBuildRoot, benchPageViteConfig } from "../../lib/vite-page-config";
+import { benchBuildRoot } from "../../lib/vite-page-config";
 import type { Figure, Ratio, Scenario, ScenarioContext, ScenarioResult } from "../../scenario";
+import {
+  bestEncryptMBps,
+  buildCryptoBenchPage,
+  openCryptoBenchPage,
+  runBareLibsodium,
+} from "./bench-page";
 import { measureNativeChaCha20Poly1305 } from "./native";
 import { type RunTiming, STREAM_BYTES, mbPerSecond } from "./parameters";
 
-const pageRoot = fileURLToPath(new URL("./page", import.meta.url));
 const pageOutDir = path.join(benchBuildRoot, "crypto");
 
 /** Bars from performance.md. */
@@ -48,15 +51,13 @@ const measureInChromium = async ({
   chromiumPath,
 }: ScenarioContext): Promise<BrowserMeasurements> => {
   log("building the bench page with Vite");
-  await build(benchPageViteConfig(pageRoot, pageOutDir));
+  await buildCryptoBenchPage(pageOutDir);
   const server = await serveDirectory(pageOutDir);
   const browser = await launchChromium(chromiumPath);
   try {
-    const page = await browser.newPage();
+    const page = await openCryptoBenchPage(browser, server.origin);
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
-    await page.goto(`${server.origin}/index.html`);
-    await page.waitForFunction(() => window.cairnCryptoBench !== undefined);
     const bench = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
       log(what);
       try {
@@ -70,9 +71,7 @@ const measureInChromium = async ({
     const shimsOK = await bench("checking the browser shims (SRP verifier in a worker)", () =>
       page.evaluate(() => window.cairnCryptoBench?.checkShims() ?? false),
     );
-    const bare = await bench("bare libsodium, one worker", () =>
-      page.evaluate(() => window.cairnCryptoBench?.runBare() ?? []),
-    );
+    const bare = await bench("bare libsodium, one worker", () => runBareLibsodium(page));
     const poolOfOne = await bench("our worker API, one worker", () =>
       page.evaluate(() => window.cairnCryptoBench?.runPool(1) ?? []),
     );
@@ -104,11 +103,7 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
   const unit = "MB/s";
   const figures: Figure[] = [
     { name: "bare libsodium, 1 worker (encrypt + decrypt)", value: bare, unit },
-    {
-      name: "bare libsodium, 1 worker, encrypt",
-      value: bestBy(browser.bare, (s) => s.encryptMs),
-      unit,
-    },
+    { name: "bare libsodium, 1 worker, encrypt", value: bestEncryptMBps(browser.bare), unit },
     {
       name: "bare libsodium, 1 worker, decrypt",
       value: bestBy(browser.bare, (s) => s.decryptMs),

@@ -1,0 +1,281 @@
+// The `upload` scenario (performance.md): 300 generated photos and 5 videos
+// (about 600 MB) uploaded through the built photos app in Debian's Chromium
+// to a local Cairn on its embedded defaults, timed from the pick to the
+// upload panel's finish; the baseline, in the same browser: bare libsodium
+// secretstream encrypting in 4 MiB chunks in one worker (the crypto
+// scenario's page). Then one large generated video (2 GB) uploaded the same
+// way while the memory of every Chromium process is sampled (issue #6:
+// bounded memory). See bench/README.md for the figures and the switches.
+
+import path from "node:path";
+import { buildPhotosApp } from "../lib/seeded-photos";
+import { serveDirectory } from "../lib/static-server";
+import { benchBuildRoot } from "../lib/vite-page-config";
+import type { Figure, Ratio, Scenario, ScenarioContext, ScenarioResult } from "../scenario";
+import { bareStreamShape, bestEncryptMBps, buildCryptoBenchPage } from "./crypto/bench-page";
+import { type RunTiming, mbPerSecond } from "./crypto/parameters";
+import { startBenchCairn } from "./upload/bench-cairn";
+import { type CdpBrowser, launchCdpBrowser } from "./upload/cdp-browser";
+import { type LargePass, runLargePass } from "./upload/large-pass";
+import { mediaSet } from "./upload/media-set";
+import {
+  UPLOAD_OVER_BARE_ENCRYPT_AT_LEAST,
+  largeVideoBytes,
+  mediaSetShape,
+  profile,
+  quick,
+} from "./upload/parameters";
+import type { CpuBreakdown } from "./upload/proc-stats";
+import type { ThreadProfile } from "./upload/trace-profile";
+import { type SetPass, runSetPass } from "./upload/set-pass";
+import { finishedShareAtMs, phaseStartsMs } from "./upload/upload-through-ui";
+
+const buildDir = path.join(benchBuildRoot, "upload");
+const webDistDir = path.join(buildDir, "web");
+const cryptoPageDir = path.join(buildDir, "crypto-page");
+
+const MB = 1e6;
+
+/** A size as people read it: "2 GiB", "300 MiB". */
+const binarySize = (bytes: number): string =>
+  bytes >= 1024 ** 3
+    ? `${(bytes / 1024 ** 3).toFixed(bytes % 1024 ** 3 === 0 ? 0 : 2)} GiB`
+    : `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
+
+/** The phases the panel went through with how long each lasted, in its order. */
+const phaseDurationsMs = (pass: { timeline: SetPass["timeline"]; endToEndMs: number }) => {
+  const starts = Object.entries(phaseStartsMs(pass.timeline)).sort(([, a], [, b]) => a - b);
+  return starts.map(([phase, startMs], index) => ({
+    phase,
+    startMs,
+    durationMs: (starts[index + 1]?.[1] ?? pass.endToEndMs) - startMs,
+  }));
+};
+
+const describeCpu = (cpu: CpuBreakdown): string =>
+  [
+    ...cpu.chromium
+      .filter((entry) => entry.cpuSeconds >= 0.05)
+      .map((entry) => {
+        const threads = Object.entries(entry.threads)
+          .filter(([, seconds]) => seconds >= 0.05)
+          .sort(([, a], [, b]) => b - a)
+          .map(([name, seconds]) => `${name} ${seconds.toFixed(1)}`)
+          .join(", ");
+        return `${entry.type} ${entry.cpuSeconds.toFixed(1)} s (${threads})`;
+      }),
+    `server and bench (Node) ${cpu.nodeCpuSeconds.toFixed(1)} s`,
+    `machine busy ${(cpu.machineBusyShare * 100).toFixed(0)} %, stolen ${(cpu.machineStealShare * 100).toFixed(1)} %`,
+  ].join("; ");
+
+/** The busiest threads of a profiled pass, one line each. */
+const describeProfile = (profile: readonly ThreadProfile[]): string[] =>
+  profile
+    .filter((thread) => thread.busyMs >= 100)
+    .map((thread) => {
+      const scripts = Object.entries(thread.byScript)
+        .filter(([script, ms]) => script !== "(idle)" && ms >= 50)
+        .sort(([, a], [, b]) => b - a)
+        .map(([script, ms]) => `${script} ${(ms / 1000).toFixed(1)}`)
+        .join(", ");
+      const functions = thread.topFunctions
+        .slice(0, 6)
+        .map(({ name, ms }) => `${name} ${(ms / 1000).toFixed(1)}`)
+        .join(", ");
+      return `${thread.process}/${thread.thread} [${thread.mainScript}] busy ${(thread.busyMs / 1000).toFixed(1)} s: ${scripts}; top: ${functions}`;
+    });
+
+const setPassFigures = (pass: SetPass, bareEncryptMBps: number): Figure[] => {
+  const seconds = pass.endToEndMs / 1000;
+  const firstFinishedMs = finishedShareAtMs(pass.timeline, pass.fileCount, 1 / pass.fileCount);
+  return [
+    {
+      name: `end to end: ${String(pass.fileCount)} files (${(pass.sourceBytes / MB).toFixed(0)} MB) from the pick to all uploaded`,
+      value: seconds,
+      unit: "s",
+    },
+    {
+      name: "end-to-end throughput",
+      value: mbPerSecond(pass.sourceBytes, pass.endToEndMs),
+      unit: "MB/s",
+    },
+    { name: "end-to-end files/s", value: pass.fileCount / seconds, unit: "files/s" },
+    { name: "bare libsodium secretstream encrypt, 1 worker", value: bareEncryptMBps, unit: "MB/s" },
+    ...phaseDurationsMs(pass)
+      .filter(({ phase }) => phase !== "finish" && phase !== "none")
+      .map(({ phase, durationMs }) => ({
+        name: `phase ${phase}`,
+        value: durationMs / 1000,
+        unit: "s",
+      })),
+    ...(firstFinishedMs === undefined
+      ? []
+      : [{ name: "first file finished after", value: firstFinishedMs / 1000, unit: "s" }]),
+    {
+      name: "stored on the server (files and thumbnails, encrypted)",
+      value: pass.storedBytes / MB,
+      unit: "MB",
+    },
+    { name: "files on the server, checked", value: pass.check.fileCount, unit: "files" },
+    { name: "machine CPU busy during the pass", value: pass.cpu.machineBusyShare * 100, unit: "%" },
+    {
+      name: "machine CPU stolen during the pass",
+      value: pass.cpu.machineStealShare * 100,
+      unit: "%",
+    },
+  ];
+};
+
+const largePassFigures = (pass: LargePass): Figure[] => {
+  const size = binarySize(pass.sizeBytes);
+  const memoryFigures = (label: string, figure: LargePass["memory"]["chromiumRss"]): Figure[] => [
+    { name: `${label}: before the upload`, value: figure.baselineBytes / MB, unit: "MB" },
+    { name: `${label}: peak while uploading`, value: figure.peakBytes / MB, unit: "MB" },
+    { name: `${label}: peak − before`, value: figure.riseBytes / MB, unit: "MB" },
+  ];
+  return [
+    {
+      name: `large video (${size}): from the pick to uploaded`,
+      value: pass.endToEndMs / 1000,
+      unit: "s",
+    },
+    {
+      name: "large video throughput",
+      value: mbPerSecond(pass.sizeBytes, pass.endToEndMs),
+      unit: "MB/s",
+    },
+    ...memoryFigures("Chromium RSS, all processes", pass.memory.chromiumRss),
+    ...memoryFigures("Chromium PSS, all processes", pass.memory.chromiumPss),
+    ...memoryFigures(
+      `largest Chromium process RSS (${pass.memory.largestProcessTypeAtPeak} at the peak)`,
+      pass.memory.largestProcessRss,
+    ),
+    ...memoryFigures("page JS heap used (CDP)", pass.memory.pageJsHeapUsed),
+    ...memoryFigures("server and bench Node process RSS", pass.memory.serverProcessRss),
+    ...memoryFigures(
+      "server and bench Node process ArrayBuffers",
+      pass.memory.serverProcessArrayBuffers,
+    ),
+    {
+      name: "large video stored on the server (encrypted)",
+      value: pass.storedBytes / MB,
+      unit: "MB",
+    },
+    {
+      name: "machine CPU stolen during the large pass",
+      value: pass.cpu.machineStealShare * 100,
+      unit: "%",
+    },
+  ];
+};
+
+/**
+ * The baseline: the crypto scenario's page, opened in the same Chromium,
+ * runs bare libsodium secretstream in one of its workers (every timed run).
+ */
+const measureBareEncrypt = async (browser: CdpBrowser, origin: string): Promise<RunTiming[]> => {
+  const page = await browser.newPage();
+  try {
+    await page.navigate(`${origin}/index.html`);
+    await page.waitFor(() => window.cairnCryptoBench !== undefined, undefined, {
+      timeoutMs: 60_000,
+      pollMs: 100,
+    });
+    return await page.evaluate(() => window.cairnCryptoBench?.runBare() ?? [], undefined);
+  } finally {
+    await page.close();
+  }
+};
+
+const run = async ({ log, chromiumPath }: ScenarioContext): Promise<ScenarioResult> => {
+  log("building the photos app and the crypto bench page");
+  await buildPhotosApp(webDistDir);
+  await buildCryptoBenchPage(cryptoPageDir);
+  const media = await mediaSet(mediaSetShape, log);
+  if (!media.fromCache) log(`media set generated in ${(media.generatedMs / 1000).toFixed(1)} s`);
+  const bench = await startBenchCairn(webDistDir);
+  const cryptoServer = await serveDirectory(cryptoPageDir);
+  // See: [Note: The upload is not measured under playwright]
+  const browser = await launchCdpBrowser(chromiumPath);
+  try {
+    const setPass = await runSetPass({ browser, bench, media, log });
+    log(`CPU during the pass: ${describeCpu(setPass.cpu)}`);
+    for (const line of describeProfile(setPass.profile ?? [])) log(`  profile: ${line}`);
+
+    log("bare libsodium secretstream in one worker (the crypto scenario's page)");
+    const bareRuns = await measureBareEncrypt(browser, cryptoServer.origin);
+    if (bareRuns.length === 0) throw new Error("The crypto bench page did not load its API");
+    const bareEncryptMBps = bestEncryptMBps(bareRuns);
+
+    const largePass =
+      largeVideoBytes > 0
+        ? await runLargePass({ browser, bench, sizeBytes: largeVideoBytes, log })
+        : undefined;
+    if (largePass !== undefined) {
+      log(`CPU during the large pass: ${describeCpu(largePass.cpu)}`);
+      for (const line of describeProfile(largePass.profile ?? [])) log(`  profile: ${line}`);
+    }
+
+    const endToEndMBps = mbPerSecond(setPass.sourceBytes, setPass.endToEndMs);
+    const ratios: Ratio[] = [
+      {
+        name: "end to end / bare encrypt",
+        value: endToEndMBps / bareEncryptMBps,
+        atLeast: UPLOAD_OVER_BARE_ENCRYPT_AT_LEAST,
+      },
+      ...(largePass === undefined
+        ? []
+        : [
+            {
+              name: "large video end to end / bare encrypt",
+              value: mbPerSecond(largePass.sizeBytes, largePass.endToEndMs) / bareEncryptMBps,
+            },
+            {
+              name: "large video: Chromium RSS peak − before / file size",
+              value: largePass.memory.chromiumRss.riseBytes / largePass.sizeBytes,
+            },
+          ]),
+    ];
+    return {
+      figures: [
+        ...setPassFigures(setPass, bareEncryptMBps),
+        ...(largePass === undefined ? [] : largePassFigures(largePass)),
+      ],
+      ratios,
+      raw: {
+        quick,
+        profiled: profile,
+        chromiumVersion: browser.version,
+        mediaSet: {
+          shape: mediaSetShape,
+          dir: media.dir,
+          totalBytes: media.totalBytes,
+          photoBytes: media.files
+            .filter((file) => file.kind === "photo")
+            .reduce((total, file) => total + file.sizeBytes, 0),
+          videoBytes: media.files
+            .filter((file) => file.kind === "video")
+            .reduce((total, file) => total + file.sizeBytes, 0),
+          fromCache: media.fromCache,
+          generatedMs: media.generatedMs,
+        },
+        setPass: { ...setPass, phases: phaseDurationsMs(setPass) },
+        bare: { ...bareStreamShape, runs: bareRuns },
+        largePass:
+          largePass === undefined
+            ? { skipped: true }
+            : { ...largePass, phases: phaseDurationsMs(largePass) },
+      },
+    };
+  } finally {
+    await browser.close();
+    await cryptoServer.close();
+    await bench.close();
+  }
+};
+
+export const uploadScenario: Scenario = {
+  name: "upload",
+  description: `${String(mediaSetShape.photoCount)} generated photos and ${String(mediaSetShape.videoCount)} videos uploaded through the photos app in Chromium to a local Cairn, against bare libsodium encryption in one worker; then ${largeVideoBytes > 0 ? `a ${binarySize(largeVideoBytes)} video with the browser's peak memory` : "no large video (CAIRN_BENCH_LARGE_VIDEO_BYTES=0)"}`,
+  run,
+};

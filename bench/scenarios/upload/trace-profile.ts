@@ -1,0 +1,181 @@
+// Where an upload's time goes, for `CAIRN_BENCH_UPLOAD_PROFILE=1`: a
+// Chromium trace with V8's sampling CPU profiler on every isolate (the page
+// and each worker), summarised per thread as the time its samples spent in
+// each script and in each function. A worker is named after the script it
+// spends most time in (the sync, crypto and media workers are separate
+// bundles). Profiling slows the run: its figures are not the bench's.
+
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { CdpBrowser } from "./cdp-browser";
+
+/** V8's sampling profiler only: the timeline categories would add their own cost to every task. */
+const traceCategories = ["disabled-by-default-v8.cpu_profiler", "__metadata"];
+
+export const startTrace = (browser: CdpBrowser): Promise<void> =>
+  browser.startTracing(traceCategories);
+
+/** The fields of Chrome's trace events this summary reads. */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: {
+    name?: string;
+    data?: {
+      cpuProfile?: {
+        nodes?: {
+          id: number;
+          parent?: number;
+          callFrame: { functionName?: string; url?: string };
+        }[];
+        samples?: number[];
+      };
+      timeDeltas?: number[];
+    };
+  };
+}
+
+export interface ThreadProfile {
+  process: string;
+  thread: string;
+  /** The script the thread's samples spent most time in (names a worker). */
+  mainScript: string;
+  sampledMs: number;
+  /** Sampled ms not idle. */
+  busyMs: number;
+  /** Sampled ms per script (a bundle's file name, or V8's "(program)", "(garbage collector)", "(idle)"). */
+  byScript: Record<string, number>;
+  /** The functions with the most self time: "name (script)". */
+  topFunctions: { name: string; ms: number }[];
+}
+
+/** A frame's script: a bundle's file name, "wasm <module>", or a native function's name. */
+const scriptOf = (url: string, functionName: string): string => {
+  if (url === "") return functionName || "(native)";
+  const name = (url.split("/").at(-1) ?? url).replace(/\?.*$/, "");
+  return url.startsWith("wasm://") ? `wasm ${name}` : name;
+};
+
+const topFunctionCount = 15;
+
+/**
+ * Stops the trace, writes it to `tracePath` (it opens in DevTools'
+ * Performance panel) and summarises it (see summarizeTrace).
+ */
+export const stopTrace = async (
+  browser: CdpBrowser,
+  tracePath: string,
+): Promise<ThreadProfile[]> => {
+  const text = await browser.stopTracing();
+  await mkdir(path.dirname(tracePath), { recursive: true });
+  await writeFile(tracePath, text);
+  const parsed = JSON.parse(text) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  return summarizeTrace(Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []));
+};
+
+/** A trace's CPU profiles per thread (the page's and each worker's), the busiest first. */
+export const summarizeTrace = (events: readonly TraceEvent[]): ThreadProfile[] => {
+  const processNames = new Map<number, string>();
+  const threadNames = new Map<string, string>();
+  for (const event of events) {
+    if (event.ph !== "M") continue;
+    if (event.name === "process_name") processNames.set(event.pid, event.args?.name ?? "");
+    if (event.name === "thread_name") {
+      threadNames.set(`${String(event.pid)}:${String(event.tid)}`, event.args?.name ?? "");
+    }
+  }
+  // A "Profile" event is emitted on the profiled thread; its chunks, on the
+  // profiler's own thread, share its id.
+  const profiledThread = new Map<string, number>();
+  for (const event of events) {
+    if (event.name === "Profile" && event.id !== undefined) {
+      profiledThread.set(`${String(event.pid)}:${event.id}`, event.tid);
+    }
+  }
+  // A profile's chunks share its id; its nodes arrive over the chunks.
+  const profiles = new Map<
+    string,
+    {
+      pid: number;
+      tid: number;
+      nodes: Map<number, { functionName?: string; url?: string }>;
+      selfMs: Map<number, number>;
+    }
+  >();
+  for (const event of events) {
+    if (event.name !== "ProfileChunk" || event.id === undefined) continue;
+    const key = `${String(event.pid)}:${event.id}`;
+    let profile = profiles.get(key);
+    if (profile === undefined) {
+      profile = {
+        pid: event.pid,
+        tid: profiledThread.get(key) ?? event.tid,
+        nodes: new Map(),
+        selfMs: new Map(),
+      };
+      profiles.set(key, profile);
+    }
+    const data = event.args?.data;
+    for (const node of data?.cpuProfile?.nodes ?? []) profile.nodes.set(node.id, node.callFrame);
+    const samples = data?.cpuProfile?.samples ?? [];
+    const deltas = data?.timeDeltas ?? [];
+    // Each delta is the time since the previous sample: attribute it to this sample's node.
+    samples.forEach((nodeID, index) => {
+      const ms = Math.max(0, deltas[index] ?? 0) / 1000;
+      profile.selfMs.set(nodeID, (profile.selfMs.get(nodeID) ?? 0) + ms);
+    });
+  }
+  const threads = new Map<string, ThreadProfile & { functions: Map<string, number> }>();
+  for (const profile of profiles.values()) {
+    const threadKey = `${String(profile.pid)}:${String(profile.tid)}`;
+    let thread = threads.get(threadKey);
+    if (thread === undefined) {
+      thread = {
+        process: processNames.get(profile.pid) ?? String(profile.pid),
+        thread: threadNames.get(threadKey) ?? String(profile.tid),
+        mainScript: "",
+        sampledMs: 0,
+        busyMs: 0,
+        byScript: {},
+        topFunctions: [],
+        functions: new Map(),
+      };
+      threads.set(threadKey, thread);
+    }
+    for (const [nodeID, ms] of profile.selfMs) {
+      const frame = profile.nodes.get(nodeID);
+      const functionName = frame?.functionName ?? "(unknown)";
+      const script = scriptOf(frame?.url ?? "", functionName);
+      thread.sampledMs += ms;
+      thread.byScript[script] = (thread.byScript[script] ?? 0) + ms;
+      const name = `${functionName || "(anonymous)"} (${script})`;
+      thread.functions.set(name, (thread.functions.get(name) ?? 0) + ms);
+    }
+  }
+  // V8's pseudo-frames: time, but no script to name a thread by.
+  const notScripts = new Set(["(idle)", "(program)", "(garbage collector)", "(root)"]);
+  return [...threads.values()]
+    .map(({ functions, ...thread }) => {
+      // The bundle the thread spends most time in names it (a worker's own
+      // script, not the wasm or native code it calls).
+      const scripts = Object.entries(thread.byScript)
+        .filter(([script]) => !notScripts.has(script))
+        .sort(([, a], [, b]) => b - a);
+      const [mainScript] = scripts.find(([script]) => script.endsWith(".js")) ??
+        scripts[0] ?? ["(none)"];
+      return {
+        ...thread,
+        busyMs: thread.sampledMs - (thread.byScript["(idle)"] ?? 0),
+        mainScript,
+        topFunctions: [...functions.entries()]
+          .filter(([name]) => !name.startsWith("(idle)"))
+          .sort(([, a], [, b]) => b - a)
+          .slice(0, topFunctionCount)
+          .map(([name, ms]) => ({ name, ms })),
+      };
+    })
+    .sort((a, b) => b.busyMs - a.busyMs);
+};
