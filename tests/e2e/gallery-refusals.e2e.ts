@@ -7,7 +7,7 @@
 // different fields both survive, and of two changes to one field the later
 // one wins, in both browsers.
 
-import type { Page, Route } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DecryptedCollection, DecryptedFile } from "../../workers/library/decrypt";
 import { uploadTestFile } from "../../workers/sync/test-library";
@@ -26,6 +26,7 @@ import {
 } from "./support/gallery";
 import { type AccountWithLibrary, signUpWithLibraryClient } from "./support/library";
 import { changeShareRoleInDatabase, shareInDatabase } from "./support/sharing";
+import { holdRequests } from "./support/held-requests";
 import { useCairnInChromium } from "./support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
@@ -130,33 +131,6 @@ const recordFavoriteBadge = async (page: Page, title: string): Promise<() => Pro
     page.evaluate(() => (window as unknown as { favoriteBadgeSeen: string[] }).favoriteBadgeSeen);
 };
 
-/**
- * Holds the next request of `page`'s browser (its sync worker's too) to a
- * URL whose path is `pathname` until `release` is called, so that what the
- * gallery shows before the server answers can be looked at.
- */
-const holdNextRequest = async (page: Page, pathname: string) => {
-  // The executors run at once: both resolvers are set before they are used.
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let arrive: () => void = () => undefined;
-  const arrived = new Promise<void>((resolve) => {
-    arrive = resolve;
-  });
-  await page.context().route(
-    (url) => url.pathname === pathname,
-    async (route: Route) => {
-      arrive();
-      await released;
-      await route.continue();
-    },
-    { times: 1 },
-  );
-  return { arrived, release };
-};
-
 /** The file's public magic metadata as the server holds it (read with Ben's Node client). */
 const harbourOnServer = async () => {
   const { entries } = await ben.client.fetchCollectionFiles(harbourAlbum);
@@ -236,7 +210,9 @@ it("rolls back what the server refuses: a file added to an album its owner no lo
   await openAlbum(first, "Harbour");
   await selectTiles(first, ["harbour.jpg"]);
   await selectionAction(first, "Add to album").click();
-  const request = await holdNextRequest(first, "/collections/add-files");
+  const request = await holdRequests(first, (url) => url.pathname === "/collections/add-files", {
+    times: 1,
+  });
   await first
     .getByRole("dialog")
     .locator("[data-collection-id]", { hasText: "Lighthouse walk" })

@@ -7,7 +7,7 @@
 
 import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Page, Route } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { UploadResult } from "../../shared/model/media/upload-outcomes";
 import type { DecryptedCollection } from "../../workers/library/decrypt";
@@ -27,8 +27,9 @@ import {
   tile,
   waitForVisibleThumbnails,
 } from "./support/gallery";
-import { openLoggedInGallery, signUpWithLibraryClient } from "./support/library";
+import { openLoggedInGallery, titlesInAlbum, signUpWithLibraryClient } from "./support/library";
 import { readServerLibrary, storedBytesOf } from "./support/server-library";
+import { holdRequests } from "./support/held-requests";
 import { useCairnInChromium } from "./support/suite";
 import {
   closePanel,
@@ -86,41 +87,20 @@ afterAll(async () => {
 });
 
 /** The titles of the files the Node client (another device) finds in `album`, sorted. */
-const titlesOnServer = async (album: DecryptedCollection): Promise<string[]> => {
-  const { entries } = await client.fetchCollectionFiles(album);
-  return entries
-    .flatMap((entry) => (entry.kind === "file" ? [entry.file.metadata.title] : []))
-    .sort();
-};
+const titlesOnServer = (album: DecryptedCollection) => titlesInAlbum(client, album);
 
 /**
  * Holds the PUT of part `partNumber` of a multipart upload made by `page`'s
- * browser (its sync worker's requests too) until `release` is called: a slow
- * network, frozen at a known point of the transfer.
+ * browser (its sync worker's requests too) until released.
  */
-const holdMultipartPart = async (page: Page, partNumber: number) => {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let arrive: () => void = () => undefined;
-  const arrived = new Promise<void>((resolve) => {
-    arrive = resolve;
-  });
-  await page.context().route(
+const holdMultipartPart = (page: Page, partNumber: number) =>
+  holdRequests(
+    page,
     (url) =>
       url.pathname.startsWith("/blobs/") &&
       url.searchParams.get("partNumber") === String(partNumber),
-    async (route: Route) => {
-      arrive();
-      await released;
-      // The upload may have been cancelled meanwhile, and the request with it.
-      await route.continue().catch(() => undefined);
-    },
     { times: 1 },
   );
-  return { arrived, release };
-};
 
 /**
  * 48 MiB: a multipart upload of three 20 MiB parts (past 20 MiB a file goes

@@ -5,7 +5,7 @@
 // go in. Either way the server stores whole files only: its usage is the sum
 // of the files registered, and the gallery and another client agree.
 
-import type { Page, Route } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { UploadResult } from "../../shared/model/media/upload-outcomes";
 import type { DecryptedCollection } from "../../workers/library/decrypt";
@@ -13,13 +13,14 @@ import type { NodeLibraryClient } from "../../workers/library/node-library-clien
 import type { NodeAccount } from "../support/node-account";
 import { generatedJpeg } from "../support/test-media";
 import { albumCountOf, albumEntry, syncByFocus } from "./support/gallery";
-import { openLoggedInGallery, signUpWithLibraryClient } from "./support/library";
+import { openLoggedInGallery, titlesInAlbum, signUpWithLibraryClient } from "./support/library";
 import {
   readServerLibrary,
   setPlanStorage,
   storedBytesOf,
   type ServerLibrary,
 } from "./support/server-library";
+import { holdRequests } from "./support/held-requests";
 import { useCairnInChromium } from "./support/suite";
 import {
   closePanel,
@@ -55,12 +56,7 @@ afterAll(async () => {
 });
 
 /** The titles of the files the Node client (another device) finds in `album`, sorted. */
-const titlesOnServer = async (album: DecryptedCollection): Promise<string[]> => {
-  const { entries } = await client.fetchCollectionFiles(album);
-  return entries
-    .flatMap((entry) => (entry.kind === "file" ? [entry.file.metadata.title] : []))
-    .sort();
-};
+const titlesOnServer = (album: DecryptedCollection) => titlesInAlbum(client, album);
 
 /**
  * The server holds whole, registered files only: its usage is theirs, each
@@ -76,27 +72,10 @@ const expectOnlyWholeFiles = (server: ServerLibrary, fileCount: number) => {
 
 /**
  * Lets the first `passing` upload-URL requests of `page`'s browser (its sync
- * worker's) through and holds every later one until `release` is called.
+ * worker's) through and holds every later one until released.
  */
-const holdUploadURLsAfter = async (page: Page, passing: number) => {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let seen = 0;
-  const handler = async (route: Route) => {
-    seen += 1;
-    if (seen > passing) await released;
-    await route.continue().catch(() => undefined);
-  };
-  const matches = (url: URL) => url.pathname === "/files/upload-urls";
-  await page.context().route(matches, handler);
-  return {
-    release,
-    /** Ends the hold for good. */
-    stop: () => page.context().unroute(matches, handler),
-  };
-};
+const holdUploadURLsAfter = (page: Page, passing: number) =>
+  holdRequests(page, (url) => url.pathname === "/files/upload-urls", { passing });
 
 it("ends the run at the server's 426 with the storage-full message; only whole files stay", async () => {
   const names = Array.from({ length: 6 }, (_, index) => `night-${String(index + 1)}.jpg`);

@@ -4,6 +4,7 @@
 
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
+import type { DecryptedCollection } from "../../../workers/library/decrypt";
 import {
   type NodeLibraryClient,
   createNodeLibraryClient,
@@ -56,4 +57,15 @@ export const openLoggedInGallery = async (
   await expectGalleryOf(page, account.email);
   await waitForUpToDate(page);
   return page;
+};
+
+/** The titles of the files `client` (another device) finds in `album`, sorted. */
+export const titlesInAlbum = async (
+  client: NodeLibraryClient,
+  album: DecryptedCollection,
+): Promise<string[]> => {
+  const { entries } = await client.fetchCollectionFiles(album);
+  return entries
+    .flatMap((entry) => (entry.kind === "file" ? [entry.file.metadata.title] : []))
+    .sort();
 };
