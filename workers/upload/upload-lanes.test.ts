@@ -80,9 +80,11 @@ describe("runLanes", () => {
     const { results } = progress.snapshot();
     expect(names(results.uploaded)).toEqual(["IMG_1.jpg"]);
     expect(results.unsupported).toEqual([
-      { id: 2, name: "IMG_2.jpg", errorKey: "unsupportedFileFormat" },
+      { id: 2, name: "IMG_2.jpg", pickIDs: [], errorKey: "unsupportedFileFormat" },
     ]);
-    expect(results.blocked).toEqual([{ id: 3, name: "IMG_3.jpg", errorKey: "etagMissing" }]);
+    expect(results.blocked).toEqual([
+      { id: 3, name: "IMG_3.jpg", pickIDs: [], errorKey: "etagMissing" },
+    ]);
   });
 
   it("drops the units in flight and the queued ones on cancel, keeping those already done", async () => {
@@ -133,7 +135,7 @@ describe("runLanes", () => {
     expect(endedBy).toBe("storageQuotaExceeded");
     expect(names(results.uploaded)).toEqual(["IMG_1.jpg"]);
     expect(results["larger-than-available-storage"]).toEqual([
-      { id: 3, name: "IMG_3.jpg", errorKey: "storageQuotaExceeded" },
+      { id: 3, name: "IMG_3.jpg", pickIDs: [], errorKey: "storageQuotaExceeded" },
     ]);
     expect(names(results.failed).sort()).toEqual([
       "IMG_2.jpg",
