@@ -23,6 +23,36 @@ export const videoFrameRate = 30;
 /** x264's fastest preset: these videos test containers and frames, not compression. */
 export const x264Preset = "ultrafast";
 
+/**
+ * ffmpeg's arguments encoding raw grey frames of `widthPx`×`heightPx` read
+ * from `input` (a file or `pipe:0`) as H.264 at qp 28 with a key frame every
+ * 10 frames (1/3 s: a seek to any second is a short read, as in a phone's
+ * video). Noise is incompressible, like the ciphertext it becomes, and the
+ * hardest picture for a JPEG encoder.
+ */
+export const greyNoiseEncodeArgs = (input: string, widthPx: number, heightPx: number) => [
+  "-f",
+  "rawvideo",
+  "-pix_fmt",
+  "gray",
+  "-s",
+  `${String(widthPx)}x${String(heightPx)}`,
+  "-r",
+  String(videoFrameRate),
+  "-i",
+  input,
+  "-vf",
+  "format=yuv420p",
+  "-c:v",
+  "libx264",
+  "-preset",
+  x264Preset,
+  "-qp",
+  "28",
+  "-g",
+  "10",
+];
+
 /** The most a generator reads from ffmpeg's standard output. */
 const maxOutputBytes = 64 * 1024 * 1024;
 

@@ -3,7 +3,7 @@
 import { mkdtemp, open, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { run, videoFrameRate, x264Preset } from "./media-tools";
+import { greyNoiseEncodeArgs, run } from "./media-tools";
 
 /** A large video on disk, to be removed by its user. */
 export interface LargeVideoFile {
@@ -21,28 +21,10 @@ export interface LargeVideoFile {
  * seek to any second a short read, as in a phone's video.
  */
 const largeVideoChunkArgs = [
-  "-f",
-  "rawvideo",
-  "-pix_fmt",
-  "gray",
-  "-s",
-  "640x360",
-  "-r",
-  String(videoFrameRate),
-  "-i",
-  "/dev/urandom",
+  ...greyNoiseEncodeArgs("/dev/urandom", 640, 360),
+  // 2 s of frames.
   "-t",
   "2",
-  "-vf",
-  "format=yuv420p",
-  "-c:v",
-  "libx264",
-  "-preset",
-  x264Preset,
-  "-qp",
-  "28",
-  "-g",
-  "10",
 ];
 /** The smallest large video: below a few frames and the index there is no video to speak of. */
 const minLargeVideoBytes = 1024 * 1024;
