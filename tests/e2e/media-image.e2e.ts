@@ -19,6 +19,7 @@ import {
   rawFileWithPreview,
   redBlueImage,
   redSide,
+  withExifOrientation,
   withHEIFRotation,
 } from "../../workers/media/image/test-images";
 import type { ImageOutcome } from "./pages/media-image/media-image.worker";
@@ -42,6 +43,7 @@ const fixtures = [
   "broken1.jpg",
 ];
 const turnedRawOrientations: ExifOrientation[] = [2, 3, 5, 6, 7, 8];
+const phonePhotoOrientations: ExifOrientation[] = [1, 2, 3, 5, 6, 7, 8];
 
 let server: StaticServer;
 let browser: Browser;
@@ -59,6 +61,10 @@ const writeMedia = async () => {
     media.set(`turned-${orientation}.cr2`, rawFileWithPreview(preview, orientation));
   }
   media.set("no-preview.dng", new Uint8Array(4096).fill(7));
+  const phonePhoto = await redBlueImage("jpg", 4000, 3000);
+  for (const orientation of phonePhotoOrientations) {
+    media.set(`phone-${orientation}.jpg`, await withExifOrientation(phonePhoto, orientation));
+  }
   media.set(
     "thumbnail.psd",
     psdWithThumbnail(
@@ -163,6 +169,27 @@ describe("thumbnails in Chromium", () => {
     async (orientation, size, side) => {
       const { image } = await decodedJPEG(
         await thumbnail(`turned-${orientation}.cr2`, "image/x-nikon-nef"),
+      );
+      expect([image.widthPx, image.heightPx]).toEqual(size);
+      expect(redSide(image)).toBe(side);
+    },
+  );
+
+  // Decoded at 2/8 (1000×750) by WebCodecs, turned by its VideoFrame's
+  // rotation and flip. See: [Note: A thumbnail's JPEG is decoded at a reduced size]
+  it.each([
+    [1, [720, 540], "left"],
+    [2, [720, 540], "right"],
+    [3, [720, 540], "right"],
+    [5, [540, 720], "top"],
+    [6, [540, 720], "top"],
+    [7, [540, 720], "bottom"],
+    [8, [540, 720], "bottom"],
+  ] as const)(
+    "of a 12-megapixel JPEG with orientation %i is 720 px and upright",
+    async (orientation, size, side) => {
+      const { image } = await decodedJPEG(
+        await thumbnail(`phone-${orientation}.jpg`, "image/jpeg"),
       );
       expect([image.widthPx, image.heightPx]).toEqual(size);
       expect(redSide(image)).toBe(side);

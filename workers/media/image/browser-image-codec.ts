@@ -3,16 +3,19 @@
 
 import type { PixelSize } from "../../../shared/model/media/thumbnail-rules";
 import type { CodecImage, ImageCodec } from "./image-codec";
+import { jpegFrameSize } from "./jpeg-segments";
 import { orientationTransform, orientedSize } from "./orientation";
+import { type DecodeNeeds, jpegReducedDecodeSize } from "./reduced-decode";
 
 export interface BitmapImage extends CodecImage {
   readonly bitmap: ImageBitmap;
 }
 
-const bitmapImage = (bitmap: ImageBitmap): BitmapImage => ({
+const bitmapImage = (bitmap: ImageBitmap, reducedFrom?: PixelSize): BitmapImage => ({
   bitmap,
   widthPx: bitmap.width,
   heightPx: bitmap.height,
+  reducedFrom,
   close: () => {
     bitmap.close();
   },
@@ -68,8 +71,56 @@ const resizeByHalves = (bitmap: ImageBitmap, target: PixelSize): ImageBitmap => 
   return result;
 };
 
+/** Enough of a camera JPEG's start to hold its EXIF, ICC profile and frame header. */
+const jpegHeadBytes = 256 * 1024;
+
+/**
+ * A JPEG decoded at a reduced size by WebCodecs, upright, when that meets
+ * `needs` for less work; undefined when it cannot (not a JPEG, too small to
+ * gain, no `ImageDecoder`, or the decoder failed: a damaged file is then
+ * decoded the usual way, which shows what it can).
+ * See: [Note: A thumbnail's JPEG is decoded at a reduced size]
+ */
+const reducedJPEG = async (encoded: Blob, needs: DecodeNeeds): Promise<BitmapImage | undefined> => {
+  if (typeof ImageDecoder === "undefined") return undefined;
+  const stored = jpegFrameSize(new Uint8Array(await encoded.slice(0, jpegHeadBytes).arrayBuffer()));
+  if (stored === undefined) return undefined;
+  const asked = jpegReducedDecodeSize(stored, needs);
+  if (asked === undefined) return undefined;
+  let decoder: ImageDecoder | undefined;
+  try {
+    decoder = new ImageDecoder({
+      data: encoded.stream(),
+      type: "image/jpeg",
+      desiredWidth: asked.widthPx,
+      desiredHeight: asked.heightPx,
+    });
+    const { image: frame } = await decoder.decode();
+    // A VideoFrame carries the EXIF orientation (rotation and flip); the
+    // bitmap made from it is upright, as createImageBitmap's "from-image".
+    const bitmap = await createImageBitmap(frame).finally(() => {
+      frame.close();
+    });
+    if (Math.max(bitmap.width, bitmap.height) >= needs.longSideAtLeastPx) {
+      // Turned a quarter when its shape differs from the stored one's.
+      const turned = bitmap.width > bitmap.height !== stored.widthPx > stored.heightPx;
+      return bitmapImage(
+        bitmap,
+        turned ? { widthPx: stored.heightPx, heightPx: stored.widthPx } : stored,
+      );
+    }
+    bitmap.close();
+    return undefined;
+  } catch {
+    return undefined;
+  } finally {
+    decoder?.close();
+  }
+};
+
 export const browserImageCodec: ImageCodec<BitmapImage> = {
-  decode: async (encoded) =>
+  decode: async (encoded, needs) =>
+    (needs === undefined ? undefined : await reducedJPEG(encoded, needs)) ??
     bitmapImage(await createImageBitmap(encoded, { imageOrientation: "from-image" })),
 
   fromRGBA: async ({ widthPx, heightPx, rgba }) =>
@@ -83,6 +134,7 @@ export const browserImageCodec: ImageCodec<BitmapImage> = {
           context.setTransform(...orientationTransform(orientation, stored));
           context.drawImage(image.bitmap, 0, 0);
         }),
+        image.reducedFrom && orientedSize(image.reducedFrom, orientation),
       ),
     );
   },

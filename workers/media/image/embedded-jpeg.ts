@@ -3,6 +3,14 @@
 // Photoshop stores in a PSD. Browsers decode none of those containers, but
 // they decode the JPEG inside. Pure: bytes in, ranges out.
 
+import {
+  browserDecodableFrames,
+  isStandaloneMarker,
+  isStartOfFrame,
+  jpegMarker as marker,
+  uint16At,
+} from "./jpeg-segments";
+
 /** A complete JPEG found inside a file, at `[start, end)`. */
 export interface EmbeddedJPEG {
   start: number;
@@ -10,36 +18,6 @@ export interface EmbeddedJPEG {
   widthPx: number;
   heightPx: number;
 }
-
-const marker = {
-  prefix: 0xff,
-  startOfImage: 0xd8,
-  endOfImage: 0xd9,
-  startOfScan: 0xda,
-  quantisationTable: 0xdb,
-  /** 0xff00 inside entropy-coded data is a literal 0xff, not a marker. */
-  stuffing: 0x00,
-  temporary: 0x01,
-  firstRestart: 0xd0,
-  lastRestart: 0xd7,
-} as const;
-
-/**
- * Start-of-frame markers (0xc0 to 0xcf except DHT 0xc4, JPG 0xc8 and DAC
- * 0xcc). Browsers decode only baseline (0xc0), extended sequential (0xc1)
- * and progressive (0xc2) Huffman frames; the others are lossless (the raw
- * sensor data of CR2 and DNG files is lossless JPEG), hierarchical or
- * arithmetic-coded.
- */
-const isStartOfFrame = (code: number) =>
-  code >= 0xc0 && code <= 0xcf && code !== 0xc4 && code !== 0xc8 && code !== 0xcc;
-const browserDecodableFrames: ReadonlySet<number> = new Set([0xc0, 0xc1, 0xc2]);
-
-const isStandalone = (code: number) =>
-  code === marker.temporary || (code >= marker.firstRestart && code <= marker.lastRestart);
-
-const uint16At = (bytes: Uint8Array, offset: number) =>
-  ((bytes[offset] ?? 0) << 8) | (bytes[offset + 1] ?? 0);
 
 interface ParsedJPEG {
   end: number;
@@ -102,7 +80,7 @@ const parseJPEGAt = (bytes: Uint8Array, start: number): ParsedJPEG | undefined =
       };
     }
     if (code === marker.startOfImage || code === marker.stuffing) return undefined;
-    if (isStandalone(code)) {
+    if (isStandaloneMarker(code)) {
       at += 2;
       continue;
     }

@@ -6,11 +6,17 @@
 import type { PixelSize } from "../../../shared/model/media/thumbnail-rules";
 import type { RGBAImage } from "./heic";
 import type { ExifOrientation } from "./orientation";
+import type { DecodeNeeds } from "./reduced-decode";
 
 /** Decoded pixels held by a codec; `close` frees them (an ImageBitmap's memory, say). */
 export interface CodecImage {
   readonly widthPx: number;
   readonly heightPx: number;
+  /**
+   * The whole image's size, upright, when this one was decoded smaller
+   * (see `ImageCodec.decode`): sizes made from it keep the original's shape.
+   */
+  readonly reducedFrom?: PixelSize | undefined;
   close(): void;
 }
 
@@ -23,8 +29,10 @@ export interface ImageCodec<Image extends CodecImage = CodecImage> {
   /**
    * Decodes an encoded image the platform reads natively (in Chromium: JPEG,
    * PNG, GIF, WebP, BMP, AVIF, ICO), with its own EXIF orientation applied.
+   * With `needs`, the codec may give a smaller image that still meets them
+   * (a JPEG decoded at a reduced size); without, the image's own size.
    */
-  decode(encoded: Blob): Promise<Image>;
+  decode(encoded: Blob, needs?: DecodeNeeds): Promise<Image>;
   /** An image of pixels decoded elsewhere (libheif). */
   fromRGBA(pixels: RGBAImage): Promise<Image>;
   /** The image turned as `orientation` asks for display (see orientation.ts). */

@@ -14,6 +14,7 @@ import { FileConversionFailedError } from "./file-conversion-error";
 import { type MediaKind, decodeHEIC, isHEIF } from "./heic";
 import type { CodecImage, ImageCodec } from "./image-codec";
 import { isExifOrientation } from "./orientation";
+import type { DecodeNeeds } from "./reduced-decode";
 
 /** How an image of a given type is decoded. See: [Note: Decoding each image type] */
 export type DecodeRoute =
@@ -73,6 +74,7 @@ const decodeEmbeddedJPEG = async <Image extends CodecImage>(
   kind: MediaKind,
   codec: ImageCodec<Image>,
   orientContainer: boolean,
+  needs: DecodeNeeds | undefined,
 ): Promise<Image> => {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const containerOrientation = orientContainer ? await orientationOf(bytes) : undefined;
@@ -80,7 +82,7 @@ const decodeEmbeddedJPEG = async <Image extends CodecImage>(
     const jpeg = bytes.subarray(found.start, found.end);
     let image: Image;
     try {
-      image = await codec.decode(new Blob([jpeg], { type: "image/jpeg" }));
+      image = await codec.decode(new Blob([jpeg], { type: "image/jpeg" }), needs);
     } catch {
       continue;
     }
@@ -104,37 +106,40 @@ const decodeByRoute = async <Image extends CodecImage>(
   file: Blob,
   kind: MediaKind,
   codec: ImageCodec<Image>,
+  needs: DecodeNeeds | undefined,
 ): Promise<Image> => {
   switch (decodeRouteFor(kind)) {
     case "native":
-      return codec.decode(file);
+      return codec.decode(file, needs);
     case "heif":
       return codec.fromRGBA(await decodeHEIC(file, kind));
     case "embeddedPreview":
-      return decodeEmbeddedJPEG(file, kind, codec, true);
+      return decodeEmbeddedJPEG(file, kind, codec, true, needs);
     case "psdThumbnail":
-      return decodeEmbeddedJPEG(file, kind, codec, false);
+      return decodeEmbeddedJPEG(file, kind, codec, false, needs);
     case "nativeElseEmbeddedPreview":
       try {
-        return await codec.decode(file);
+        return await codec.decode(file, needs);
       } catch {
-        return decodeEmbeddedJPEG(file, kind, codec, true);
+        return decodeEmbeddedJPEG(file, kind, codec, true, needs);
       }
   }
 };
 
 /**
- * The pixels of an image file of type `kind`, upright. Rejects with
- * `FileConversionFailedError` when they cannot be had.
+ * The pixels of an image file of type `kind`, upright: all of them, or
+ * fewer that still meet `needs` when the codec can decode at a reduced size.
+ * Rejects with `FileConversionFailedError` when they cannot be had.
  * See: [Note: Decoding each image type]
  */
 export const decodeImage = async <Image extends CodecImage>(
   file: Blob,
   kind: MediaKind,
   codec: ImageCodec<Image>,
+  needs?: DecodeNeeds,
 ): Promise<Image> => {
   try {
-    return await decodeByRoute(file, kind, codec);
+    return await decodeByRoute(file, kind, codec, needs);
   } catch (error) {
     if (error instanceof FileConversionFailedError) throw error;
     throw new FileConversionFailedError(kind.mimeType, { cause: error });

@@ -5,6 +5,7 @@
 import {
   type ThumbnailEncoding,
   nextThumbnailQuality,
+  thumbnailMaxSidePx,
   thumbnailSizeFor,
 } from "../../../shared/model/media/thumbnail-rules";
 import { FileConversionFailedError } from "./file-conversion-error";
@@ -81,10 +82,12 @@ const makeThumbnail = async <Image extends CodecImage>(
   kind: MediaKind,
   codec: ImageCodec<Image>,
 ): Promise<ImageThumbnail> => {
-  const decoded = await decodeImage(file, kind, codec);
+  // See: [Note: A thumbnail's JPEG is decoded at a reduced size]
+  const decoded = await decodeImage(file, kind, codec, { longSideAtLeastPx: thumbnailMaxSidePx });
   let scaled: Image | undefined;
   try {
-    const size = thumbnailSizeFor(decoded);
+    // Shaped as the whole image, not as a reduced decode's rounded sides.
+    const size = thumbnailSizeFor(decoded.reducedFrom ?? decoded);
     scaled =
       size.widthPx === decoded.widthPx && size.heightPx === decoded.heightPx
         ? decoded

@@ -82,6 +82,18 @@ export const redSide = (image: RawImage): "left" | "right" | "top" | "bottom" | 
 };
 
 /** A noisy JPEG (hard to compress) of the given size, to push thumbnails over their size target. */
+/** A JPEG with its EXIF orientation set to `orientation` (exiftool), pixels untouched. */
+export const withExifOrientation = (
+  jpeg: Uint8Array,
+  orientation: ExifOrientation,
+): Promise<Uint8Array<ArrayBuffer>> =>
+  inTemporaryDir(async (dir) => {
+    const file = path.join(dir, "image.jpg");
+    await writeFile(file, jpeg);
+    await run("exiftool", ["-q", "-overwrite_original", `-Orientation#=${orientation}`, file]);
+    return new Uint8Array(await readFile(file));
+  });
+
 export const noiseJpeg = (widthPx: number, heightPx: number): Promise<Uint8Array<ArrayBuffer>> =>
   inTemporaryDir(async (dir) => {
     const out = path.join(dir, "noise.jpg");
