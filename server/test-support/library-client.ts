@@ -292,9 +292,10 @@ export const uploadTestFile = async (
 };
 
 /**
- * Shares a collection by writing its share row directly (the sharing calls
- * are issue #7): the collection key sealed to the sharee's public key, the
- * share and the collection stamped with one new version, as sharing will.
+ * Shares a collection by writing its share row directly, for tests about
+ * something else (share-collection.test.ts tests `POST /collections/share`):
+ * the collection key sealed to the sharee's public key, the share and the
+ * collection stamped with one new version, as the call does.
  */
 export const shareTestCollection = async (
   server: TestAccountsServer,
@@ -334,7 +335,7 @@ export const shareTestCollection = async (
   });
 };
 
-/** Ends a share by marking its row deleted directly (unsharing is issue #7). */
+/** Ends a share by marking its row deleted directly (share-collection.test.ts tests the call). */
 export const unshareTestCollection = async (
   server: TestAccountsServer,
   collectionID: number,

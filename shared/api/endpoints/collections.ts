@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { boolFromString } from "../wire-values";
 import { defineEndpoint, emptyResponse } from "../endpoint";
-import { base64Field, base64FieldBetween } from "./account-schemas";
+import { base64Field, base64FieldBetween, emailField } from "./account-schemas";
 import {
   collectionFileItemSchema,
   collectionSchema,
+  collectionUserSchema,
   fileSchema,
   idField,
   idFromString,
@@ -144,6 +145,60 @@ export const removeFilesFromCollection = defineEndpoint({
   response: emptyResponse,
 });
 
+/** The roles a share gives; `OWNER` is the collection's owner alone. */
+export const shareeRoleSchema = z.enum(["VIEWER", "COLLABORATOR", "ADMIN"]);
+export type ShareeRole = z.infer<typeof shareeRoleSchema>;
+
+const shareesResponse = z.object({ sharees: z.array(collectionUserSchema) });
+
+/**
+ * `POST /collections/share`: the collection key sealed to the other user's
+ * public key; owner or ADMIN sharee. Unknown email 404, self 400; sharing
+ * again revives or changes the share. Answers the live sharees.
+ */
+export const shareCollection = defineEndpoint({
+  method: "POST",
+  path: "/collections/share",
+  auth: "user",
+  body: z.object({
+    collectionID: idField(),
+    email: emailField(),
+    encryptedKey: base64Field(libraryValueBytes.sealedKey),
+    role: shareeRoleSchema.optional(),
+  }),
+  response: shareesResponse,
+});
+
+/**
+ * `POST /collections/unshare`: owner or ADMIN sharee; the files the sharee
+ * added leave the collection with it. Answers the live sharees.
+ */
+export const unshareCollection = defineEndpoint({
+  method: "POST",
+  path: "/collections/unshare",
+  auth: "user",
+  body: z.object({ collectionID: idField(), email: emailField() }),
+  response: shareesResponse,
+});
+
+/** `POST /collections/leave/:collectionID`: a sharee ends its own share; idempotent; the owner 403. */
+export const leaveCollection = defineEndpoint({
+  method: "POST",
+  path: "/collections/leave/:collectionID",
+  auth: "user",
+  params: z.object({ collectionID: idFromString() }),
+  response: emptyResponse,
+});
+
+/** `GET /collections/sharees?collectionID=`: the live sharees, for any participant. */
+export const getSharees = defineEndpoint({
+  method: "GET",
+  path: "/collections/sharees",
+  auth: "user",
+  query: z.object({ collectionID: idFromString() }),
+  response: shareesResponse,
+});
+
 /**
  * `GET /collections/v2/diff?collectionID=&sinceTime=`: the collection's files
  * changed since, ascending, at most 2500 a page, a version never split.
@@ -171,4 +226,8 @@ export const collectionEndpoints = {
   restoreFilesToCollection,
   removeFilesFromCollection,
   getCollectionDiff,
+  shareCollection,
+  unshareCollection,
+  leaveCollection,
+  getSharees,
 };

@@ -110,6 +110,7 @@ export const collectionUserSchema = z.object({
   name: z.string().nullish(),
   role: z.string().nullish(),
 });
+export type CollectionUser = z.infer<typeof collectionUserSchema>;
 
 export const publicURLSchema = z.object({
   url: z.string(),

@@ -8,6 +8,12 @@ import { deleteCollection } from "./delete-collection";
 import { getCollection, listCollections } from "./read-collections";
 import { removeFiles, restoreFiles } from "./restore-remove-files";
 import {
+  getSharees,
+  leaveCollection,
+  shareCollection,
+  unshareCollection,
+} from "./share-collection";
+import {
   renameCollection,
   updateCollectionMagicMetadata,
   updateShareeMagicMetadata,
@@ -95,4 +101,20 @@ export const createCollectionHandlers = (
     );
     return { diff: page.rows, hasMore: page.hasMore };
   },
+
+  shareCollection: async ({ session, app, body }) => ({
+    sharees: await shareCollection(context, session.userID, app, body),
+  }),
+
+  unshareCollection: async ({ session, app, body }) => ({
+    sharees: await unshareCollection(context, session.userID, app, body),
+  }),
+
+  leaveCollection: async ({ session, params }) => {
+    await leaveCollection(context, session.userID, params.collectionID);
+  },
+
+  getSharees: async ({ session, query }) => ({
+    sharees: await getSharees(context, session.userID, query.collectionID),
+  }),
 });

@@ -1,0 +1,229 @@
+import type { ShareeRole } from "../../../../shared/api/endpoints/collections";
+import type { CollectionUser } from "../../../../shared/api/endpoints/library-schemas";
+import type { ClientApp } from "../../../../shared/api/headers";
+import { badRequest, forbidden, notFound } from "../../accounts/context";
+import { emailHashOf } from "../../accounts/server-crypto";
+import type { DB } from "../../accounts/users";
+import { collectionAccess } from "../access";
+import type { LibraryContext } from "../context";
+import type { LibraryTransaction } from "../versions";
+import { participantCollection, writeCollections } from "./collection-write";
+import { userEmails } from "./user-emails";
+
+// Sharing a collection with people: share, unshare, leave and the list of
+// sharees (wire-contract §3.2; spec §6, §7). Public links are in
+// share-links; the collection key travels sealed to the sharee's public
+// key, which the server cannot open.
+
+/** Every type but uncategorized can be shared (wire-contract §3.1). */
+const canBeShared = (type: string): boolean => type !== "uncategorized";
+
+/** The user with this email; 404 when there is none. */
+const userIDWithEmail = async (
+  context: Pick<LibraryContext, "db" | "secrets">,
+  email: string,
+): Promise<number> => {
+  const user = await context.db
+    .selectFrom("users")
+    .select("user_id")
+    .where("email_hash", "=", await emailHashOf(context.secrets, email))
+    .executeTakeFirst();
+  if (user === undefined) throw notFound("No account has this email");
+  return user.user_id;
+};
+
+/** The live sharees of a collection with their emails, oldest share first. */
+const liveSharees = async (
+  context: Pick<LibraryContext, "secrets">,
+  db: DB,
+  collectionID: number,
+): Promise<CollectionUser[]> => {
+  const shares = await db
+    .selectFrom("collection_shares")
+    .select(["to_user_id", "role"])
+    .where("collection_id", "=", collectionID)
+    .where("is_deleted", "=", 0)
+    .orderBy("shared_at_us")
+    .orderBy("to_user_id")
+    .execute();
+  const emails = await userEmails(
+    context,
+    db,
+    shares.map((share) => share.to_user_id),
+  );
+  return shares.map((share) => ({
+    id: share.to_user_id,
+    email: emails.get(share.to_user_id) ?? "",
+    name: "",
+    role: share.role,
+  }));
+};
+
+/**
+ * [Note: A share ends with the files its sharee added]
+ *
+ * When a share ends (the owner or an admin unshares, or the sharee leaves),
+ * the files that sharee added to the collection leave it too: they are the
+ * sharee's, who no longer sees the collection, and the owner never held
+ * them otherwise. They stay in the sharee's own collections. The rows are
+ * marked deleted with the write's version, so every remaining participant's
+ * next diff drops them.
+ */
+const endShare = async (
+  trx: LibraryTransaction,
+  collectionID: number,
+  shareeID: number,
+  versionUs: number,
+): Promise<void> => {
+  await trx
+    .updateTable("collection_shares")
+    .set({ is_deleted: 1, updation_time_us: versionUs })
+    .where("collection_id", "=", collectionID)
+    .where("to_user_id", "=", shareeID)
+    .where("is_deleted", "=", 0)
+    .execute();
+  await trx
+    .updateTable("collection_files")
+    .set({ is_deleted: 1, updation_time_us: versionUs })
+    .where("collection_id", "=", collectionID)
+    .where("f_owner_id", "=", shareeID)
+    .where("is_deleted", "=", 0)
+    .execute();
+};
+
+export interface ShareRequest {
+  collectionID: number;
+  email: string;
+  /** The collection key sealed to the sharee's public key (80 bytes, base64). */
+  encryptedKey: string;
+  /** Default VIEWER. */
+  role?: ShareeRole | undefined;
+}
+
+/**
+ * Shares a collection with the user of `email` (owner or ADMIN sharee);
+ * sharing again with someone revives or changes their share. Answers the
+ * live sharees.
+ */
+export const shareCollection = async (
+  context: LibraryContext,
+  userID: number,
+  app: ClientApp,
+  { collectionID, email, encryptedKey, role = "VIEWER" }: ShareRequest,
+): Promise<CollectionUser[]> => {
+  const shareeID = await userIDWithEmail(context, email);
+  if (shareeID === userID) throw badRequest("A collection cannot be shared with oneself");
+  await writeCollections(context, [collectionID], async ({ trx, versionUs }) => {
+    const { collection } = await participantCollection(trx, userID, collectionID, {
+      app,
+      roles: ["OWNER", "ADMIN"],
+      action: "share it",
+    });
+    if (!canBeShared(collection.type)) {
+      throw badRequest(`A collection of type ${collection.type} cannot be shared`);
+    }
+    if (shareeID === collection.owner_id) {
+      throw badRequest("The collection's owner cannot be a sharee of it");
+    }
+    await trx
+      .insertInto("collection_shares")
+      .values({
+        collection_id: collectionID,
+        // Shares are the owner's, whoever (owner or admin) made them.
+        from_user_id: collection.owner_id,
+        to_user_id: shareeID,
+        encrypted_key: encryptedKey,
+        role,
+        magic_metadata: null,
+        is_deleted: 0,
+        shared_at_us: versionUs,
+        updation_time_us: versionUs,
+      })
+      .onConflict((oc) =>
+        oc.columns(["collection_id", "to_user_id"]).doUpdateSet((eb) => ({
+          encrypted_key: eb.ref("excluded.encrypted_key"),
+          role: eb.ref("excluded.role"),
+          // A revived share is shared anew; a live one keeps its date.
+          shared_at_us: eb
+            .case()
+            .when("collection_shares.is_deleted", "=", 1)
+            .then(eb.ref("excluded.shared_at_us"))
+            .else(eb.ref("collection_shares.shared_at_us"))
+            .end(),
+          is_deleted: 0,
+          updation_time_us: eb.ref("excluded.updation_time_us"),
+        })),
+      )
+      .execute();
+  });
+  return liveSharees(context, context.db, collectionID);
+};
+
+/**
+ * Ends the share of the user of `email` (owner or ADMIN sharee; nobody
+ * unshares themselves or the owner: 403). Answers the live sharees.
+ * See: [Note: A share ends with the files its sharee added]
+ */
+export const unshareCollection = async (
+  context: LibraryContext,
+  userID: number,
+  app: ClientApp,
+  { collectionID, email }: { collectionID: number; email: string },
+): Promise<CollectionUser[]> => {
+  const shareeID = await userIDWithEmail(context, email);
+  await writeCollections(context, [collectionID], async ({ trx, versionUs }) => {
+    const { collection } = await participantCollection(trx, userID, collectionID, {
+      app,
+      roles: ["OWNER", "ADMIN"],
+      action: "unshare it",
+    });
+    if (shareeID === userID) throw forbidden("Leave the collection instead of unsharing oneself");
+    if (shareeID === collection.owner_id) throw forbidden("The owner cannot be unshared");
+    await endShare(trx, collectionID, shareeID, versionUs);
+  });
+  return liveSharees(context, context.db, collectionID);
+};
+
+/**
+ * [Note: Leaving is idempotent and tells nothing]
+ *
+ * A sharee leaves a collection by ending its own share. Leaving one it is
+ * not (or no longer) part of succeeds without change, whether or not the
+ * collection exists, so a repeated leave succeeds and an unknown ID reveals
+ * nothing. Only its owner is refused (403): the owner deletes instead.
+ */
+export const leaveCollection = async (
+  context: LibraryContext,
+  userID: number,
+  collectionID: number,
+): Promise<void> => {
+  const collection = await context.db
+    .selectFrom("collections")
+    .select("owner_id")
+    .where("collection_id", "=", collectionID)
+    .executeTakeFirst();
+  if (collection === undefined) return;
+  if (collection.owner_id === userID) throw forbidden("The owner cannot leave its collection");
+  const share = await context.db
+    .selectFrom("collection_shares")
+    .select("to_user_id")
+    .where("collection_id", "=", collectionID)
+    .where("to_user_id", "=", userID)
+    .where("is_deleted", "=", 0)
+    .executeTakeFirst();
+  // Nothing to end: no version moves for the collection's participants.
+  if (share === undefined) return;
+  await writeCollections(context, [collectionID], async ({ trx, versionUs }) => {
+    await endShare(trx, collectionID, userID, versionUs);
+  });
+};
+
+/** The live sharees of a collection, for any of its participants; 404 for strangers. */
+export const getSharees = async (
+  context: LibraryContext,
+  userID: number,
+  collectionID: number,
+): Promise<CollectionUser[]> => {
+  await collectionAccess(context.db, userID, collectionID);
+  return liveSharees(context, context.db, collectionID);
+};
