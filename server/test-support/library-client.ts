@@ -291,12 +291,7 @@ export const uploadTestFile = async (
   return user.ok<RemoteFileJSON>("POST", "/files", body);
 };
 
-/**
- * Shares a collection by writing its share row directly, for tests about
- * something else (share-collection.test.ts tests `POST /collections/share`):
- * the collection key sealed to the sharee's public key, the share and the
- * collection stamped with one new version, as the call does.
- */
+/** Shares a collection through `POST /collections/share`, its key sealed to the sharee's public key. */
 export const shareTestCollection = async (
   server: TestAccountsServer,
   owner: TestAccountClient,
@@ -305,33 +300,11 @@ export const shareTestCollection = async (
   role: Exclude<CollectionRole, "OWNER"> = "VIEWER",
 ): Promise<void> => {
   const key = await collectionKeyOf(server, owner, collectionID);
-  const sealedKey = toB64(await boxSeal(key, sharee.keys.keyPair.publicKey));
-  const context = server.libraryContext;
-  await context.db.transaction().execute(async (trx) => {
-    const versionUs = await lockCollectionsForWrite(context, trx, [collectionID]);
-    await trx
-      .insertInto("collection_shares")
-      .values({
-        collection_id: collectionID,
-        from_user_id: owner.userID,
-        to_user_id: sharee.userID,
-        encrypted_key: sealedKey,
-        role,
-        magic_metadata: null,
-        is_deleted: 0,
-        shared_at_us: versionUs,
-        updation_time_us: versionUs,
-      })
-      .onConflict((oc) =>
-        oc.columns(["collection_id", "to_user_id"]).doUpdateSet({
-          encrypted_key: sealedKey,
-          role,
-          is_deleted: 0,
-          updation_time_us: versionUs,
-        }),
-      )
-      .execute();
-    await stampCollections(trx, [collectionID], versionUs);
+  await owner.ok("POST", "/collections/share", {
+    collectionID,
+    email: sharee.email,
+    encryptedKey: toB64(await boxSeal(key, sharee.keys.keyPair.publicKey)),
+    role,
   });
 };
 

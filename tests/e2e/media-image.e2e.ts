@@ -157,43 +157,36 @@ describe("thumbnails in Chromium", () => {
     expect([image.widthPx, image.heightPx, redSide(image)]).toEqual([720, 540, "left"]);
   });
 
-  it.each([
-    [2, [720, 540], "right"],
-    [3, [720, 540], "right"],
-    [5, [540, 720], "top"],
-    [6, [540, 720], "top"],
-    [7, [540, 720], "bottom"],
-    [8, [540, 720], "bottom"],
-  ] as const)(
+  /**
+   * How a 4:3 red-left image shows once turned by an EXIF orientation, as a
+   * 720 px thumbnail: its size and where its red half is.
+   */
+  const turnedRedBlue = {
+    1: { size: [720, 540], side: "left" },
+    2: { size: [720, 540], side: "right" },
+    3: { size: [720, 540], side: "right" },
+    5: { size: [540, 720], side: "top" },
+    6: { size: [540, 720], side: "top" },
+    7: { size: [540, 720], side: "bottom" },
+    8: { size: [540, 720], side: "bottom" },
+  } as const;
+
+  const expectTurned = async (name: string, mimeType: string, orientation: ExifOrientation) => {
+    const { image } = await decodedJPEG(await thumbnail(name, mimeType));
+    const expected = turnedRedBlue[orientation as keyof typeof turnedRedBlue];
+    expect({ size: [image.widthPx, image.heightPx], side: redSide(image) }).toEqual(expected);
+  };
+
+  it.each(turnedRawOrientations)(
     "of a RAW file with orientation %i is its preview turned by OffscreenCanvas",
-    async (orientation, size, side) => {
-      const { image } = await decodedJPEG(
-        await thumbnail(`turned-${orientation}.cr2`, "image/x-nikon-nef"),
-      );
-      expect([image.widthPx, image.heightPx]).toEqual(size);
-      expect(redSide(image)).toBe(side);
-    },
+    (orientation) => expectTurned(`turned-${orientation}.cr2`, "image/x-nikon-nef", orientation),
   );
 
   // Decoded at 2/8 (1000×750) by WebCodecs, turned by its VideoFrame's
   // rotation and flip. See: [Note: A thumbnail's JPEG is decoded at a reduced size]
-  it.each([
-    [1, [720, 540], "left"],
-    [2, [720, 540], "right"],
-    [3, [720, 540], "right"],
-    [5, [540, 720], "top"],
-    [6, [540, 720], "top"],
-    [7, [540, 720], "bottom"],
-    [8, [540, 720], "bottom"],
-  ] as const)(
+  it.each(phonePhotoOrientations)(
     "of a 12-megapixel JPEG with orientation %i is 720 px and upright",
-    async (orientation, size, side) => {
-      const { image } = await decodedJPEG(
-        await thumbnail(`phone-${orientation}.jpg`, "image/jpeg"),
-      );
-      expect([image.widthPx, image.heightPx]).toEqual(size);
-      expect(redSide(image)).toBe(side);
-    },
+    (orientation) => expectTurned(`phone-${orientation}.jpg`, "image/jpeg", orientation),
   );
 
   it("of a PSD file is its embedded thumbnail", async () => {
