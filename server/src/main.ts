@@ -171,6 +171,7 @@ export const startCairn = async (
           secrets,
           log: apiLog,
           nowUs: () => Date.now() * 1000,
+          photosURL: () => currentURLs().photos,
         });
         return createHandlers({
           versionID,

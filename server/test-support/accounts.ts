@@ -22,6 +22,8 @@ import { recordingLogger } from "./logger";
 // go through fastify's `inject`; blob URLs are real HTTP.
 
 export const testAccountsURL = "http://localhost:3001";
+/** Where the test server's public links point. */
+export const testPhotosURL = "http://localhost:3000";
 
 export interface TestAccountsServer {
   app: FastifyInstance;
@@ -103,6 +105,7 @@ export const startTestAccountsServer = async (
     secrets: context.secrets,
     log,
     nowUs: context.nowUs,
+    photosURL: () => testPhotosURL,
   };
   const library = createLibrary(libraryContext);
   const app = await createApiApp({

@@ -26,7 +26,7 @@ export const firstAccountID = 1580559962386438;
 export type DB = Kysely<Database> | Transaction<Database>;
 
 /** The counters of `id_counters`, each seeded by the migration that made its table. */
-export type IDCounter = "user" | "subscription" | "collection" | "file";
+export type IDCounter = "user" | "subscription" | "collection" | "file" | "public_link";
 
 /**
  * The next ID of a counter, or the first of `count` consecutive IDs reserved

@@ -317,6 +317,32 @@ export interface ObjectDeletionsTable {
   queued_at_us: number;
 }
 
+// Public links (migration 0004).
+
+export interface PublicCollectionTokensTable {
+  link_id: number;
+  collection_id: number;
+  /** The `t=` of the link's URL: 10 uppercase letters and digits. */
+  access_token: string;
+  is_disabled: Flag;
+  /** 0: never expires. */
+  valid_till_us: number;
+  /** 0: no limit. */
+  device_limit: number;
+  /** Argon2id of the password as the client derived it, hashed again by the server. */
+  pw_hash: string | null;
+  pw_nonce: string | null;
+  mem_limit: number | null;
+  ops_limit: number | null;
+  enable_download: Flag;
+  enable_collect: Flag;
+  enable_comment: Flag;
+  enable_join: Flag;
+  min_role: string | null;
+  created_at_us: number;
+  updated_at_us: number;
+}
+
 export interface Database {
   task_locks: TaskLocksTable;
   id_counters: IdCountersTable;
@@ -347,4 +373,5 @@ export interface Database {
   temp_objects: TempObjectsTable;
   trash: TrashTable;
   object_deletions: ObjectDeletionsTable;
+  public_collection_tokens: PublicCollectionTokensTable;
 }

@@ -16,4 +16,6 @@ export interface LibraryContext {
   log: FastifyBaseLogger;
   /** µs since the epoch. */
   nowUs: () => number;
+  /** The photos app's public URL, where public links point (`/shared-albums?t=`). */
+  photosURL: () => string;
 }

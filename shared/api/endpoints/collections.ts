@@ -9,6 +9,7 @@ import {
   fileSchema,
   idField,
   idFromString,
+  publicURLSchema,
   libraryLimits,
   libraryValueBytes,
   magicMetadataInputSchema,
@@ -199,6 +200,64 @@ export const getSharees = defineEndpoint({
   response: shareesResponse,
 });
 
+/** A link's device limit: 0 (none) to 50 (wire-contract §3.3; the spec offers 0, 2, 5, 10, 25, 50). */
+const linkDeviceLimitField = () => z.number().int().min(0).max(50);
+/** µs since the epoch; 0 for "never". */
+const linkValidTillField = () => z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** `POST /collections/share-url`: the collection's link, new or the enabled one it has; owner only. */
+export const createShareURL = defineEndpoint({
+  method: "POST",
+  path: "/collections/share-url",
+  auth: "user",
+  body: z.object({
+    collectionID: idField(),
+    enableCollect: z.boolean().optional(),
+    enableComment: z.boolean().optional(),
+    enableJoin: z.boolean().optional(),
+    validTill: linkValidTillField().optional(),
+    deviceLimit: linkDeviceLimitField().optional(),
+  }),
+  response: z.object({ result: publicURLSchema }),
+});
+export type CreateShareURLRequest = z.output<typeof createShareURL.body>;
+
+/**
+ * `PUT /collections/share-url`: changes the enabled link; at least one
+ * change; a password as passHash, nonce, memLimit and opsLimit together.
+ */
+export const updateShareURL = defineEndpoint({
+  method: "PUT",
+  path: "/collections/share-url",
+  auth: "user",
+  body: z.object({
+    collectionID: idField(),
+    validTill: linkValidTillField().optional(),
+    deviceLimit: linkDeviceLimitField().optional(),
+    passHash: base64Field(libraryValueBytes.linkPasswordHash).optional(),
+    nonce: base64Field(libraryValueBytes.linkPasswordSalt).optional(),
+    memLimit: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    opsLimit: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    disablePassword: z.boolean().optional(),
+    enableDownload: z.boolean().optional(),
+    enableCollect: z.boolean().optional(),
+    enableComment: z.boolean().optional(),
+    enableJoin: z.boolean().optional(),
+    minRole: shareeRoleSchema.optional(),
+  }),
+  response: z.object({ result: publicURLSchema }),
+});
+export type UpdateShareURLRequest = z.output<typeof updateShareURL.body>;
+
+/** `DELETE /collections/share-url/:collectionID`: disables the collection's links; owner only. */
+export const disableShareURL = defineEndpoint({
+  method: "DELETE",
+  path: "/collections/share-url/:collectionID",
+  auth: "user",
+  params: z.object({ collectionID: idFromString() }),
+  response: emptyResponse,
+});
+
 /**
  * `GET /collections/v2/diff?collectionID=&sinceTime=`: the collection's files
  * changed since, ascending, at most 2500 a page, a version never split.
@@ -230,4 +289,7 @@ export const collectionEndpoints = {
   unshareCollection,
   leaveCollection,
   getSharees,
+  createShareURL,
+  updateShareURL,
+  disableShareURL,
 };

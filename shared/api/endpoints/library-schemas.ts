@@ -16,6 +16,10 @@ export const libraryValueBytes = {
   nonce: 24,
   /** secretstream header (Blob and Stream). */
   streamHeader: 24,
+  /** A link password's Argon2id hash, as the client derives it (`crypto_pwhash`, 32 bytes). */
+  linkPasswordHash: 32,
+  /** Its salt (`crypto_pwhash_SALTBYTES`). */
+  linkPasswordSalt: 16,
 } as const;
 
 /**
@@ -126,6 +130,7 @@ export const publicURLSchema = z.object({
   enableJoin: z.boolean().nullish(),
   minRole: z.string().nullish(),
 });
+export type PublicURLJSON = z.infer<typeof publicURLSchema>;
 
 export const collectionAttributesSchema = z.object({
   encryptedPath: z.string().nullish(),

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as taskLocks from "./0001-task-locks";
 import * as accounts from "./0002-accounts";
 import * as library from "./0003-library";
+import * as publicLinks from "./0004-public-links";
 
 // [Note: Migrations are listed, not discovered]
 //
@@ -13,6 +14,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0001-task-locks": taskLocks,
   "0002-accounts": accounts,
   "0003-library": library,
+  "0004-public-links": publicLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import type { collectionEndpoints } from "../../../../shared/api/endpoints/collections";
 import type { HandlerMap } from "../../http/register-endpoints";
 import type { LibraryContext } from "../context";
+import { createShareURL, disableShareURL, updateShareURL } from "../links/share-links";
 import { addFiles, moveFiles } from "./add-move-files";
 import { collectionDiffPage } from "./collection-diff";
 import { createCollection } from "./create-collection";
@@ -117,4 +118,16 @@ export const createCollectionHandlers = (
   getSharees: async ({ session, query }) => ({
     sharees: await getSharees(context, session.userID, query.collectionID),
   }),
+
+  createShareURL: async ({ session, app, body }) => ({
+    result: await createShareURL(context, session.userID, app, body),
+  }),
+
+  updateShareURL: async ({ session, app, body }) => ({
+    result: await updateShareURL(context, session.userID, app, body),
+  }),
+
+  disableShareURL: async ({ session, app, params }) => {
+    await disableShareURL(context, session.userID, app, params.collectionID);
+  },
 });

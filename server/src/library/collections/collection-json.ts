@@ -4,6 +4,7 @@ import type { DB } from "../../accounts/users";
 import type { CollectionSharesTable } from "../../db/schema";
 import type { CollectionRow } from "../access";
 import type { LibraryContext } from "../context";
+import { type LinkRow, linkVisibleTo, publicURLJSON } from "../links/public-url-json";
 import { magicMetadataJSON } from "../magic-metadata";
 import { userEmails } from "./user-emails";
 
@@ -33,7 +34,15 @@ export interface CollectionJSONParts {
   liveShares: readonly ShareRow[];
   /** Emails of the owner and the sharees, by user ID. */
   emails: ReadonlyMap<number, string>;
+  /** The collection's enabled links. */
+  links: readonly LinkRow[];
+  /** The photos app's public URL, where links point. */
+  photosURL: string;
 }
+
+/** The role a share gives; a missing or unknown role is VIEWER (wire-contract §3.1). */
+const shareRole = (share: ShareRow) =>
+  share.role === "COLLABORATOR" || share.role === "ADMIN" ? share.role : "VIEWER";
 
 /** Whether the viewer sees the collection as deleted. */
 export const isTombstone = (collection: CollectionRow, view: CollectionView): boolean =>
@@ -45,6 +54,8 @@ export const collectionJSON = ({
   view,
   liveShares,
   emails,
+  links,
+  photosURL,
 }: CollectionJSONParts): RemoteCollectionJSON => {
   const tombstone = isTombstone(collection, view);
   const owner = {
@@ -95,7 +106,12 @@ export const collectionJSON = ({
           name: "",
           role: share.role,
         })),
-    publicURLs: [],
+    // See: [Note: Who sees a collection's links]
+    publicURLs: links
+      .filter((link) =>
+        linkVisibleTo(link, view.kind === "owner" ? "OWNER" : shareRole(view.share)),
+      )
+      .map((link) => publicURLJSON(link, photosURL)),
     updationTime:
       view.kind === "owner"
         ? collection.updation_time_us
@@ -140,12 +156,35 @@ const liveSharesOf = async (
   return shares;
 };
 
+const enabledLinksOf = async (
+  db: DB,
+  collectionIDs: readonly number[],
+): Promise<Map<number, LinkRow[]>> => {
+  const links = new Map<number, LinkRow[]>();
+  for (let start = 0; start < collectionIDs.length; start += idsPerQuery) {
+    const rows = await db
+      .selectFrom("public_collection_tokens")
+      .selectAll()
+      .where("collection_id", "in", collectionIDs.slice(start, start + idsPerQuery))
+      .where("is_disabled", "=", 0)
+      .orderBy("link_id")
+      .execute();
+    for (const row of rows) {
+      const list = links.get(row.collection_id) ?? [];
+      list.push(row);
+      links.set(row.collection_id, list);
+    }
+  }
+  return links;
+};
+
 /**
- * The JSON of several collections for one viewer, with two queries in all
- * (their live shares, then the emails of owners and sharees).
+ * The JSON of several collections for one viewer, with three queries in all
+ * (their live shares, their enabled links, then the emails of owners and
+ * sharees).
  */
 export const collectionsJSON = async (
-  context: Pick<LibraryContext, "secrets">,
+  context: Pick<LibraryContext, "secrets" | "photosURL">,
   db: DB,
   viewed: readonly ViewedCollection[],
 ): Promise<RemoteCollectionJSON[]> => {
@@ -160,19 +199,26 @@ export const collectionsJSON = async (
     for (const share of shares.get(collection.collection_id) ?? []) userIDs.add(share.to_user_id);
   }
   const emails = await userEmails(context, db, userIDs);
+  const links = await enabledLinksOf(
+    db,
+    shown.map(({ collection }) => collection.collection_id),
+  );
+  const photosURL = context.photosURL();
   return viewed.map(({ collection, view }) =>
     collectionJSON({
       collection,
       view,
       liveShares: shares.get(collection.collection_id) ?? [],
       emails,
+      links: links.get(collection.collection_id) ?? [],
+      photosURL,
     }),
   );
 };
 
 /** The JSON of one collection for one viewer. */
 export const oneCollectionJSON = async (
-  context: Pick<LibraryContext, "secrets">,
+  context: Pick<LibraryContext, "secrets" | "photosURL">,
   db: DB,
   viewed: ViewedCollection,
 ): Promise<RemoteCollectionJSON> => {

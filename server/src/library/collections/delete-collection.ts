@@ -6,6 +6,7 @@ import { putInTrash } from "../trash/trash-files";
 import { lockTrashForWrite } from "../trash/trash-version";
 import type { LibraryTransaction } from "../versions";
 import { writeCollections } from "./collection-write";
+import { disableLinksOf } from "../links/share-links";
 
 // `DELETE /collections/v3/:collectionID?collectionID=&keepFiles=`
 // (wire-contract §3.2).
@@ -156,6 +157,8 @@ export const deleteCollection = (
       .where("collection_id", "=", collectionID)
       .where("is_deleted", "=", 0)
       .execute();
+    // Its links stop working (wire-contract §3.2).
+    await disableLinksOf(trx, collectionID, versionUs);
     await trx
       .updateTable("collections")
       .set({ is_deleted: 1 })
