@@ -185,8 +185,10 @@ export const startCairn = async (
       resolvers: resolvers ?? {
         user: (token, context) => accountsOf().resolvers.user(token, context),
         accountsToken: (token, context) => accountsOf().resolvers.accountsToken(token, context),
-        publicLink: (credentials, context) =>
-          accountsOf().resolvers.publicLink(credentials, context),
+        publicLink: (credentials, context) => {
+          if (library === undefined) throw new Error("The API app is not created yet");
+          return library.resolvers.publicLink(credentials, context);
+        },
       },
       rateLimiter: createRateLimiter(config.rateLimitScale),
     });

@@ -117,7 +117,7 @@ export const startTestAccountsServer = async (
     }),
     logger: log,
     bodyLimitBytes,
-    resolvers: accounts.resolvers,
+    resolvers: { ...accounts.resolvers, ...library.resolvers },
     rateLimiter: createRateLimiter(rateLimitScale, () => clock.nowMs),
     validateResponses: true,
   });

@@ -1,16 +1,21 @@
 import type { libraryEndpoints } from "../../../shared/api/endpoints/library";
+import type { AuthResolvers } from "../http/auth";
 import type { HandlerMap } from "../http/register-endpoints";
 import type { JobDefinition } from "../jobs/scheduler";
 import { createCollectionHandlers } from "./collections/collection-handlers";
 import type { LibraryContext } from "./context";
 import { createFileHandlers } from "./files/file-handlers";
 import { libraryJobs } from "./jobs/library-jobs";
+import { resolvePublicLink } from "./links/public-access";
+import { createPublicCollectionHandlers } from "./links/public-collection-handlers";
 import { createTrashHandlers } from "./trash/trash-handlers";
 
 export interface Library {
   handlers: HandlerMap<typeof libraryEndpoints>;
   /** Trash purge, blob deletion and upload expiry (issue #4 §4). */
   jobs: JobDefinition[];
+  /** Who holds a public link. See: [Note: A public link is checked in the reference's order] */
+  resolvers: Pick<AuthResolvers, "publicLink">;
 }
 
 /** The library endpoints' handlers and background jobs, over one context. */
@@ -19,6 +24,10 @@ export const createLibrary = (context: LibraryContext): Library => ({
     ...createCollectionHandlers(context),
     ...createFileHandlers(context),
     ...createTrashHandlers(context),
+    ...createPublicCollectionHandlers(context),
   },
   jobs: libraryJobs(context),
+  resolvers: {
+    publicLink: (credentials, authContext) => resolvePublicLink(context, credentials, authContext),
+  },
 });

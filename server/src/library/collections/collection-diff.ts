@@ -98,8 +98,23 @@ export const collectionDiffPage = async (
   collectionID: number,
   sinceTime: number,
 ): Promise<DiffPage<RemoteFileJSON>> => {
+  await ensureParticipant(context.db, viewerID, collectionID);
+  return collectionDiffPageFor(context, viewerID, collectionID, sinceTime);
+};
+
+/**
+ * One page of a collection's diff as `viewerID` sees it (its own files'
+ * private metadata only), without asking whether it may: for a participant
+ * checked by the caller, or a public link's visitor (a viewer who owns no
+ * file). See: [Note: The collection diff is one indexed query per page]
+ */
+export const collectionDiffPageFor = async (
+  context: Pick<LibraryContext, "db">,
+  viewerID: number,
+  collectionID: number,
+  sinceTime: number,
+): Promise<DiffPage<RemoteFileJSON>> => {
   const { db } = context;
-  await ensureParticipant(db, viewerID, collectionID);
   const page = await readDiffPage<DiffRow>(
     {
       rowsAfter: (after, count) =>

@@ -58,6 +58,15 @@ const redirectToObject = async (
   objectType: "file" | "thumbnail",
 ): Promise<{ location: string }> => {
   if (!(await mayDownload(context.db, userID, fileID))) throw noSuchFile();
+  return presignedObjectURL(context, fileID, objectType);
+};
+
+/** A 307 to a signed URL of the file's (or thumbnail's) ciphertext, for a caller already allowed. */
+export const presignedObjectURL = async (
+  context: Pick<LibraryContext, "db" | "blobStore">,
+  fileID: number,
+  objectType: "file" | "thumbnail",
+): Promise<{ location: string }> => {
   const object = await context.db
     .selectFrom("object_keys")
     .select("object_key")

@@ -1,0 +1,136 @@
+import { timingSafeEqual } from "node:crypto";
+import { jwtVerify, SignJWT } from "jose";
+import { z } from "zod";
+import type { PublicLinkCredentials } from "../../../../shared/api/client";
+import { microsecondsPerDay } from "../../accounts/context";
+import type { ServerSecrets } from "../../config/secrets";
+import type { AuthContext, PublicLinkSession } from "../../http/auth";
+import { StatusError } from "../../http/http-errors";
+import type { LibraryContext } from "../context";
+import type { LinkRow } from "./public-url-json";
+
+// Who holds a public link (wire-contract §9, "Middleware checks"): the
+// resolver of the `publicLink` auth kind, and the JWT that proves a link's
+// password.
+
+/** The calls a visitor makes before proving a link's password. */
+const passwordFreePaths: ReadonlySet<string> = new Set([
+  "/public-collection/info",
+  "/public-collection/verify-password",
+]);
+
+/**
+ * A proven password lasts 30 days on a device: long enough that a visitor
+ * returning to an album is not asked again and again, and it ends sooner
+ * when the owner changes or removes the password (the JWT names the hash it
+ * was given for).
+ */
+export const linkPasswordJWTLifetimeUs = 30 * microsecondsPerDay;
+
+const linkJWTClaims = z.object({
+  linkID: z.number().int(),
+  /** The link's stored password hash when the JWT was given (see above). */
+  passwordHash: z.string(),
+  expiryTime: z.number().int(),
+});
+
+export const signLinkPasswordJWT = (
+  secrets: ServerSecrets,
+  link: Pick<LinkRow, "link_id" | "pw_hash">,
+  nowUs: number,
+): Promise<string> =>
+  new SignJWT({
+    linkID: link.link_id,
+    passwordHash: link.pw_hash ?? "",
+    expiryTime: nowUs + linkPasswordJWTLifetimeUs,
+  })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .sign(secrets.jwtSecret);
+
+/** Whether `jwt` proves the link's current password. */
+const provesPassword = async (
+  secrets: ServerSecrets,
+  link: LinkRow,
+  jwt: string | undefined,
+  nowUs: number,
+): Promise<boolean> => {
+  if (jwt === undefined || link.pw_hash === null) return false;
+  try {
+    const { payload } = await jwtVerify(jwt, secrets.jwtSecret, { algorithms: ["HS256"] });
+    const claims = linkJWTClaims.safeParse(payload);
+    return (
+      claims.success &&
+      claims.data.linkID === link.link_id &&
+      claims.data.expiryTime > nowUs &&
+      sameText(claims.data.passwordHash, link.pw_hash)
+    );
+  } catch {
+    return false;
+  }
+};
+
+/** Constant-time equality of two short texts (hashes). */
+export const sameText = (a: string, b: string): boolean => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/** The link of an access token, whatever its state. */
+export const linkOfAccessToken = (
+  context: Pick<LibraryContext, "db">,
+  accessToken: string,
+): Promise<LinkRow | undefined> =>
+  context.db
+    .selectFrom("public_collection_tokens")
+    .selectAll()
+    .where("access_token", "=", accessToken)
+    .executeTakeFirst();
+
+/**
+ * [Note: A public link is checked in the reference's order]
+ *
+ * An unknown token is 401 (`invalid token`, from the auth layer). A known
+ * one is then refused with 410 when the link was disabled, when its
+ * owner's subscription has expired, or when the link has; and, for every
+ * call but `/info` and `/verify-password`, with 401 when the link has a
+ * password and no valid JWT of it comes along. Device limits are not
+ * counted yet (issue #7 notes).
+ */
+export const resolvePublicLink = async (
+  context: LibraryContext,
+  credentials: PublicLinkCredentials,
+  { endpoint }: AuthContext,
+): Promise<PublicLinkSession | undefined> => {
+  const link = await linkOfAccessToken(context, credentials.accessToken);
+  if (link === undefined) return undefined;
+  if (link.is_disabled === 1) throw new StatusError(410, { error: "disabled token" });
+  const nowUs = context.nowUs();
+  const ownerID = await context.db
+    .selectFrom("collections")
+    .select("owner_id")
+    .where("collection_id", "=", link.collection_id)
+    .executeTakeFirst();
+  const subscription =
+    ownerID === undefined
+      ? undefined
+      : await context.db
+          .selectFrom("subscriptions")
+          .select("expiry_time_us")
+          .where("user_id", "=", ownerID.owner_id)
+          .executeTakeFirst();
+  if (subscription === undefined || subscription.expiry_time_us < nowUs) {
+    throw new StatusError(410, { error: "no active subscription" });
+  }
+  if (link.valid_till_us > 0 && link.valid_till_us < nowUs) {
+    throw new StatusError(410, { error: "expired token" });
+  }
+  if (
+    link.pw_hash !== null &&
+    !passwordFreePaths.has(endpoint.path) &&
+    !(await provesPassword(context.secrets, link, credentials.accessTokenJWT, nowUs))
+  ) {
+    throw new StatusError(401, { error: "invalid password token" });
+  }
+  return { collectionID: link.collection_id, accessToken: link.access_token };
+};

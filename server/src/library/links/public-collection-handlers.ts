@@ -1,0 +1,136 @@
+import type { publicCollectionEndpoints } from "../../../../shared/api/endpoints/public-collection";
+import type { RemoteCollectionJSON } from "../../../../shared/api/endpoints/library-schemas";
+import { apiError, badRequest, forbidden } from "../../accounts/context";
+import type { PublicLinkSession } from "../../http/auth";
+import { StatusError } from "../../http/http-errors";
+import type { HandlerMap } from "../../http/register-endpoints";
+import { collectionDiffPageFor } from "../collections/collection-diff";
+import type { LibraryContext } from "../context";
+import { presignedObjectURL } from "../files/downloads";
+import { magicMetadataJSON } from "../magic-metadata";
+import { linkOfAccessToken, sameText, signLinkPasswordJWT } from "./public-access";
+import { type LinkRow } from "./public-url-json";
+import { storedLinkPasswordHash } from "./share-links";
+
+// The calls of a public link's visitor (wire-contract §9). The resolver
+// (public-access.ts) has checked the link; these answer within its
+// collection only.
+
+/**
+ * A public link's visitor owns no file: its diff carries no file's private
+ * magic metadata (user IDs come from a counter far above 0).
+ */
+const visitorViewerID = 0;
+
+/** The link of a resolved session (it may have been disabled since: 410). */
+const sessionLink = async (context: LibraryContext, session: PublicLinkSession) => {
+  const link = await linkOfAccessToken(context, session.accessToken);
+  if (link === undefined || link.is_disabled === 1) {
+    throw new StatusError(410, { error: "disabled token" });
+  }
+  return link;
+};
+
+/**
+ * [Note: A link's visitor sees the album, not its people]
+ *
+ * `/info` answers the collection as a visitor needs it to show the album
+ * (its name, type, attributes and public metadata, which the key in the
+ * link's fragment opens) and nothing about who takes part: no owner email,
+ * no sharees, no private or sharee metadata, and of the link only what the
+ * page needs (downloads, collect, password nonce and limits, join), as the
+ * reference reduces it.
+ */
+const visitorCollectionJSON = async (
+  context: LibraryContext,
+  link: LinkRow,
+): Promise<RemoteCollectionJSON> => {
+  const collection = await context.db
+    .selectFrom("collections")
+    .selectAll()
+    .where("collection_id", "=", link.collection_id)
+    .executeTakeFirst();
+  if (collection === undefined || collection.is_deleted === 1) {
+    throw apiError(404, "COLLECTION_DELETED", "The collection is deleted");
+  }
+  const pubMagicMetadata = magicMetadataJSON(collection.pub_magic_metadata);
+  return {
+    id: collection.collection_id,
+    owner: { id: collection.owner_id, email: "", name: "", role: "" },
+    encryptedKey: "",
+    name: "",
+    encryptedName: collection.encrypted_name,
+    nameDecryptionNonce: collection.name_decryption_nonce,
+    type: collection.type,
+    attributes: JSON.parse(collection.attributes) as RemoteCollectionJSON["attributes"],
+    sharees: [],
+    publicURLs: [
+      {
+        url: "",
+        deviceLimit: 0,
+        validTill: 0,
+        enableDownload: link.enable_download === 1,
+        enableCollect: link.enable_collect === 1,
+        enableComment: link.enable_comment === 1,
+        passwordEnabled: link.pw_hash !== null,
+        ...(link.pw_hash === null
+          ? {}
+          : { nonce: link.pw_nonce ?? "", memLimit: link.mem_limit, opsLimit: link.ops_limit }),
+        enableJoin: link.enable_join === 1,
+      },
+    ],
+    updationTime: collection.updation_time_us,
+    ...(pubMagicMetadata === undefined ? {} : { pubMagicMetadata }),
+    app: collection.app,
+  };
+};
+
+/** A file of the link's collection (a live row), else 403. */
+const ensureFileOfLink = async (context: LibraryContext, collectionID: number, fileID: number) => {
+  const row = await context.db
+    .selectFrom("collection_files")
+    .select("file_id")
+    .where("collection_id", "=", collectionID)
+    .where("file_id", "=", fileID)
+    .where("is_deleted", "=", 0)
+    .executeTakeFirst();
+  if (row === undefined) throw forbidden("The file is not in the link's collection");
+};
+
+export const createPublicCollectionHandlers = (
+  context: LibraryContext,
+): HandlerMap<typeof publicCollectionEndpoints> => ({
+  getPublicCollectionInfo: async ({ session }) => ({
+    collection: await visitorCollectionJSON(context, await sessionLink(context, session)),
+    referralCode: "",
+  }),
+
+  verifyPublicLinkPassword: async ({ session, body }) => {
+    const link = await sessionLink(context, session);
+    if (link.pw_hash === null) throw badRequest("The link has no password");
+    // See: [Note: A link's password hash is hashed again]
+    const given = await storedLinkPasswordHash(context.secrets, body.passHash);
+    if (!sameText(given, link.pw_hash)) throw new StatusError(401, { error: "wrong password" });
+    return { jwtToken: await signLinkPasswordJWT(context.secrets, link, context.nowUs()) };
+  },
+
+  getPublicCollectionDiff: async ({ session, query }) => {
+    const page = await collectionDiffPageFor(
+      context,
+      visitorViewerID,
+      session.collectionID,
+      query.sinceTime,
+    );
+    return { diff: page.rows, hasMore: page.hasMore };
+  },
+
+  downloadPublicFile: async ({ session, params }) => {
+    await ensureFileOfLink(context, session.collectionID, params.fileID);
+    return presignedObjectURL(context, params.fileID, "file");
+  },
+
+  previewPublicFile: async ({ session, params }) => {
+    await ensureFileOfLink(context, session.collectionID, params.fileID);
+    return presignedObjectURL(context, params.fileID, "thumbnail");
+  },
+});

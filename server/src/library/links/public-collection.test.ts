@@ -1,0 +1,209 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type {
+  PublicURLJSON,
+  RemoteCollectionJSON,
+  RemoteFileJSON,
+} from "../../../../shared/api/endpoints/library-schemas";
+import { toB64 } from "../../../../shared/crypto/base64";
+import { headerNames } from "../../../../shared/api/headers";
+import type { TestAccountClient } from "../../../test-support/account-client";
+import { startTestAccountsServer, type TestAccountsServer } from "../../../test-support/accounts";
+import { testDatabaseBackends } from "../../../test-support/databases";
+import {
+  createTestCollection,
+  shareTestCollection,
+  signUpTestUser,
+  testMagicMetadata,
+  uploadTestFile,
+} from "../../../test-support/library-client";
+
+// A public link's visitor: info, password, diff, downloads (wire-contract §9).
+
+type Result = { result: PublicURLJSON };
+
+const passHash = toB64(new Uint8Array(32).fill(9));
+const passwordBody = {
+  passHash,
+  nonce: toB64(new Uint8Array(16).fill(4)),
+  memLimit: 67_108_864,
+  opsLimit: 2,
+};
+
+describe.each(testDatabaseBackends())("a public link's visitor on $name", (backend) => {
+  let server: TestAccountsServer;
+  let alice: TestAccountClient;
+  let album: RemoteCollectionJSON;
+  let photo: RemoteFileJSON;
+  let accessToken: string;
+  beforeEach(async () => {
+    server = await startTestAccountsServer(backend);
+    alice = await signUpTestUser(server, "alice@example.org");
+    album = await createTestCollection(server, alice, { name: "Garden" });
+    photo = await uploadTestFile(server, alice, album.id, {
+      magicMetadata: { visibility: 1 },
+    });
+    const { result } = await alice.ok<Result>("POST", "/collections/share-url", {
+      collectionID: album.id,
+    });
+    accessToken = new URL(result.url).searchParams.get("t") ?? "";
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  /** A call with the link's token (and a password JWT when given), without any session. */
+  const visit = (
+    method: "GET" | "POST",
+    url: string,
+    { token = accessToken, jwt, body }: { token?: string; jwt?: string; body?: unknown } = {},
+  ) =>
+    server.request({
+      method,
+      url,
+      headers: {
+        [headerNames.clientPackage]: "io.ente.albums.web",
+        ...(token === "" ? {} : { [headerNames.accessToken]: token }),
+        ...(jwt === undefined ? {} : { [headerNames.accessTokenJWT]: jwt }),
+      },
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+  const updateLink = (body: Record<string, unknown>) =>
+    alice.ok("PUT", "/collections/share-url", { collectionID: album.id, ...body });
+
+  describe("info", () => {
+    it("shows the album's encrypted name and the link's settings, and nobody's email", async () => {
+      await shareTestCollection(
+        server,
+        alice,
+        await signUpTestUser(server, "bob@example.org"),
+        album.id,
+      );
+      const answer = await visit("GET", "/public-collection/info");
+      expect(answer.statusCode).toBe(200);
+      const { collection } = answer.json<{ collection: RemoteCollectionJSON }>();
+      expect(collection).toMatchObject({
+        id: album.id,
+        owner: { id: alice.userID, email: "" },
+        encryptedName: album.encryptedName,
+        nameDecryptionNonce: album.nameDecryptionNonce,
+        sharees: [],
+        publicURLs: [{ url: "", enableDownload: true, passwordEnabled: false, enableJoin: true }],
+      });
+      expect(collection.magicMetadata).toBeUndefined();
+      expect(answer.body).not.toContain("bob@example.org");
+      expect(answer.body).not.toContain("alice@example.org");
+    });
+
+    it("carries the album's public metadata (cover, order)", async () => {
+      await alice.ok("PUT", "/collections/public-magic-metadata", {
+        id: album.id,
+        magicMetadata: await testMagicMetadata({ asc: true }, new Uint8Array(32)),
+      });
+      const { collection } = (await visit("GET", "/public-collection/info")).json<{
+        collection: RemoteCollectionJSON;
+      }>();
+      expect(collection.pubMagicMetadata?.count).toBe(1);
+    });
+  });
+
+  describe("refusals", () => {
+    it("401 without a token or with an unknown one", async () => {
+      expect((await visit("GET", "/public-collection/info", { token: "" })).statusCode).toBe(401);
+      const unknown = await visit("GET", "/public-collection/info", { token: "ABCDEFGHJK" });
+      expect(unknown.statusCode).toBe(401);
+    });
+
+    it("410 once the link is disabled, has expired, or its owner's plan has", async () => {
+      const nowUs = server.libraryContext.nowUs();
+      await updateLink({ validTill: nowUs + 60_000_000 });
+      expect((await visit("GET", "/public-collection/info")).statusCode).toBe(200);
+      server.clock.nowMs += 120_000;
+      expect((await visit("GET", "/public-collection/info")).statusCode).toBe(410);
+      await updateLink({ validTill: 0 });
+      expect((await visit("GET", "/public-collection/info")).statusCode).toBe(200);
+      await server.libraryContext.db
+        .updateTable("subscriptions")
+        .set({ expiry_time_us: 1 })
+        .where("user_id", "=", alice.userID)
+        .execute();
+      const expiredPlan = await visit("GET", "/public-collection/info");
+      expect([expiredPlan.statusCode, expiredPlan.json()]).toEqual([
+        410,
+        { error: "no active subscription" },
+      ]);
+      await server.libraryContext.db
+        .updateTable("subscriptions")
+        .set({ expiry_time_us: Number.MAX_SAFE_INTEGER })
+        .where("user_id", "=", alice.userID)
+        .execute();
+      await alice.ok("DELETE", `/collections/share-url/${String(album.id)}`);
+      expect((await visit("GET", "/public-collection/diff?sinceTime=0")).statusCode).toBe(410);
+    });
+  });
+
+  describe("a password", () => {
+    beforeEach(async () => {
+      await updateLink(passwordBody);
+    });
+
+    const verify = (hash: string) =>
+      visit("POST", "/public-collection/verify-password", { body: { passHash: hash } });
+
+    it("is asked for everything but info; its JWT opens the album", async () => {
+      const info = (await visit("GET", "/public-collection/info")).json<{
+        collection: RemoteCollectionJSON;
+      }>();
+      expect(info.collection.publicURLs?.[0]).toMatchObject({
+        passwordEnabled: true,
+        nonce: passwordBody.nonce,
+        memLimit: passwordBody.memLimit,
+        opsLimit: passwordBody.opsLimit,
+      });
+      expect((await visit("GET", "/public-collection/diff?sinceTime=0")).statusCode).toBe(401);
+      const wrong = await verify(toB64(new Uint8Array(32).fill(1)));
+      expect(wrong.statusCode).toBe(401);
+      const right = await verify(passHash);
+      expect(right.statusCode).toBe(200);
+      const { jwtToken } = right.json<{ jwtToken: string }>();
+      const diff = await visit("GET", "/public-collection/diff?sinceTime=0", { jwt: jwtToken });
+      expect(diff.statusCode).toBe(200);
+    });
+
+    it("changed by the owner ends the JWTs given for the old one", async () => {
+      const { jwtToken } = (await verify(passHash)).json<{ jwtToken: string }>();
+      await updateLink({ ...passwordBody, passHash: toB64(new Uint8Array(32).fill(2)) });
+      const refused = await visit("GET", "/public-collection/diff?sinceTime=0", { jwt: jwtToken });
+      expect(refused.statusCode).toBe(401);
+    });
+
+    it("cannot be verified on a link without one (400)", async () => {
+      await updateLink({ disablePassword: true });
+      expect((await verify(passHash)).statusCode).toBe(400);
+    });
+  });
+
+  describe("diff and downloads", () => {
+    it("lists the album's files without the owner's private metadata", async () => {
+      const answer = await visit("GET", "/public-collection/diff?sinceTime=0");
+      const { diff } = answer.json<{ diff: RemoteFileJSON[] }>();
+      expect(diff.map((file) => file.id)).toEqual([photo.id]);
+      expect(diff[0]?.magicMetadata).toBeUndefined();
+      expect(diff[0]?.pubMagicMetadata).toEqual(photo.pubMagicMetadata);
+    });
+
+    it("redirects a file of the album to its ciphertext, and refuses any other file (403)", async () => {
+      for (const kind of ["download", "preview"]) {
+        const answer = await visit("GET", `/public-collection/files/${kind}/${String(photo.id)}`);
+        expect(answer.statusCode).toBe(307);
+        const object = await fetch(answer.headers.location as string);
+        expect(object.status).toBe(200);
+      }
+      const other = await createTestCollection(server, alice, { name: "Private" });
+      const secret = await uploadTestFile(server, alice, other.id);
+      for (const kind of ["download", "preview"]) {
+        const answer = await visit("GET", `/public-collection/files/${kind}/${String(secret.id)}`);
+        expect(answer.statusCode).toBe(403);
+      }
+    });
+  });
+});
