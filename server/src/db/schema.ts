@@ -343,6 +343,13 @@ export interface PublicCollectionTokensTable {
   updated_at_us: number;
 }
 
+/** Migration 0005. See: [Note: A link's devices are counted by a keyed hash] */
+export interface PublicLinkDevicesTable {
+  link_id: number;
+  device_id: string;
+  first_seen_us: number;
+}
+
 export interface Database {
   task_locks: TaskLocksTable;
   id_counters: IdCountersTable;
@@ -374,4 +381,5 @@ export interface Database {
   trash: TrashTable;
   object_deletions: ObjectDeletionsTable;
   public_collection_tokens: PublicCollectionTokensTable;
+  public_link_devices: PublicLinkDevicesTable;
 }

@@ -25,6 +25,8 @@ export interface UserSession {
 export interface PublicLinkSession {
   collectionID: number;
   accessToken: string;
+  /** The visitor's device, on the calls that count devices (`/info`, `/diff`). */
+  deviceID?: string | undefined;
 }
 
 /** The holder of an ACCOUNTS-scoped JWT (wire-contract §1.2). */

@@ -3,6 +3,7 @@ import * as taskLocks from "./0001-task-locks";
 import * as accounts from "./0002-accounts";
 import * as library from "./0003-library";
 import * as publicLinks from "./0004-public-links";
+import * as linkDevices from "./0005-link-devices";
 
 // [Note: Migrations are listed, not discovered]
 //
@@ -15,6 +16,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0002-accounts": accounts,
   "0003-library": library,
   "0004-public-links": publicLinks,
+  "0005-link-devices": linkDevices,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,7 +7,9 @@ import type { ServerSecrets } from "../../config/secrets";
 import type { AuthContext, PublicLinkSession } from "../../http/auth";
 import { StatusError } from "../../http/http-errors";
 import type { LibraryContext } from "../context";
+import { admitDevice, admittedDevices, deviceCountingPaths, deviceIDOf } from "./link-devices";
 import type { LinkRow } from "./public-url-json";
+import { isFreePlanProduct } from "./share-links";
 
 // Who holds a public link (wire-contract §9, "Middleware checks"): the
 // resolver of the `publicLink` auth kind, and the JWT that proves a link's
@@ -94,13 +96,14 @@ export const linkOfAccessToken = (
  * one is then refused with 410 when the link was disabled, when its
  * owner's subscription has expired, or when the link has; and, for every
  * call but `/info` and `/verify-password`, with 401 when the link has a
- * password and no valid JWT of it comes along. Device limits are not
- * counted yet (issue #7 notes).
+ * password and no valid JWT of it comes along. Last, `/info` and `/diff`
+ * count the visitor's device against the link's limit (403
+ * `LINK_DEVICE_LIMIT_EXCEEDED`). See: [Note: A link's devices are counted by a keyed hash]
  */
 export const resolvePublicLink = async (
   context: LibraryContext,
   credentials: PublicLinkCredentials,
-  { endpoint }: AuthContext,
+  { endpoint, request }: AuthContext,
 ): Promise<PublicLinkSession | undefined> => {
   const link = await linkOfAccessToken(context, credentials.accessToken);
   if (link === undefined) return undefined;
@@ -116,7 +119,7 @@ export const resolvePublicLink = async (
       ? undefined
       : await context.db
           .selectFrom("subscriptions")
-          .select("expiry_time_us")
+          .select(["expiry_time_us", "product_id"])
           .where("user_id", "=", ownerID.owner_id)
           .executeTakeFirst();
   if (subscription === undefined || subscription.expiry_time_us < nowUs) {
@@ -132,5 +135,25 @@ export const resolvePublicLink = async (
   ) {
     throw new StatusError(401, { error: "invalid password token" });
   }
-  return { collectionID: link.collection_id, accessToken: link.access_token };
+  if (!deviceCountingPaths.has(endpoint.path)) {
+    return { collectionID: link.collection_id, accessToken: link.access_token };
+  }
+  const userAgent = request.headers["user-agent"];
+  const deviceID = await deviceIDOf(
+    context.secrets,
+    link.link_id,
+    {
+      deviceToken: credentials.linkDeviceToken,
+      ip: request.ip,
+      userAgent: typeof userAgent === "string" ? userAgent : "",
+    },
+    nowUs,
+  );
+  await admitDevice(
+    context,
+    link,
+    deviceID,
+    admittedDevices(link.device_limit, isFreePlanProduct(subscription.product_id)),
+  );
+  return { collectionID: link.collection_id, accessToken: link.access_token, deviceID };
 };

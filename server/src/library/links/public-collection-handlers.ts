@@ -8,6 +8,8 @@ import { collectionDiffPageFor } from "../collections/collection-diff";
 import type { LibraryContext } from "../context";
 import { presignedObjectURL } from "../files/downloads";
 import { magicMetadataJSON } from "../magic-metadata";
+import { headerNames } from "../../../../shared/api/headers";
+import { signLinkDeviceJWT } from "./link-devices";
 import { linkOfAccessToken, sameText, signLinkPasswordJWT } from "./public-access";
 import { type LinkRow } from "./public-url-json";
 import { storedLinkPasswordHash } from "./share-links";
@@ -100,10 +102,18 @@ const ensureFileOfLink = async (context: LibraryContext, collectionID: number, f
 export const createPublicCollectionHandlers = (
   context: LibraryContext,
 ): HandlerMap<typeof publicCollectionEndpoints> => ({
-  getPublicCollectionInfo: async ({ session }) => ({
-    collection: await visitorCollectionJSON(context, await sessionLink(context, session)),
-    referralCode: "",
-  }),
+  getPublicCollectionInfo: async ({ session, reply }) => {
+    const link = await sessionLink(context, session);
+    const collection = await visitorCollectionJSON(context, link);
+    if (session.deviceID !== undefined) {
+      // The visitor's place among the link's devices, for its next calls.
+      reply.header(
+        headerNames.linkDeviceTokenResponse,
+        await signLinkDeviceJWT(context.secrets, link.link_id, session.deviceID, context.nowUs()),
+      );
+    }
+    return { collection, referralCode: "" };
+  },
 
   verifyPublicLinkPassword: async ({ session, body }) => {
     const link = await sessionLink(context, session);

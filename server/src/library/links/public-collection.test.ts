@@ -55,7 +55,19 @@ describe.each(testDatabaseBackends())("a public link's visitor on $name", (backe
   const visit = (
     method: "GET" | "POST",
     url: string,
-    { token = accessToken, jwt, body }: { token?: string; jwt?: string; body?: unknown } = {},
+    {
+      token = accessToken,
+      jwt,
+      body,
+      userAgent = "test browser",
+      deviceToken,
+    }: {
+      token?: string;
+      jwt?: string;
+      body?: unknown;
+      userAgent?: string;
+      deviceToken?: string;
+    } = {},
   ) =>
     server.request({
       method,
@@ -64,6 +76,8 @@ describe.each(testDatabaseBackends())("a public link's visitor on $name", (backe
         [headerNames.clientPackage]: "io.ente.albums.web",
         ...(token === "" ? {} : { [headerNames.accessToken]: token }),
         ...(jwt === undefined ? {} : { [headerNames.accessTokenJWT]: jwt }),
+        ...(deviceToken === undefined ? {} : { [headerNames.linkDeviceToken]: deviceToken }),
+        "user-agent": userAgent,
       },
       ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
     });
@@ -179,6 +193,60 @@ describe.each(testDatabaseBackends())("a public link's visitor on $name", (backe
     it("cannot be verified on a link without one (400)", async () => {
       await updateLink({ disablePassword: true });
       expect((await verify(passHash)).statusCode).toBe(400);
+    });
+  });
+
+  describe("a device limit", () => {
+    const onPaidPlan = () =>
+      server.libraryContext.db
+        .updateTable("subscriptions")
+        .set({ product_id: "family-200gb" })
+        .where("user_id", "=", alice.userID)
+        .execute();
+    const infoFrom = (userAgent: string, deviceToken?: string) =>
+      visit("GET", "/public-collection/info", {
+        userAgent,
+        ...(deviceToken === undefined ? {} : { deviceToken }),
+      });
+
+    it("admits that many devices; a device seen before comes back", async () => {
+      await onPaidPlan();
+      await updateLink({ deviceLimit: 2 });
+      expect((await infoFrom("phone")).statusCode).toBe(200);
+      expect((await infoFrom("laptop")).statusCode).toBe(200);
+      const third = await infoFrom("tablet");
+      expect(third.statusCode).toBe(403);
+      expect(third.json()).toMatchObject({ code: "LINK_DEVICE_LIMIT_EXCEEDED" });
+      const diff = await visit("GET", "/public-collection/diff?sinceTime=0", { userAgent: "tv" });
+      expect(diff.statusCode).toBe(403);
+      expect((await infoFrom("phone")).statusCode).toBe(200);
+      // Downloads do not count devices (wire-contract §9).
+      const preview = await visit("GET", `/public-collection/files/preview/${String(photo.id)}`, {
+        userAgent: "tv",
+      });
+      expect(preview.statusCode).toBe(307);
+    });
+
+    it("knows a device by the token /info gave it, whatever its browser says later", async () => {
+      await onPaidPlan();
+      await updateLink({ deviceLimit: 2 });
+      const first = await infoFrom("phone");
+      const deviceToken = first.headers[headerNames.linkDeviceTokenResponse.toLowerCase()];
+      expect(typeof deviceToken).toBe("string");
+      await infoFrom("laptop");
+      expect((await infoFrom("phone, updated", String(deviceToken))).statusCode).toBe(200);
+      expect((await infoFrom("phone, updated")).statusCode).toBe(403);
+    });
+
+    it("is 5 on the free plan, none when a paid plan's link has no limit", async () => {
+      for (const device of ["a", "b", "c", "d", "e"]) {
+        expect((await infoFrom(device)).statusCode).toBe(200);
+      }
+      expect((await infoFrom("f")).statusCode).toBe(403);
+      await onPaidPlan();
+      await updateLink({ deviceLimit: 0 });
+      expect((await infoFrom("f")).statusCode).toBe(200);
+      expect((await infoFrom("g")).statusCode).toBe(200);
     });
   });
 

@@ -34,13 +34,16 @@ const canBeShared = (type: string): boolean => type !== "uncategorized";
  * one (403 `LINK_EDIT_NOT_ALLOWED`). A paid plan (any plan the server's
  * admin set) has the spec's choices: no limit, 2, 5, 10, 25 or 50.
  */
+export const isFreePlanProduct = (productID: string | undefined): boolean =>
+  productID === undefined || productID === freePlanProductID;
+
 const isOnFreePlan = async (db: DB, userID: number): Promise<boolean> => {
   const subscription = await db
     .selectFrom("subscriptions")
     .select("product_id")
     .where("user_id", "=", userID)
     .executeTakeFirst();
-  return subscription === undefined || subscription.product_id === freePlanProductID;
+  return isFreePlanProduct(subscription?.product_id);
 };
 
 /**
