@@ -191,6 +191,22 @@ export const leaveCollection = defineEndpoint({
   response: emptyResponse,
 });
 
+/**
+ * `POST /collections/join-link`: a logged-in visitor of a public link joins
+ * its album, with both its session and the link's tokens; the link must
+ * allow downloads and joining. COLLABORATOR when the link collects, else VIEWER.
+ */
+export const joinCollectionViaLink = defineEndpoint({
+  method: "POST",
+  path: "/collections/join-link",
+  auth: "user",
+  body: z.object({
+    collectionID: idField(),
+    encryptedKey: base64Field(libraryValueBytes.sealedKey),
+  }),
+  response: z.object({}),
+});
+
 /** `GET /collections/sharees?collectionID=`: the live sharees, for any participant. */
 export const getSharees = defineEndpoint({
   method: "GET",
@@ -288,6 +304,7 @@ export const collectionEndpoints = {
   shareCollection,
   unshareCollection,
   leaveCollection,
+  joinCollectionViaLink,
   getSharees,
   createShareURL,
   updateShareURL,

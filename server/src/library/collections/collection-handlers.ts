@@ -1,6 +1,7 @@
-import type { collectionEndpoints } from "../../../../shared/api/endpoints/collections";
+import { collectionEndpoints } from "../../../../shared/api/endpoints/collections";
 import type { HandlerMap } from "../../http/register-endpoints";
 import type { LibraryContext } from "../context";
+import { joinLinkOfRequest } from "../links/join-link";
 import { createShareURL, disableShareURL, updateShareURL } from "../links/share-links";
 import { addFiles, moveFiles } from "./add-move-files";
 import { collectionDiffPage } from "./collection-diff";
@@ -113,6 +114,16 @@ export const createCollectionHandlers = (
 
   leaveCollection: async ({ session, params }) => {
     await leaveCollection(context, session.userID, params.collectionID);
+  },
+
+  joinCollectionViaLink: async ({ session, app, request, body }) => {
+    await joinLinkOfRequest(context, session.userID, {
+      app,
+      request,
+      endpoint: collectionEndpoints.joinCollectionViaLink,
+      body,
+    });
+    return {};
   },
 
   getSharees: async ({ session, query }) => ({

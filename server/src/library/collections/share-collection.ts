@@ -4,7 +4,7 @@ import type { ClientApp } from "../../../../shared/api/headers";
 import { badRequest, forbidden, notFound } from "../../accounts/context";
 import { emailHashOf } from "../../accounts/server-crypto";
 import type { DB } from "../../accounts/users";
-import { collectionAccess } from "../access";
+import { type CollectionRow, collectionAccess } from "../access";
 import type { LibraryContext } from "../context";
 import type { LibraryTransaction } from "../versions";
 import { participantCollection, writeCollections } from "./collection-write";
@@ -91,6 +91,51 @@ const endShare = async (
     .execute();
 };
 
+interface ShareWrite {
+  collection: Pick<CollectionRow, "collection_id" | "owner_id">;
+  shareeID: number;
+  encryptedKey: string;
+  role: ShareeRole;
+  versionUs: number;
+}
+
+/** Makes the share live with this key and role: a new row, or one revived or changed. */
+const putShare = async (
+  trx: LibraryTransaction,
+  { collection, shareeID, encryptedKey, role, versionUs }: ShareWrite,
+): Promise<void> => {
+  await trx
+    .insertInto("collection_shares")
+    .values({
+      collection_id: collection.collection_id,
+      // Shares are the owner's, whoever (owner, admin or link) made them.
+      from_user_id: collection.owner_id,
+      to_user_id: shareeID,
+      encrypted_key: encryptedKey,
+      role,
+      magic_metadata: null,
+      is_deleted: 0,
+      shared_at_us: versionUs,
+      updation_time_us: versionUs,
+    })
+    .onConflict((oc) =>
+      oc.columns(["collection_id", "to_user_id"]).doUpdateSet((eb) => ({
+        encrypted_key: eb.ref("excluded.encrypted_key"),
+        role: eb.ref("excluded.role"),
+        // A revived share is shared anew; a live one keeps its date.
+        shared_at_us: eb
+          .case()
+          .when("collection_shares.is_deleted", "=", 1)
+          .then(eb.ref("excluded.shared_at_us"))
+          .else(eb.ref("collection_shares.shared_at_us"))
+          .end(),
+        is_deleted: 0,
+        updation_time_us: eb.ref("excluded.updation_time_us"),
+      })),
+    )
+    .execute();
+};
+
 export interface ShareRequest {
   collectionID: number;
   email: string;
@@ -125,36 +170,13 @@ export const shareCollection = async (
     if (shareeID === collection.owner_id) {
       throw badRequest("The collection's owner cannot be a sharee of it");
     }
-    await trx
-      .insertInto("collection_shares")
-      .values({
-        collection_id: collectionID,
-        // Shares are the owner's, whoever (owner or admin) made them.
-        from_user_id: collection.owner_id,
-        to_user_id: shareeID,
-        encrypted_key: encryptedKey,
-        role,
-        magic_metadata: null,
-        is_deleted: 0,
-        shared_at_us: versionUs,
-        updation_time_us: versionUs,
-      })
-      .onConflict((oc) =>
-        oc.columns(["collection_id", "to_user_id"]).doUpdateSet((eb) => ({
-          encrypted_key: eb.ref("excluded.encrypted_key"),
-          role: eb.ref("excluded.role"),
-          // A revived share is shared anew; a live one keeps its date.
-          shared_at_us: eb
-            .case()
-            .when("collection_shares.is_deleted", "=", 1)
-            .then(eb.ref("excluded.shared_at_us"))
-            .else(eb.ref("collection_shares.shared_at_us"))
-            .end(),
-          is_deleted: 0,
-          updation_time_us: eb.ref("excluded.updation_time_us"),
-        })),
-      )
-      .execute();
+    await putShare(trx, {
+      collection,
+      shareeID,
+      encryptedKey,
+      role,
+      versionUs,
+    });
   });
   return liveSharees(context, context.db, collectionID);
 };
@@ -217,6 +239,53 @@ export const leaveCollection = async (
     await endShare(trx, collectionID, userID, versionUs);
   });
 };
+
+const roleRank: Record<ShareeRole, number> = { VIEWER: 0, COLLABORATOR: 1, ADMIN: 2 };
+
+/**
+ * [Note: Joining through a link never lowers a role]
+ *
+ * A logged-in visitor of a link that allows joining becomes a sharee:
+ * COLLABORATOR when the link collects uploads, else VIEWER. Someone who
+ * already takes part with a higher role (an admin opening the album's
+ * link) keeps it; the owner cannot join (400).
+ */
+export const joinViaLink = (
+  context: LibraryContext,
+  userID: number,
+  link: { collectionID: number; enableCollect: boolean },
+  { collectionID, encryptedKey }: { collectionID: number; encryptedKey: string },
+): Promise<void> =>
+  writeCollections(context, [collectionID], async ({ trx, versionUs }) => {
+    if (link.collectionID !== collectionID) {
+      throw forbidden("The link is of another collection");
+    }
+    const collection = await trx
+      .selectFrom("collections")
+      .selectAll()
+      .where("collection_id", "=", collectionID)
+      .executeTakeFirstOrThrow();
+    if (collection.owner_id === userID) throw badRequest("The owner cannot join its collection");
+    if (!canBeShared(collection.type)) {
+      throw badRequest(`A collection of type ${collection.type} cannot be shared`);
+    }
+    const linkRole: ShareeRole = link.enableCollect ? "COLLABORATOR" : "VIEWER";
+    const current = await trx
+      .selectFrom("collection_shares")
+      .select("role")
+      .where("collection_id", "=", collectionID)
+      .where("to_user_id", "=", userID)
+      .where("is_deleted", "=", 0)
+      .executeTakeFirst();
+    const currentRole = current?.role;
+    const role =
+      currentRole !== undefined &&
+      currentRole in roleRank &&
+      roleRank[currentRole as ShareeRole] > roleRank[linkRole]
+        ? (currentRole as ShareeRole)
+        : linkRole;
+    await putShare(trx, { collection, shareeID: userID, encryptedKey, role, versionUs });
+  });
 
 /** The live sharees of a collection, for any of its participants; 404 for strangers. */
 export const getSharees = async (

@@ -5,11 +5,13 @@ import type {
   RemoteFileJSON,
 } from "../../../../shared/api/endpoints/library-schemas";
 import { toB64 } from "../../../../shared/crypto/base64";
+import { boxSeal } from "../../../../shared/crypto/sealed-box";
 import { headerNames } from "../../../../shared/api/headers";
 import type { TestAccountClient } from "../../../test-support/account-client";
 import { startTestAccountsServer, type TestAccountsServer } from "../../../test-support/accounts";
 import { testDatabaseBackends } from "../../../test-support/databases";
 import {
+  collectionKeyOf,
   createTestCollection,
   shareTestCollection,
   signUpTestUser,
@@ -247,6 +249,80 @@ describe.each(testDatabaseBackends())("a public link's visitor on $name", (backe
       await updateLink({ deviceLimit: 0 });
       expect((await infoFrom("f")).statusCode).toBe(200);
       expect((await infoFrom("g")).statusCode).toBe(200);
+    });
+  });
+
+  describe("joining", () => {
+    let bob: TestAccountClient;
+    beforeEach(async () => {
+      bob = await signUpTestUser(server, "bob@example.org");
+    });
+
+    /** `POST /collections/join-link` as `user`, with the link's tokens; the key sealed to `user`. */
+    const join = async (
+      user: TestAccountClient,
+      { jwt, collectionID = album.id }: { jwt?: string; collectionID?: number } = {},
+    ) =>
+      server.request({
+        method: "POST",
+        url: "/collections/join-link",
+        headers: {
+          [headerNames.clientPackage]: "io.ente.photos.web",
+          "x-auth-token": user.token,
+          [headerNames.accessToken]: accessToken,
+          ...(jwt === undefined ? {} : { [headerNames.accessTokenJWT]: jwt }),
+        },
+        payload: {
+          collectionID,
+          encryptedKey: toB64(
+            await boxSeal(
+              await collectionKeyOf(server, alice, album.id),
+              user.keys.keyPair.publicKey,
+            ),
+          ),
+        },
+      });
+    /** The user's role among the album's sharees, as its owner sees them. */
+    const roleOf = async (user: TestAccountClient) => {
+      const { sharees } = await alice.ok<{ sharees: { id: number; role: string }[] }>(
+        "GET",
+        `/collections/sharees?collectionID=${String(album.id)}`,
+      );
+      return sharees.find((sharee) => sharee.id === user.userID)?.role;
+    };
+
+    it("makes a logged-in visitor a viewer, or a collaborator of a collecting link", async () => {
+      expect((await join(bob)).statusCode).toBe(200);
+      expect(await roleOf(bob)).toBe("VIEWER");
+      await updateLink({ enableCollect: true });
+      expect((await join(bob)).statusCode).toBe(200);
+      expect(await roleOf(bob)).toBe("COLLABORATOR");
+    });
+
+    it("keeps a higher role, refuses the owner (400) and another album's ID (403)", async () => {
+      await shareTestCollection(server, alice, bob, album.id, "ADMIN");
+      expect((await join(bob)).statusCode).toBe(200);
+      expect(await roleOf(bob)).toBe("ADMIN");
+      expect((await join(alice)).statusCode).toBe(400);
+      const carol = await signUpTestUser(server, "carol@example.org");
+      const other = await createTestCollection(server, alice, { name: "Other" });
+      expect((await join(carol, { collectionID: other.id })).statusCode).toBe(403);
+      expect(await roleOf(carol)).toBeUndefined();
+    });
+
+    it("needs a link that allows joining and downloads (400), and its password", async () => {
+      await updateLink({ enableJoin: false });
+      expect((await join(bob)).statusCode).toBe(400);
+      await updateLink({ enableJoin: true, enableDownload: false });
+      expect((await join(bob)).statusCode).toBe(400);
+      await updateLink({ enableDownload: true, ...passwordBody });
+      expect((await join(bob)).statusCode).toBe(401);
+      const verified = await visit("POST", "/public-collection/verify-password", {
+        body: { passHash },
+      });
+      const { jwtToken } = verified.json<{ jwtToken: string }>();
+      expect((await join(bob, { jwt: jwtToken })).statusCode).toBe(200);
+      expect(await roleOf(bob)).toBe("VIEWER");
     });
   });
 
