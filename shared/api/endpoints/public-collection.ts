@@ -2,6 +2,13 @@ import { z } from "zod";
 import { defineEndpoint, redirectResponse } from "../endpoint";
 import { base64Field } from "./account-schemas";
 import {
+  createFile,
+  getMultipartUploadURL,
+  getMultipartUploadURLs,
+  getUploadURL,
+  getUploadURLs,
+} from "./files";
+import {
   collectionSchema,
   fileSchema,
   idFromString,
@@ -56,10 +63,65 @@ export const previewPublicFile = defineEndpoint({
   response: redirectResponse,
 });
 
+// Uploads into a collecting link's album (wire-contract §9): the shapes of
+// §5.1 and `POST /files`; the objects go in the owner's folder and count
+// against the owner's storage. 405 `PUBLIC_COLLECT_DISABLED` unless the
+// link collects.
+
+/** `GET /public-collection/upload-urls?count=`. */
+export const getPublicUploadURLs = defineEndpoint({
+  method: "GET",
+  path: "/public-collection/upload-urls",
+  auth: "publicLink",
+  query: getUploadURLs.query,
+  response: getUploadURLs.response,
+});
+
+/** `POST /public-collection/upload-url`. */
+export const getPublicUploadURL = defineEndpoint({
+  method: "POST",
+  path: "/public-collection/upload-url",
+  auth: "publicLink",
+  body: getUploadURL.body,
+  response: getUploadURL.response,
+});
+
+/** `GET /public-collection/multipart-upload-urls?count=`. */
+export const getPublicMultipartUploadURLs = defineEndpoint({
+  method: "GET",
+  path: "/public-collection/multipart-upload-urls",
+  auth: "publicLink",
+  query: getMultipartUploadURLs.query,
+  response: getMultipartUploadURLs.response,
+});
+
+/** `POST /public-collection/multipart-upload-url`. */
+export const getPublicMultipartUploadURL = defineEndpoint({
+  method: "POST",
+  path: "/public-collection/multipart-upload-url",
+  auth: "publicLink",
+  body: getMultipartUploadURL.body,
+  response: getMultipartUploadURL.response,
+});
+
+/** `POST /public-collection/file`: registers an upload in the link's album, as the owner's file. */
+export const createPublicFile = defineEndpoint({
+  method: "POST",
+  path: "/public-collection/file",
+  auth: "publicLink",
+  body: createFile.body,
+  response: createFile.response,
+});
+
 export const publicCollectionEndpoints = {
   getPublicCollectionInfo,
   verifyPublicLinkPassword,
   getPublicCollectionDiff,
   downloadPublicFile,
   previewPublicFile,
+  getPublicUploadURLs,
+  getPublicUploadURL,
+  getPublicMultipartUploadURLs,
+  getPublicMultipartUploadURL,
+  createPublicFile,
 };

@@ -4,7 +4,7 @@ import type { RemoteFileJSON } from "../../../../shared/api/endpoints/library-sc
 import { badRequest } from "../../accounts/context";
 import { nextID, type DB } from "../../accounts/users";
 import type { EndpointHandler } from "../../http/register-endpoints";
-import { ownedCollection } from "../access";
+import { type CollectionRow, ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
 import { fileJSON, type CollectionFileRow, type FileRow } from "../file-json";
 import { magicMetadataColumn } from "../magic-metadata";
@@ -17,7 +17,7 @@ import { isOwnObjectKey } from "./upload-rules";
 // `POST /files` (wire-contract §5.2): registers uploaded objects as a new file
 // of a collection the caller owns.
 
-type NewFileBody = BodyOf<typeof fileEndpoints.createFile>;
+export type NewFileBody = BodyOf<typeof fileEndpoints.createFile>;
 
 export interface UploadedObjects {
   fileKey: string;
@@ -150,96 +150,113 @@ const firstMagicMetadataVersion = 1;
 export const createFileHandler =
   (context: LibraryContext): EndpointHandler<typeof fileEndpoints.createFile> =>
   async ({ session, body, app }) => {
-    const { db } = context;
-    const userID = session.userID;
-    ensureOwnObjectKeys(userID, body.file.objectKey, body.thumbnail.objectKey);
-    const collection = await ownedCollection(db, userID, body.collectionID, { app });
-    await ensureNotQueuedForDeletion(db, body.file.objectKey, body.thumbnail.objectKey);
-    const objects = await measureUploadedObjects(context, body);
-    const retried = await alreadyRegistered(db, userID, body);
-    if (retried !== undefined) return retried;
-    const totalBytes = objects.fileSizeBytes + objects.thumbSizeBytes;
-    await ensureUploadFits(db, userID, context.nowUs(), totalBytes);
-
-    try {
-      const { file, entry } = await db.transaction().execute(async (trx) => {
-        const versionUs = await lockCollectionsForWrite(context, trx, [collection.collection_id]);
-        const nowUs = context.nowUs();
-        const file: FileRow = {
-          file_id: await nextID(trx, "file"),
-          owner_id: userID,
-          file_decryption_header: body.file.decryptionHeader,
-          thumbnail_decryption_header: body.thumbnail.decryptionHeader,
-          metadata_decryption_header: body.metadata.decryptionHeader,
-          encrypted_metadata: body.metadata.encryptedData,
-          magic_metadata:
-            body.magicMetadata === undefined
-              ? null
-              : magicMetadataColumn(body.magicMetadata, firstMagicMetadataVersion),
-          pub_magic_metadata:
-            body.pubMagicMetadata === undefined
-              ? null
-              : magicMetadataColumn(body.pubMagicMetadata, firstMagicMetadataVersion),
-          file_size: objects.fileSizeBytes,
-          thumb_size: objects.thumbSizeBytes,
-          created_at_us: nowUs,
-          updation_time_us: versionUs,
-        };
-        const entry: CollectionFileRow = {
-          collection_id: collection.collection_id,
-          file_id: file.file_id,
-          encrypted_key: body.encryptedKey,
-          key_decryption_nonce: body.keyDecryptionNonce,
-          c_owner_id: collection.owner_id,
-          f_owner_id: userID,
-          is_deleted: 0,
-          action: null,
-          action_user: null,
-          created_at_us: versionUs,
-          updation_time_us: versionUs,
-        };
-        await trx
-          .insertInto("object_keys")
-          .values([
-            {
-              file_id: file.file_id,
-              o_type: "file",
-              object_key: objects.fileKey,
-              size: objects.fileSizeBytes,
-              is_deleted: 0,
-              created_at_us: nowUs,
-              updated_at_us: nowUs,
-            },
-            {
-              file_id: file.file_id,
-              o_type: "thumbnail",
-              object_key: objects.thumbnailKey,
-              size: objects.thumbSizeBytes,
-              is_deleted: 0,
-              created_at_us: nowUs,
-              updated_at_us: nowUs,
-            },
-          ])
-          .execute();
-        await trx.insertInto("files").values(file).execute();
-        await trx.insertInto("collection_files").values(entry).execute();
-        await adjustUsage(trx, userID, totalBytes);
-        await trx
-          .deleteFrom("temp_objects")
-          .where("object_key", "in", [objects.fileKey, objects.thumbnailKey])
-          .execute();
-        await stampCollections(trx, [collection.collection_id], versionUs);
-        return { file, entry };
-      });
-      return fileJSON(file, entry, {
-        viewerID: userID,
-        objects: { fileObjectKey: objects.fileKey, thumbnailObjectKey: objects.thumbnailKey },
-      });
-    } catch (error) {
-      // See: [Note: Registering the same objects twice answers the same file]
-      if (!isUniqueViolation(error)) throw error;
-      const retried = await alreadyRegistered(db, userID, body);
-      if (retried === undefined) throw error;
-      return retried;
-    }
+    ensureOwnObjectKeys(session.userID, body.file.objectKey, body.thumbnail.objectKey);
+    const collection = await ownedCollection(context.db, session.userID, body.collectionID, {
+      app,
+    });
+    return registerNewFile(context, session.userID, collection, body);
   };
+
+/**
+ * Registers uploaded objects as a new file of `userID` in `collection`
+ * (which the caller checked `userID` owns, as the objects' keys): sizes
+ * measured, quota checked, rows written under the collection's lock. The
+ * owner's upload, and an upload through a collecting public link, which
+ * uploads in the owner's name.
+ */
+export const registerNewFile = async (
+  context: LibraryContext,
+  userID: number,
+  collection: Pick<CollectionRow, "collection_id" | "owner_id">,
+  body: NewFileBody,
+): Promise<RemoteFileJSON> => {
+  const { db } = context;
+  await ensureNotQueuedForDeletion(db, body.file.objectKey, body.thumbnail.objectKey);
+  const objects = await measureUploadedObjects(context, body);
+  const retried = await alreadyRegistered(db, userID, body);
+  if (retried !== undefined) return retried;
+  const totalBytes = objects.fileSizeBytes + objects.thumbSizeBytes;
+  await ensureUploadFits(db, userID, context.nowUs(), totalBytes);
+
+  try {
+    const { file, entry } = await db.transaction().execute(async (trx) => {
+      const versionUs = await lockCollectionsForWrite(context, trx, [collection.collection_id]);
+      const nowUs = context.nowUs();
+      const file: FileRow = {
+        file_id: await nextID(trx, "file"),
+        owner_id: userID,
+        file_decryption_header: body.file.decryptionHeader,
+        thumbnail_decryption_header: body.thumbnail.decryptionHeader,
+        metadata_decryption_header: body.metadata.decryptionHeader,
+        encrypted_metadata: body.metadata.encryptedData,
+        magic_metadata:
+          body.magicMetadata === undefined
+            ? null
+            : magicMetadataColumn(body.magicMetadata, firstMagicMetadataVersion),
+        pub_magic_metadata:
+          body.pubMagicMetadata === undefined
+            ? null
+            : magicMetadataColumn(body.pubMagicMetadata, firstMagicMetadataVersion),
+        file_size: objects.fileSizeBytes,
+        thumb_size: objects.thumbSizeBytes,
+        created_at_us: nowUs,
+        updation_time_us: versionUs,
+      };
+      const entry: CollectionFileRow = {
+        collection_id: collection.collection_id,
+        file_id: file.file_id,
+        encrypted_key: body.encryptedKey,
+        key_decryption_nonce: body.keyDecryptionNonce,
+        c_owner_id: collection.owner_id,
+        f_owner_id: userID,
+        is_deleted: 0,
+        action: null,
+        action_user: null,
+        created_at_us: versionUs,
+        updation_time_us: versionUs,
+      };
+      await trx
+        .insertInto("object_keys")
+        .values([
+          {
+            file_id: file.file_id,
+            o_type: "file",
+            object_key: objects.fileKey,
+            size: objects.fileSizeBytes,
+            is_deleted: 0,
+            created_at_us: nowUs,
+            updated_at_us: nowUs,
+          },
+          {
+            file_id: file.file_id,
+            o_type: "thumbnail",
+            object_key: objects.thumbnailKey,
+            size: objects.thumbSizeBytes,
+            is_deleted: 0,
+            created_at_us: nowUs,
+            updated_at_us: nowUs,
+          },
+        ])
+        .execute();
+      await trx.insertInto("files").values(file).execute();
+      await trx.insertInto("collection_files").values(entry).execute();
+      await adjustUsage(trx, userID, totalBytes);
+      await trx
+        .deleteFrom("temp_objects")
+        .where("object_key", "in", [objects.fileKey, objects.thumbnailKey])
+        .execute();
+      await stampCollections(trx, [collection.collection_id], versionUs);
+      return { file, entry };
+    });
+    return fileJSON(file, entry, {
+      viewerID: userID,
+      objects: { fileObjectKey: objects.fileKey, thumbnailObjectKey: objects.thumbnailKey },
+    });
+  } catch (error) {
+    // See: [Note: Registering the same objects twice answers the same file]
+    if (!isUniqueViolation(error)) throw error;
+    const retried = await alreadyRegistered(db, userID, body);
+    if (retried === undefined) throw error;
+    return retried;
+  }
+};

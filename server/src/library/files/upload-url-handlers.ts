@@ -1,3 +1,4 @@
+import type { BodyOf } from "../../../../shared/api/endpoint";
 import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
 import { badRequest, microsecondsPerDay } from "../../accounts/context";
 import { presignedURLValidityMs } from "../../blobs/blob-store";
@@ -30,7 +31,27 @@ type UploadURLHandlers = Pick<
   | "getUploadEligibility"
 >;
 
-export const createUploadURLHandlers = (context: LibraryContext): UploadURLHandlers => {
+type Body<K extends keyof typeof fileEndpoints> = BodyOf<(typeof fileEndpoints)[K]>;
+
+/**
+ * Upload URLs in the folder of `userID`, whose quota they count against:
+ * the caller's own, or a collecting public link's owner's.
+ * See: [Note: Every minted object key is recorded until it is registered]
+ */
+export interface UploadURLMinter {
+  urls(userID: number, count: number): Promise<{ urls: { objectKey: string; url: string }[] }>;
+  url(userID: number, body: Body<"getUploadURL">): Promise<{ objectKey: string; url: string }>;
+  multipartURLs(
+    userID: number,
+    count: number,
+  ): Promise<{ urls: { objectKey: string; partURLs: string[]; completeURL: string } }>;
+  multipartURL(
+    userID: number,
+    body: Body<"getMultipartUploadURL">,
+  ): Promise<{ objectKey: string; partURLs: string[]; completeURL: string }>;
+}
+
+export const createUploadURLMinter = (context: LibraryContext): UploadURLMinter => {
   const { db, blobStore } = context;
 
   /** See: [Note: Every minted object key is recorded until it is registered] */
@@ -66,10 +87,10 @@ export const createUploadURLHandlers = (context: LibraryContext): UploadURLHandl
   };
 
   return {
-    getUploadURLs: async ({ session, query }) => {
-      await ensureUploadFits(db, session.userID, context.nowUs());
-      const keys = Array.from({ length: query.count }, () => newObjectKey(session.userID));
-      await recordKeys(session.userID, keys, false);
+    urls: async (userID, count) => {
+      await ensureUploadFits(db, userID, context.nowUs());
+      const keys = Array.from({ length: count }, () => newObjectKey(userID));
+      await recordKeys(userID, keys, false);
       const urls = await Promise.all(
         keys.map(async (objectKey) => ({
           objectKey,
@@ -79,10 +100,10 @@ export const createUploadURLHandlers = (context: LibraryContext): UploadURLHandl
       return { urls };
     },
 
-    getUploadURL: async ({ session, body }) => {
-      await ensureUploadFits(db, session.userID, context.nowUs(), body.contentLength);
-      const objectKey = newObjectKey(session.userID);
-      await recordKeys(session.userID, [objectKey], false);
+    url: async (userID, body) => {
+      await ensureUploadFits(db, userID, context.nowUs(), body.contentLength);
+      const objectKey = newObjectKey(userID);
+      await recordKeys(userID, [objectKey], false);
       const url = await blobStore.presignPut(objectKey, {
         validForMs: presignedURLValidityMs,
         contentLengthBytes: body.contentLength,
@@ -91,24 +112,34 @@ export const createUploadURLHandlers = (context: LibraryContext): UploadURLHandl
       return { objectKey, url };
     },
 
-    getMultipartUploadURLs: async ({ session, query }) => {
-      await ensureUploadFits(db, session.userID, context.nowUs());
-      return { urls: await multipartURLs(session.userID, query.count, undefined) };
+    multipartURLs: async (userID, count) => {
+      await ensureUploadFits(db, userID, context.nowUs());
+      return { urls: await multipartURLs(userID, count, undefined) };
     },
 
-    getMultipartUploadURL: async ({ session, body }) => {
+    multipartURL: async (userID, body) => {
       const problem = multipartPlanProblem({
         contentLengthBytes: body.contentLength,
         partLengthBytes: body.partLength,
         partCount: body.partMd5s.length,
       });
       if (problem !== undefined) throw badRequest(problem);
-      await ensureUploadFits(db, session.userID, context.nowUs(), body.contentLength);
-      return multipartURLs(session.userID, body.partMd5s.length, body.partMd5s.map(md5B64Of));
+      await ensureUploadFits(db, userID, context.nowUs(), body.contentLength);
+      return multipartURLs(userID, body.partMd5s.length, body.partMd5s.map(md5B64Of));
     },
+  };
+};
 
+export const createUploadURLHandlers = (context: LibraryContext): UploadURLHandlers => {
+  const minter = createUploadURLMinter(context);
+  return {
+    getUploadURLs: ({ session, query }) => minter.urls(session.userID, query.count),
+    getUploadURL: ({ session, body }) => minter.url(session.userID, body),
+    getMultipartUploadURLs: ({ session, query }) =>
+      minter.multipartURLs(session.userID, query.count),
+    getMultipartUploadURL: ({ session, body }) => minter.multipartURL(session.userID, body),
     getUploadEligibility: async ({ session }) => {
-      await ensureUploadFits(db, session.userID, context.nowUs());
+      await ensureUploadFits(context.db, session.userID, context.nowUs());
     },
   };
 };

@@ -6,7 +6,9 @@ import { StatusError } from "../../http/http-errors";
 import type { HandlerMap } from "../../http/register-endpoints";
 import { collectionDiffPageFor } from "../collections/collection-diff";
 import type { LibraryContext } from "../context";
+import { ensureOwnObjectKeys, registerNewFile } from "../files/create-file";
 import { presignedObjectURL } from "../files/downloads";
+import { createUploadURLMinter } from "../files/upload-url-handlers";
 import { magicMetadataJSON } from "../magic-metadata";
 import { headerNames } from "../../../../shared/api/headers";
 import { signLinkDeviceJWT } from "./link-devices";
@@ -99,48 +101,98 @@ const ensureFileOfLink = async (context: LibraryContext, collectionID: number, f
   if (row === undefined) throw forbidden("The file is not in the link's collection");
 };
 
+/**
+ * [Note: A collecting link uploads in its owner's name]
+ *
+ * A visitor of a link that collects uploads into the album as its owner
+ * would: object keys in the owner's folder, the owner's storage counted,
+ * the file owned by the owner (who can manage it like any other). A link
+ * that does not collect refuses every upload call with 405
+ * `PUBLIC_COLLECT_DISABLED` (wire-contract §9).
+ */
+const collectingAlbum = async (context: LibraryContext, session: PublicLinkSession) => {
+  const link = await sessionLink(context, session);
+  if (link.enable_collect !== 1) {
+    throw apiError(405, "PUBLIC_COLLECT_DISABLED", "The link does not collect uploads");
+  }
+  const collection = await context.db
+    .selectFrom("collections")
+    .select(["collection_id", "owner_id", "is_deleted"])
+    .where("collection_id", "=", link.collection_id)
+    .executeTakeFirst();
+  if (collection === undefined || collection.is_deleted === 1) {
+    throw apiError(404, "COLLECTION_DELETED", "The collection is deleted");
+  }
+  return collection;
+};
+
 export const createPublicCollectionHandlers = (
   context: LibraryContext,
-): HandlerMap<typeof publicCollectionEndpoints> => ({
-  getPublicCollectionInfo: async ({ session, reply }) => {
-    const link = await sessionLink(context, session);
-    const collection = await visitorCollectionJSON(context, link);
-    if (session.deviceID !== undefined) {
-      // The visitor's place among the link's devices, for its next calls.
-      reply.header(
-        headerNames.linkDeviceTokenResponse,
-        await signLinkDeviceJWT(context.secrets, link.link_id, session.deviceID, context.nowUs()),
+): HandlerMap<typeof publicCollectionEndpoints> => {
+  const minter = createUploadURLMinter(context);
+  return {
+    getPublicCollectionInfo: async ({ session, reply }) => {
+      const link = await sessionLink(context, session);
+      const collection = await visitorCollectionJSON(context, link);
+      if (session.deviceID !== undefined) {
+        // The visitor's place among the link's devices, for its next calls.
+        reply.header(
+          headerNames.linkDeviceTokenResponse,
+          await signLinkDeviceJWT(context.secrets, link.link_id, session.deviceID, context.nowUs()),
+        );
+      }
+      return { collection, referralCode: "" };
+    },
+
+    verifyPublicLinkPassword: async ({ session, body }) => {
+      const link = await sessionLink(context, session);
+      if (link.pw_hash === null) throw badRequest("The link has no password");
+      // See: [Note: A link's password hash is hashed again]
+      const given = await storedLinkPasswordHash(context.secrets, body.passHash);
+      if (!sameText(given, link.pw_hash)) throw new StatusError(401, { error: "wrong password" });
+      return { jwtToken: await signLinkPasswordJWT(context.secrets, link, context.nowUs()) };
+    },
+
+    getPublicCollectionDiff: async ({ session, query }) => {
+      const page = await collectionDiffPageFor(
+        context,
+        visitorViewerID,
+        session.collectionID,
+        query.sinceTime,
       );
-    }
-    return { collection, referralCode: "" };
-  },
+      return { diff: page.rows, hasMore: page.hasMore };
+    },
 
-  verifyPublicLinkPassword: async ({ session, body }) => {
-    const link = await sessionLink(context, session);
-    if (link.pw_hash === null) throw badRequest("The link has no password");
-    // See: [Note: A link's password hash is hashed again]
-    const given = await storedLinkPasswordHash(context.secrets, body.passHash);
-    if (!sameText(given, link.pw_hash)) throw new StatusError(401, { error: "wrong password" });
-    return { jwtToken: await signLinkPasswordJWT(context.secrets, link, context.nowUs()) };
-  },
+    downloadPublicFile: async ({ session, params }) => {
+      await ensureFileOfLink(context, session.collectionID, params.fileID);
+      return presignedObjectURL(context, params.fileID, "file");
+    },
 
-  getPublicCollectionDiff: async ({ session, query }) => {
-    const page = await collectionDiffPageFor(
-      context,
-      visitorViewerID,
-      session.collectionID,
-      query.sinceTime,
-    );
-    return { diff: page.rows, hasMore: page.hasMore };
-  },
+    previewPublicFile: async ({ session, params }) => {
+      await ensureFileOfLink(context, session.collectionID, params.fileID);
+      return presignedObjectURL(context, params.fileID, "thumbnail");
+    },
 
-  downloadPublicFile: async ({ session, params }) => {
-    await ensureFileOfLink(context, session.collectionID, params.fileID);
-    return presignedObjectURL(context, params.fileID, "file");
-  },
+    // See: [Note: A collecting link uploads in its owner's name]
+    getPublicUploadURLs: async ({ session, query }) =>
+      minter.urls((await collectingAlbum(context, session)).owner_id, query.count),
 
-  previewPublicFile: async ({ session, params }) => {
-    await ensureFileOfLink(context, session.collectionID, params.fileID);
-    return presignedObjectURL(context, params.fileID, "thumbnail");
-  },
-});
+    getPublicUploadURL: async ({ session, body }) =>
+      minter.url((await collectingAlbum(context, session)).owner_id, body),
+
+    getPublicMultipartUploadURLs: async ({ session, query }) =>
+      minter.multipartURLs((await collectingAlbum(context, session)).owner_id, query.count),
+
+    getPublicMultipartUploadURL: async ({ session, body }) =>
+      minter.multipartURL((await collectingAlbum(context, session)).owner_id, body),
+
+    createPublicFile: async ({ session, body }) => {
+      const collection = await collectingAlbum(context, session);
+      if (body.collectionID !== collection.collection_id) {
+        throw forbidden("The link's album is the only one it uploads into");
+      }
+      ensureOwnObjectKeys(collection.owner_id, body.file.objectKey, body.thumbnail.objectKey);
+      return registerNewFile(context, collection.owner_id, collection, body);
+    },
+  };
+};

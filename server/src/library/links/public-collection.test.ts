@@ -15,8 +15,10 @@ import {
   createTestCollection,
   shareTestCollection,
   signUpTestUser,
+  pullTestCollectionDiff,
   testMagicMetadata,
   uploadTestFile,
+  uploadTestObjects,
 } from "../../../test-support/library-client";
 
 // A public link's visitor: info, password, diff, downloads (wire-contract §9).
@@ -323,6 +325,58 @@ describe.each(testDatabaseBackends())("a public link's visitor on $name", (backe
       const { jwtToken } = verified.json<{ jwtToken: string }>();
       expect((await join(bob, { jwt: jwtToken })).statusCode).toBe(200);
       expect(await roleOf(bob)).toBe("VIEWER");
+    });
+  });
+
+  describe("collecting uploads", () => {
+    const usageOf = async (userID: number) =>
+      (
+        await server.libraryContext.db
+          .selectFrom("usage")
+          .select("storage_consumed")
+          .where("user_id", "=", userID)
+          .executeTakeFirstOrThrow()
+      ).storage_consumed;
+
+    it("are refused by a link that does not collect (405)", async () => {
+      for (const url of [
+        "/public-collection/upload-urls?count=2",
+        "/public-collection/multipart-upload-urls?count=2",
+      ]) {
+        const refused = await visit("GET", url);
+        expect(refused.statusCode).toBe(405);
+        expect(refused.json()).toMatchObject({ code: "PUBLIC_COLLECT_DISABLED" });
+      }
+    });
+
+    it("mint URLs in the owner's folder and register the file as the owner's", async () => {
+      await updateLink({ enableCollect: true });
+      const minted = await visit("GET", "/public-collection/upload-urls?count=2");
+      expect(minted.statusCode).toBe(200);
+      const { urls } = minted.json<{ urls: { objectKey: string; url: string }[] }>();
+      expect(urls.map((u) => u.objectKey.startsWith(`${String(alice.userID)}/`))).toEqual([
+        true,
+        true,
+      ]);
+      const put = await fetch(urls[0]?.url ?? "", { method: "PUT", body: new Uint8Array(10) });
+      expect(put.status).toBe(200);
+
+      const usageBefore = await usageOf(alice.userID);
+      const { body } = await uploadTestObjects(server, alice, album.id);
+      const created = await visit("POST", "/public-collection/file", { body });
+      expect(created.statusCode).toBe(200);
+      const file = created.json<RemoteFileJSON>();
+      expect(file.ownerID).toBe(alice.userID);
+      expect(await usageOf(alice.userID)).toBeGreaterThan(usageBefore);
+      const { entries } = await pullTestCollectionDiff(alice, album.id);
+      expect(entries.map((e) => e.id)).toContain(file.id);
+    });
+
+    it("register only into the link's album (403)", async () => {
+      await updateLink({ enableCollect: true });
+      const other = await createTestCollection(server, alice, { name: "Other" });
+      const { body } = await uploadTestObjects(server, alice, other.id);
+      expect((await visit("POST", "/public-collection/file", { body })).statusCode).toBe(403);
     });
   });
 
