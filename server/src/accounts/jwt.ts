@@ -23,15 +23,39 @@ const claimsSchema = z.object({
   claimScope: z.string().optional(),
 });
 
+/** An HS256 JWT of `claims` under the server's JWT secret (every JWT the server gives). */
+export const signServerJWT = (
+  secrets: ServerSecrets,
+  claims: Record<string, string | number>,
+): Promise<string> =>
+  new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(secrets.jwtSecret);
+
+/**
+ * The claims of a JWT the server gave, read by `schema`, when it is valid
+ * and its µs `expiryTime` is after `nowUs`; undefined otherwise.
+ */
+export const verifiedServerJWTClaims = async <T extends { expiryTime: number }>(
+  secrets: ServerSecrets,
+  jwt: string,
+  schema: z.ZodType<T>,
+  nowUs: number,
+): Promise<T | undefined> => {
+  try {
+    const { payload } = await jwtVerify(jwt, secrets.jwtSecret, { algorithms: ["HS256"] });
+    const claims = schema.safeParse(payload);
+    return claims.success && claims.data.expiryTime > nowUs ? claims.data : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 export const signScopedJWT = (
   secrets: ServerSecrets,
   userID: number,
   scope: ClaimScope,
   nowUs: number,
 ): Promise<string> =>
-  new SignJWT({ userID, expiryTime: nowUs + jwtLifetimeUs[scope], claimScope: scope })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .sign(secrets.jwtSecret);
+  signServerJWT(secrets, { userID, expiryTime: nowUs + jwtLifetimeUs[scope], claimScope: scope });
 
 /** The user ID of a valid, unexpired JWT of `scope`; undefined otherwise. */
 export const verifyScopedJWT = async (
@@ -40,14 +64,7 @@ export const verifyScopedJWT = async (
   scope: ClaimScope,
   nowUs: number,
 ): Promise<number | undefined> => {
-  try {
-    const { payload } = await jwtVerify(jwt, secrets.jwtSecret, { algorithms: ["HS256"] });
-    const claims = claimsSchema.safeParse(payload);
-    if (!claims.success) return undefined;
-    if ((claims.data.claimScope ?? "PAYMENT") !== scope) return undefined;
-    if (claims.data.expiryTime <= nowUs) return undefined;
-    return claims.data.userID;
-  } catch {
-    return undefined;
-  }
+  const claims = await verifiedServerJWTClaims(secrets, jwt, claimsSchema, nowUs);
+  if (claims === undefined || (claims.claimScope ?? "PAYMENT") !== scope) return undefined;
+  return claims.userID;
 };

@@ -18,6 +18,21 @@ export type CollectionRow = Selectable<CollectionsTable>;
 /** The caller's role in a collection: OWNER, the live share's role, or undefined. */
 export type ParticipantRole = "OWNER" | "VIEWER" | "COLLABORATOR" | "ADMIN";
 
+/** The role a share's stored role gives; a missing or unknown one is VIEWER (wire-contract §3.1). */
+export const shareeRoleOf = (role: string | null | undefined): Exclude<ParticipantRole, "OWNER"> =>
+  role === "COLLABORATOR" || role === "ADMIN" ? role : "VIEWER";
+
+const roleRank: Record<ParticipantRole, number> = {
+  VIEWER: 0,
+  COLLABORATOR: 1,
+  ADMIN: 2,
+  OWNER: 3,
+};
+
+/** Whether `role` is `least` or above it (VIEWER < COLLABORATOR < ADMIN < OWNER). */
+export const roleReaches = (role: ParticipantRole, least: ParticipantRole): boolean =>
+  roleRank[role] >= roleRank[least];
+
 export interface CollectionAccess {
   collection: CollectionRow;
   role: ParticipantRole;
@@ -47,8 +62,7 @@ export const collectionAccess = async (
     .where("is_deleted", "=", 0)
     .executeTakeFirst();
   if (share === undefined) throw collectionNotFound();
-  const role = share.role === "COLLABORATOR" || share.role === "ADMIN" ? share.role : "VIEWER";
-  return { collection, role };
+  return { collection, role: shareeRoleOf(share.role) };
 };
 
 export interface OwnedCollectionOptions {

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { RemoteCollectionJSON } from "../../../../shared/api/endpoints/library-schemas";
 import type { DB } from "../../accounts/users";
 import type { CollectionSharesTable } from "../../db/schema";
-import type { CollectionRow } from "../access";
+import { type CollectionRow, shareeRoleOf } from "../access";
 import type { LibraryContext } from "../context";
 import { type LinkRow, linkVisibleTo, publicURLJSON } from "../links/public-url-json";
 import { magicMetadataJSON } from "../magic-metadata";
@@ -39,10 +39,6 @@ export interface CollectionJSONParts {
   /** The photos app's public URL, where links point. */
   photosURL: string;
 }
-
-/** The role a share gives; a missing or unknown role is VIEWER (wire-contract §3.1). */
-const shareRole = (share: ShareRow) =>
-  share.role === "COLLABORATOR" || share.role === "ADMIN" ? share.role : "VIEWER";
 
 /** Whether the viewer sees the collection as deleted. */
 export const isTombstone = (collection: CollectionRow, view: CollectionView): boolean =>
@@ -109,7 +105,7 @@ export const collectionJSON = ({
     // See: [Note: Who sees a collection's links]
     publicURLs: links
       .filter((link) =>
-        linkVisibleTo(link, view.kind === "owner" ? "OWNER" : shareRole(view.share)),
+        linkVisibleTo(link, view.kind === "owner" ? "OWNER" : shareeRoleOf(view.share.role)),
       )
       .map((link) => publicURLJSON(link, photosURL)),
     updationTime:

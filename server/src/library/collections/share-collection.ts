@@ -4,7 +4,7 @@ import type { ClientApp } from "../../../../shared/api/headers";
 import { badRequest, forbidden, notFound } from "../../accounts/context";
 import { emailHashOf } from "../../accounts/server-crypto";
 import type { DB } from "../../accounts/users";
-import { type CollectionRow, collectionAccess } from "../access";
+import { type CollectionRow, collectionAccess, roleReaches, shareeRoleOf } from "../access";
 import type { LibraryContext } from "../context";
 import type { LibraryTransaction } from "../versions";
 import { participantCollection, writeCollections } from "./collection-write";
@@ -15,8 +15,8 @@ import { userEmails } from "./user-emails";
 // share-links; the collection key travels sealed to the sharee's public
 // key, which the server cannot open.
 
-/** Every type but uncategorized can be shared (wire-contract §3.1). */
-const canBeShared = (type: string): boolean => type !== "uncategorized";
+/** Every type but uncategorized can be shared, with people or by link (wire-contract §3.1). */
+export const canBeShared = (type: string): boolean => type !== "uncategorized";
 
 /** The user with this email; 404 when there is none. */
 const userIDWithEmail = async (
@@ -240,8 +240,6 @@ export const leaveCollection = async (
   });
 };
 
-const roleRank: Record<ShareeRole, number> = { VIEWER: 0, COLLABORATOR: 1, ADMIN: 2 };
-
 /**
  * [Note: Joining through a link never lowers a role]
  *
@@ -277,13 +275,9 @@ export const joinViaLink = (
       .where("to_user_id", "=", userID)
       .where("is_deleted", "=", 0)
       .executeTakeFirst();
-    const currentRole = current?.role;
+    const currentRole = current === undefined ? undefined : shareeRoleOf(current.role);
     const role =
-      currentRole !== undefined &&
-      currentRole in roleRank &&
-      roleRank[currentRole as ShareeRole] > roleRank[linkRole]
-        ? (currentRole as ShareeRole)
-        : linkRole;
+      currentRole !== undefined && roleReaches(currentRole, linkRole) ? currentRole : linkRole;
     await putShare(trx, { collection, shareeID: userID, encryptedKey, role, versionUs });
   });
 

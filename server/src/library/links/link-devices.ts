@@ -1,8 +1,8 @@
-import { jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import { toB64 } from "../../../../shared/crypto/base64";
 import { loadSodium } from "../../../../shared/crypto/sodium";
 import { apiError, microsecondsPerDay } from "../../accounts/context";
+import { signServerJWT, verifiedServerJWTClaims } from "../../accounts/jwt";
 import type { ServerSecrets } from "../../config/secrets";
 import type { LibraryContext } from "../context";
 import type { LinkRow } from "./public-url-json";
@@ -47,9 +47,7 @@ export const signLinkDeviceJWT = (
   deviceID: string,
   nowUs: number,
 ): Promise<string> =>
-  new SignJWT({ linkID, deviceID, expiryTime: nowUs + linkDeviceJWTLifetimeUs })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .sign(secrets.jwtSecret);
+  signServerJWT(secrets, { linkID, deviceID, expiryTime: nowUs + linkDeviceJWTLifetimeUs });
 
 const deviceOfJWT = async (
   secrets: ServerSecrets,
@@ -57,15 +55,8 @@ const deviceOfJWT = async (
   jwt: string,
   nowUs: number,
 ): Promise<string | undefined> => {
-  try {
-    const { payload } = await jwtVerify(jwt, secrets.jwtSecret, { algorithms: ["HS256"] });
-    const claims = deviceJWTClaims.safeParse(payload);
-    return claims.success && claims.data.linkID === linkID && claims.data.expiryTime > nowUs
-      ? claims.data.deviceID
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const claims = await verifiedServerJWTClaims(secrets, jwt, deviceJWTClaims, nowUs);
+  return claims?.linkID === linkID ? claims.deviceID : undefined;
 };
 
 export interface VisitingDevice {

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
-import { jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import type { PublicLinkCredentials } from "../../../../shared/api/client";
 import { microsecondsPerDay } from "../../accounts/context";
+import { signServerJWT, verifiedServerJWTClaims } from "../../accounts/jwt";
 import type { ServerSecrets } from "../../config/secrets";
 import type { AuthContext, PublicLinkSession } from "../../http/auth";
 import { StatusError } from "../../http/http-errors";
@@ -41,13 +41,11 @@ export const signLinkPasswordJWT = (
   link: Pick<LinkRow, "link_id" | "pw_hash">,
   nowUs: number,
 ): Promise<string> =>
-  new SignJWT({
+  signServerJWT(secrets, {
     linkID: link.link_id,
     passwordHash: link.pw_hash ?? "",
     expiryTime: nowUs + linkPasswordJWTLifetimeUs,
-  })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .sign(secrets.jwtSecret);
+  });
 
 /** Whether `jwt` proves the link's current password. */
 const provesPassword = async (
@@ -57,18 +55,12 @@ const provesPassword = async (
   nowUs: number,
 ): Promise<boolean> => {
   if (jwt === undefined || link.pw_hash === null) return false;
-  try {
-    const { payload } = await jwtVerify(jwt, secrets.jwtSecret, { algorithms: ["HS256"] });
-    const claims = linkJWTClaims.safeParse(payload);
-    return (
-      claims.success &&
-      claims.data.linkID === link.link_id &&
-      claims.data.expiryTime > nowUs &&
-      sameText(claims.data.passwordHash, link.pw_hash)
-    );
-  } catch {
-    return false;
-  }
+  const claims = await verifiedServerJWTClaims(secrets, jwt, linkJWTClaims, nowUs);
+  return (
+    claims !== undefined &&
+    claims.linkID === link.link_id &&
+    sameText(claims.passwordHash, link.pw_hash)
+  );
 };
 
 /** Constant-time equality of two short texts (hashes). */

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { PublicURLJSON } from "../../../../shared/api/endpoints/library-schemas";
 import type { PublicCollectionTokensTable } from "../../db/schema";
-import type { ParticipantRole } from "../access";
+import { type ParticipantRole, roleReaches } from "../access";
 
 // The PublicURL object of wire-contract §3.3 and who among a collection's
 // participants sees it.
@@ -34,14 +34,8 @@ export const publicURLJSON = (row: LinkRow, photosURL: string): PublicURLJSON =>
   ...(row.min_role === null ? {} : { minRole: row.min_role }),
 });
 
-const roleRank: Record<ParticipantRole, number> = {
-  VIEWER: 0,
-  COLLABORATOR: 1,
-  ADMIN: 2,
-  OWNER: 3,
-};
-
-const isParticipantRole = (role: string): role is ParticipantRole => role in roleRank;
+const isParticipantRole = (role: string): role is ParticipantRole =>
+  ["VIEWER", "COLLABORATOR", "ADMIN", "OWNER"].includes(role);
 
 /**
  * [Note: Who sees a collection's links]
@@ -54,5 +48,5 @@ const isParticipantRole = (role: string): role is ParticipantRole => role in rol
  */
 export const linkVisibleTo = (row: LinkRow, role: ParticipantRole): boolean => {
   if (role === "OWNER" || row.min_role === null) return true;
-  return isParticipantRole(row.min_role) && roleRank[role] >= roleRank[row.min_role];
+  return isParticipantRole(row.min_role) && roleReaches(role, row.min_role);
 };

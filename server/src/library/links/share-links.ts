@@ -11,6 +11,7 @@ import { type DB, freePlanProductID, nextID } from "../../accounts/users";
 import type { ServerSecrets } from "../../config/secrets";
 import type { LibraryContext } from "../context";
 import { participantCollection, writeCollections } from "../collections/collection-write";
+import { canBeShared } from "../collections/share-collection";
 import type { LibraryTransaction } from "../versions";
 import { newLinkAccessToken } from "./access-token";
 import { type LinkRow, publicURLJSON } from "./public-url-json";
@@ -22,9 +23,6 @@ import { type LinkRow, publicURLJSON } from "./public-url-json";
 
 /** What a free plan's links allow at most (wire-contract §3.3). */
 export const freePlanLinkDeviceLimit = 5;
-
-/** Every type but uncategorized can be shared, by link too (wire-contract §3.1). */
-const canBeShared = (type: string): boolean => type !== "uncategorized";
 
 /**
  * [Note: Free plans get links of five devices]
