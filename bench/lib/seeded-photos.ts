@@ -3,19 +3,17 @@
 // Cairn on a temporary data folder with one account seeded through the
 // server's storage layer, and the login through the photos app's screens.
 
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { build } from "vite";
-import { type RunningCairn, startCairn } from "../../server/src/main";
-import { signUpNodeAccount } from "../../tests/support/node-account";
+import type { RunningCairn } from "../../server/src/main";
 import { viteConfigFor } from "../../web/vite-app-config";
 import { createNodeCryptoPool } from "../../workers/crypto/node-pool";
 import { seedCairn } from "../seed/seed-cairn";
+import { type Credentials, startBenchAccountServer } from "./bench-account-server";
 
-const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+export type { Credentials } from "./bench-account-server";
 
 /** The photos app as `npm run build:web` builds it, in `webDistDir/photos` (the other apps are stubs: not used). */
 export const buildPhotosApp = async (webDistDir: string): Promise<void> => {
@@ -34,11 +32,6 @@ export const buildPhotosApp = async (webDistDir: string): Promise<void> => {
     );
   }
 };
-
-export interface Credentials {
-  email: string;
-  password: string;
-}
 
 export interface SeededPhotos {
   cairn: RunningCairn;
@@ -62,31 +55,8 @@ export const startSeededPhotos = async ({
   albumCount: number;
   log: (line: string) => void;
 }): Promise<SeededPhotos> => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `cairn-bench-${label}-`));
-  const cairn = await startCairn(
-    {
-      dataDir,
-      webDistDir,
-      logLevel: "warn",
-      ports: { api: 0, photos: 0, accounts: 0, auth: 0 },
-      rateLimitScale: 100,
-    },
-    { environment: {}, cwd: repoRoot },
-  );
-  const close = async () => {
-    await cairn.close();
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  const { cairn, credentials, account, close } = await startBenchAccountServer(label, webDistDir);
   try {
-    const credentials = {
-      email: `${label}-bench-${Date.now().toString(36)}@cairn.test`,
-      password: `${label} bench password`,
-    };
-    const account = await signUpNodeAccount({
-      apiOrigin: cairn.urls.api,
-      mailDir: path.join(dataDir, "mail"),
-      ...credentials,
-    });
     log(`seeding ${String(fileCount)} files in ${String(albumCount)} albums`);
     const pool = await createNodeCryptoPool();
     try {

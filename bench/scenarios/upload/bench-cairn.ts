@@ -5,20 +5,15 @@
 
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdtemp, open, readdir, rm, stat } from "node:fs/promises";
-import os from "node:os";
+import { open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { type RunningCairn, startCairn } from "../../../server/src/main";
-import { signUpNodeAccount } from "../../../tests/support/node-account";
+import type { RunningCairn } from "../../../server/src/main";
 import type { DecryptedCollection, DecryptedFile } from "../../../workers/library/decrypt";
 import {
   type NodeLibraryClient,
   createNodeLibraryClient,
 } from "../../../workers/library/node-library-client";
-import type { Credentials } from "../../lib/seeded-photos";
-
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+import { type Credentials, startBenchAccountServer } from "../../lib/bench-account-server";
 
 export interface BenchCairn {
   cairn: RunningCairn;
@@ -43,34 +38,14 @@ const folderBytes = async (dir: string): Promise<number> => {
 
 /** Starts a Cairn serving the photos app of `webDistDir` and signs up one account. */
 export const startBenchCairn = async (webDistDir: string): Promise<BenchCairn> => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "cairn-bench-upload-server-"));
-  const cairn = await startCairn(
-    {
-      dataDir,
-      webDistDir,
-      logLevel: "warn",
-      ports: { api: 0, photos: 0, accounts: 0, auth: 0 },
-      // Hundreds of files make a few requests each in a few minutes.
-      rateLimitScale: 100,
-    },
-    { environment: {}, cwd: repoRoot },
-  );
+  const server = await startBenchAccountServer("upload-server", webDistDir);
+  const { cairn, credentials, account, dataDir } = server;
   let client: NodeLibraryClient | undefined;
   const close = async () => {
     await client?.close();
-    await cairn.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await server.close();
   };
   try {
-    const credentials = {
-      email: `upload-bench-${Date.now().toString(36)}@cairn.test`,
-      password: "upload bench password",
-    };
-    const account = await signUpNodeAccount({
-      apiOrigin: cairn.urls.api,
-      mailDir: path.join(dataDir, "mail"),
-      ...credentials,
-    });
     client = await createNodeLibraryClient({
       apiOrigin: cairn.urls.api,
       token: account.token,

@@ -2,7 +2,7 @@ import type { Selectable } from "kysely";
 import type { ClientApp } from "../../../shared/api/headers";
 import { apiError, forbidden, notFound } from "../accounts/context";
 import type { DB } from "../accounts/users";
-import type { CollectionsTable } from "../db/schema";
+import type { CollectionSharesTable, CollectionsTable } from "../db/schema";
 
 // Who may do what with a collection (spec §6; wire-contract §3.2, §5.4).
 //
@@ -41,6 +41,20 @@ export interface CollectionAccess {
 /** The answer to anyone who is not a participant. See: [Note: Strangers learn nothing about a collection] */
 export const collectionNotFound = () => notFound("No such collection");
 
+/** The user's live share of a collection, if any. */
+export const liveShareOf = (
+  db: DB,
+  collectionID: number,
+  userID: number,
+): Promise<Selectable<CollectionSharesTable> | undefined> =>
+  db
+    .selectFrom("collection_shares")
+    .selectAll()
+    .where("collection_id", "=", collectionID)
+    .where("to_user_id", "=", userID)
+    .where("is_deleted", "=", 0)
+    .executeTakeFirst();
+
 /** The collection and the caller's role in it; 404 for strangers. See: [Note: Strangers learn nothing about a collection] */
 export const collectionAccess = async (
   db: DB,
@@ -54,13 +68,7 @@ export const collectionAccess = async (
     .executeTakeFirst();
   if (collection === undefined) throw collectionNotFound();
   if (collection.owner_id === userID) return { collection, role: "OWNER" };
-  const share = await db
-    .selectFrom("collection_shares")
-    .select("role")
-    .where("collection_id", "=", collectionID)
-    .where("to_user_id", "=", userID)
-    .where("is_deleted", "=", 0)
-    .executeTakeFirst();
+  const share = await liveShareOf(db, collectionID, userID);
   if (share === undefined) throw collectionNotFound();
   return { collection, role: shareeRoleOf(share.role) };
 };

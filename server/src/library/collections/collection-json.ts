@@ -129,50 +129,44 @@ export interface ViewedCollection {
 /** IDs per `in (...)` list: well below SQLite's and PostgreSQL's bound-parameter limits. */
 const idsPerQuery = 1000;
 
-const liveSharesOf = async (
-  db: DB,
+/** Rows of these collections grouped by collection; `readSome` reads those of up to `idsPerQuery` IDs. */
+const rowsByCollection = async <Row extends { collection_id: number }>(
   collectionIDs: readonly number[],
-): Promise<Map<number, ShareRow[]>> => {
-  const shares = new Map<number, ShareRow[]>();
+  readSome: (ids: number[]) => Promise<Row[]>,
+): Promise<Map<number, Row[]>> => {
+  const grouped = new Map<number, Row[]>();
   for (let start = 0; start < collectionIDs.length; start += idsPerQuery) {
-    const rows = await db
+    for (const row of await readSome(collectionIDs.slice(start, start + idsPerQuery))) {
+      const list = grouped.get(row.collection_id) ?? [];
+      list.push(row);
+      grouped.set(row.collection_id, list);
+    }
+  }
+  return grouped;
+};
+
+const liveSharesOf = (db: DB, collectionIDs: readonly number[]) =>
+  rowsByCollection(collectionIDs, (ids) =>
+    db
       .selectFrom("collection_shares")
       .selectAll()
-      .where("collection_id", "in", collectionIDs.slice(start, start + idsPerQuery))
+      .where("collection_id", "in", ids)
       .where("is_deleted", "=", 0)
       .orderBy("collection_id")
       .orderBy("shared_at_us")
-      .execute();
-    for (const row of rows) {
-      const list = shares.get(row.collection_id) ?? [];
-      list.push(row);
-      shares.set(row.collection_id, list);
-    }
-  }
-  return shares;
-};
+      .execute(),
+  );
 
-const enabledLinksOf = async (
-  db: DB,
-  collectionIDs: readonly number[],
-): Promise<Map<number, LinkRow[]>> => {
-  const links = new Map<number, LinkRow[]>();
-  for (let start = 0; start < collectionIDs.length; start += idsPerQuery) {
-    const rows = await db
+const enabledLinksOf = (db: DB, collectionIDs: readonly number[]) =>
+  rowsByCollection(collectionIDs, (ids) =>
+    db
       .selectFrom("public_collection_tokens")
       .selectAll()
-      .where("collection_id", "in", collectionIDs.slice(start, start + idsPerQuery))
+      .where("collection_id", "in", ids)
       .where("is_disabled", "=", 0)
       .orderBy("link_id")
-      .execute();
-    for (const row of rows) {
-      const list = links.get(row.collection_id) ?? [];
-      list.push(row);
-      links.set(row.collection_id, list);
-    }
-  }
-  return links;
-};
+      .execute(),
+  );
 
 /**
  * The JSON of several collections for one viewer, with three queries in all

@@ -1,7 +1,7 @@
 import type { RemoteCollectionJSON } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
 import { microsecondsPerSecond } from "../../accounts/context";
-import { collectionAccess, collectionNotFound } from "../access";
+import { collectionAccess, collectionNotFound, liveShareOf } from "../access";
 import type { LibraryContext } from "../context";
 import { collectionsJSON, oneCollectionJSON, type ShareRow } from "./collection-json";
 
@@ -18,13 +18,7 @@ export const getCollection = async (
   if (role === "OWNER") {
     return oneCollectionJSON(context, context.db, { collection, view: { kind: "owner" } });
   }
-  const share = await context.db
-    .selectFrom("collection_shares")
-    .selectAll()
-    .where("collection_id", "=", collectionID)
-    .where("to_user_id", "=", userID)
-    .where("is_deleted", "=", 0)
-    .executeTakeFirst();
+  const share = await liveShareOf(context.db, collectionID, userID);
   // The share may have ended since the access check.
   if (share === undefined) throw collectionNotFound();
   return oneCollectionJSON(context, context.db, { collection, view: { kind: "sharee", share } });

@@ -4,7 +4,13 @@ import type { ClientApp } from "../../../../shared/api/headers";
 import { badRequest, forbidden, notFound } from "../../accounts/context";
 import { emailHashOf } from "../../accounts/server-crypto";
 import type { DB } from "../../accounts/users";
-import { type CollectionRow, collectionAccess, roleReaches, shareeRoleOf } from "../access";
+import {
+  type CollectionRow,
+  collectionAccess,
+  liveShareOf,
+  roleReaches,
+  shareeRoleOf,
+} from "../access";
 import type { LibraryContext } from "../context";
 import type { LibraryTransaction } from "../versions";
 import { participantCollection, writeCollections } from "./collection-write";
@@ -226,13 +232,7 @@ export const leaveCollection = async (
     .executeTakeFirst();
   if (collection === undefined) return;
   if (collection.owner_id === userID) throw forbidden("The owner cannot leave its collection");
-  const share = await context.db
-    .selectFrom("collection_shares")
-    .select("to_user_id")
-    .where("collection_id", "=", collectionID)
-    .where("to_user_id", "=", userID)
-    .where("is_deleted", "=", 0)
-    .executeTakeFirst();
+  const share = await liveShareOf(context.db, collectionID, userID);
   // Nothing to end: no version moves for the collection's participants.
   if (share === undefined) return;
   await writeCollections(context, [collectionID], async ({ trx, versionUs }) => {
@@ -268,13 +268,7 @@ export const joinViaLink = (
       throw badRequest(`A collection of type ${collection.type} cannot be shared`);
     }
     const linkRole: ShareeRole = link.enableCollect ? "COLLABORATOR" : "VIEWER";
-    const current = await trx
-      .selectFrom("collection_shares")
-      .select("role")
-      .where("collection_id", "=", collectionID)
-      .where("to_user_id", "=", userID)
-      .where("is_deleted", "=", 0)
-      .executeTakeFirst();
+    const current = await liveShareOf(trx, collectionID, userID);
     const currentRole = current === undefined ? undefined : shareeRoleOf(current.role);
     const role =
       currentRole !== undefined && roleReaches(currentRole, linkRole) ? currentRole : linkRole;
