@@ -7,26 +7,20 @@
 // where the oldest item must be reachable by scrolling and by the scrubber
 // (no browser height cap). `CAIRN_BENCH_QUICK=1`: 10,000 files, and the
 // reach pass on 100,000. `CAIRN_BENCH_REACH_FILES=N` sets the reach pass's
-// size (0 skips it).
+// size (0 skips it). Chromium is driven over a bare DevTools pipe, not by
+// playwright. See: [Note: The upload is not measured under playwright]
 
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "../../tests/e2e/support/chromium";
+import { type CdpBrowser, type CdpPage, launchCdpBrowser } from "../lib/cdp-browser";
+import { logInOverCdp } from "../lib/cdp-photos";
 import {
-  allowBundledPageFunctions,
   frameStats,
   scrollToEndInPage,
   startFrameRecording,
   stopFrameRecording,
   visibleThumbnailsLoadedAtMs,
 } from "../lib/gallery-page";
-import {
-  type SeededPhotos,
-  buildPhotosApp,
-  itemCountIs,
-  logInThroughPhotos,
-  startSeededPhotos,
-} from "../lib/seeded-photos";
+import { type SeededPhotos, buildPhotosApp, startSeededPhotos } from "../lib/seeded-photos";
 import { benchBuildRoot } from "../lib/vite-page-config";
 import type { Figure, Ratio, Scenario, ScenarioContext, ScenarioResult } from "../scenario";
 import { seededRandom } from "../seed/plausible-files";
@@ -67,16 +61,31 @@ interface PassResult {
 type Box = { x: number; y: number; width: number; height: number };
 
 /** The date scrubber's box (it does not move while the gallery is open). */
-const scrubberBox = async (page: Page): Promise<Box> => {
-  const box = await page.getByTestId("date-scrubber").boundingBox();
+const scrubberBox = async (page: CdpPage): Promise<Box> => {
+  const box = await page.evaluate(() => {
+    const rect = document.querySelector('[data-testid="date-scrubber"]')?.getBoundingClientRect();
+    return rect === undefined
+      ? null
+      : { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+  }, undefined);
   if (box === null) throw new Error("The date scrubber is not shown");
   return box;
 };
 
 /** Clicks the scrubber at `fraction` of its height (0 top = newest, 1 bottom = oldest). */
-const clickScrubberAt = async (page: Page, box: Box, fraction: number): Promise<void> => {
+const clickScrubberAt = async (page: CdpPage, box: Box, fraction: number): Promise<void> => {
   const y = box.y + Math.min(box.height - 1, Math.max(0, fraction * box.height));
-  await page.mouse.click(box.x + box.width / 2, y);
+  await page.click(box.x + box.width / 2, y);
+};
+
+/** Whether the gallery shows "`count` items" and its library is up to date. */
+const syncedItemCountIs = (count: number): boolean => {
+  const text = document.querySelector("[data-testid=library-item-count]")?.textContent ?? "";
+  const shown = Number(text.replace(/[^0-9]/g, "") || "-1");
+  const state = document
+    .querySelector("[data-testid=library-sync-state]")
+    ?.getAttribute("data-state");
+  return shown === count && state === "up-to-date";
 };
 
 /**
@@ -87,8 +96,8 @@ const clickScrubberAt = async (page: Page, box: Box, fraction: number): Promise<
 const settlePollMs = 50;
 
 /** Whether the tile of `index` is in the scroller's viewport. */
-const tileVisible = (page: Page, index: number) =>
-  page.evaluate((index) => {
+const tileVisible = (page: CdpPage, index: number) =>
+  page.evaluate((index: number) => {
     const scroller = document.querySelector('[data-testid="gallery-scroller"]');
     const tile = document.querySelector(
       `[data-testid="gallery-tile"][data-index="${String(index)}"]`,
@@ -101,25 +110,19 @@ const tileVisible = (page: Page, index: number) =>
 
 const measurePass = async (
   { log }: ScenarioContext,
-  browser: Browser,
+  browser: CdpBrowser,
   seeded: SeededPhotos,
   count: number,
   screensPerFrame: number,
 ): Promise<PassResult> => {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await browser.newPage({ width: 1440, height: 900 });
   try {
-    const page = await context.newPage();
-    // See: [Note: Page functions may carry esbuild's name helper]
-    await allowBundledPageFunctions(page);
     log(`logging in and syncing ${String(count)} files`);
     const syncStartMs = performance.now();
-    await logInThroughPhotos(page, seeded.cairn.urls.photos, seeded.credentials);
-    await itemCountIs(page, count, timeoutMs, "up-to-date");
+    await logInOverCdp(page, seeded.cairn.urls.photos, seeded.credentials);
+    await page.waitFor(syncedItemCountIs, count, { timeoutMs, pollMs: 20 });
     const syncMs = performance.now() - syncStartMs;
-    await page.waitForFunction(visibleThumbnailsLoadedAtMs, undefined, {
-      timeout: timeoutMs,
-      polling: "raf",
-    });
+    await page.waitFor(visibleThumbnailsLoadedAtMs, undefined, { timeoutMs, pollMs: 20 });
 
     log(
       `scrolling from the newest to the oldest item, ${String(screensPerFrame)} screen(s) per frame`,
@@ -136,14 +139,14 @@ const measurePass = async (
     const random = seededRandom(5);
     const settleMs: number[] = [];
     const box = await scrubberBox(page);
-    await page.evaluate(startFrameRecording);
+    await page.evaluate(startFrameRecording, undefined);
     for (let index = 0; index < jumps; index++) {
       const startMs = performance.now();
       await clickScrubberAt(page, box, random());
       try {
-        await page.waitForFunction(visibleThumbnailsLoadedAtMs, undefined, {
-          timeout: jumpSettleTimeoutMs,
-          polling: settlePollMs,
+        await page.waitFor(visibleThumbnailsLoadedAtMs, undefined, {
+          timeoutMs: jumpSettleTimeoutMs,
+          pollMs: settlePollMs,
         });
       } catch {
         log(
@@ -152,10 +155,10 @@ const measurePass = async (
       }
       settleMs.push(performance.now() - startMs);
     }
-    const jumpFrames = await page.evaluate(stopFrameRecording);
+    const jumpFrames = await page.evaluate(stopFrameRecording, undefined);
     // The oldest item through the scrubber: its very bottom.
     await clickScrubberAt(page, box, 1);
-    await page.waitForTimeout(500);
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const lastReachedByScrubber = await tileVisible(page, count - 1);
     log(`scrubber bottom shows the oldest item: ${String(lastReachedByScrubber)}`);
     return {
@@ -170,7 +173,7 @@ const measurePass = async (
       scenario: frameStats([...scrolled.intervalsMs, ...jumpFrames]),
     };
   } finally {
-    await context.close();
+    await page.close();
   }
 };
 
@@ -187,7 +190,7 @@ const seededPass = async (
     log: context.log,
   });
   try {
-    const browser = await launchChromium(context.chromiumPath);
+    const browser = await launchCdpBrowser(context.chromiumPath);
     try {
       return await measurePass(context, browser, seeded, count, screensPerFrame);
     } finally {

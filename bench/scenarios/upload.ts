@@ -15,7 +15,7 @@ import type { Figure, Ratio, Scenario, ScenarioContext, ScenarioResult } from ".
 import { bareStreamShape, bestEncryptMBps, buildCryptoBenchPage } from "./crypto/bench-page";
 import { type RunTiming, mbPerSecond } from "./crypto/parameters";
 import { startBenchCairn } from "./upload/bench-cairn";
-import { type CdpBrowser, launchCdpBrowser } from "./upload/cdp-browser";
+import { type CdpBrowser, launchCdpBrowser } from "../lib/cdp-browser";
 import { type LargePass, runLargePass } from "./upload/large-pass";
 import { mediaSet } from "./upload/media-set";
 import {

@@ -7,7 +7,7 @@
 
 import { generatedLargeVideo } from "../../../tests/support/test-media";
 import { type AlbumCheck, type BenchCairn, checkAlbum } from "./bench-cairn";
-import type { CdpBrowser } from "./cdp-browser";
+import type { CdpBrowser } from "../../lib/cdp-browser";
 import {
   type MemoryFigure,
   type MemorySamples,

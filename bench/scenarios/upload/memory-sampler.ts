@@ -6,7 +6,7 @@
 // page's JS heap over CDP, so that a busy page cannot delay the /proc
 // samples.
 
-import type { CdpPage } from "./cdp-browser";
+import type { CdpPage } from "../../lib/cdp-browser";
 import { type ChromiumProcess, chromiumProcesses, pssBytesOf, rssBytesOf } from "./proc-stats";
 
 export interface ProcessSample {

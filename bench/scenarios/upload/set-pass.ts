@@ -4,7 +4,7 @@
 // server's side checked through the library client.
 
 import { type AlbumCheck, type BenchCairn, checkAlbum } from "./bench-cairn";
-import type { CdpBrowser, CdpPage } from "./cdp-browser";
+import type { CdpBrowser, CdpPage } from "../../lib/cdp-browser";
 import type { MediaSet } from "./media-set";
 import { profile, tracePathOf, uploadTimeoutMs } from "./parameters";
 import { type CpuBreakdown, cpuBreakdown, cpuSnapshot } from "./proc-stats";

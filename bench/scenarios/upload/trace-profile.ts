@@ -7,7 +7,7 @@
 
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { CdpBrowser } from "./cdp-browser";
+import type { CdpBrowser } from "../../lib/cdp-browser";
 
 /** V8's sampling profiler only: the timeline categories would add their own cost to every task. */
 const traceCategories = ["disabled-by-default-v8.cpu_profiler", "__metadata"];

@@ -1,4 +1,5 @@
-// Debian's Chromium driven over a bare DevTools pipe, for the upload passes.
+// Debian's Chromium driven over a bare DevTools pipe, for the passes whose
+// figures playwright would change: the upload and the gallery's scroll and jumps.
 //
 // [Note: The upload is not measured under playwright]
 //
@@ -15,13 +16,17 @@
 // Input.insertText, DOM.setFileInputFiles (the paths reach Chromium, which
 // reads the files from disk, as playwright's setInputFiles with paths does),
 // Performance.getMetrics and Tracing. The Network domain is never enabled.
+// The gallery-scroll scenario is driven the same way: its date jumps load a
+// screen of thumbnails from a worker, and under playwright every one of
+// those requests is reported into the protocol too (Input.dispatchMouseEvent
+// clicks the scrubber; Emulation sets the viewport).
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
-import { chromiumArgs } from "../../../tests/e2e/support/chromium";
+import { chromiumArgs } from "../../tests/e2e/support/chromium";
 
 type Params = Record<string, unknown>;
 type Listener = (params: Params, sessionID: string | undefined) => void;
@@ -132,6 +137,8 @@ export interface CdpPage {
     arg: A,
     { timeoutMs, pollMs }: { timeoutMs: number; pollMs: number },
   ): Promise<NonNullable<R>>;
+  /** Clicks the left mouse button at (x, y) in CSS pixels of the viewport, as a person's mouse does. */
+  click(x: number, y: number): Promise<void>;
   /** Types `text` into the focused element, as a keyboard's input method does. */
   insertText(text: string): Promise<void>;
   /** Sets the files of the first `<input type=file>` matching `selector` (paths Chromium reads from disk). */
@@ -142,10 +149,15 @@ export interface CdpPage {
   close(): Promise<void>;
 }
 
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
 export interface CdpBrowser {
   version: string;
-  /** A page in a new browser context (a fresh profile, as a new incognito window). */
-  newPage(): Promise<CdpPage>;
+  /** A page in a new browser context (a fresh profile, as a new incognito window), of `viewport` when given. */
+  newPage(viewport?: Viewport): Promise<CdpPage>;
   /** Records a trace of `categories` until `stopTracing`. */
   startTracing(categories: readonly string[]): Promise<void>;
   /** Stops the trace and answers it (Chrome's JSON trace format). */
@@ -159,7 +171,7 @@ export interface CdpBrowser {
  */
 const nameHelperStandIn = "globalThis.__name = (target) => target;";
 
-const openPage = async (connection: Connection): Promise<CdpPage> => {
+const openPage = async (connection: Connection, viewport?: Viewport): Promise<CdpPage> => {
   const { browserContextId } = await connection.send<{ browserContextId: string }>(
     "Target.createBrowserContext",
     { disposeOnDetach: true },
@@ -185,6 +197,13 @@ const openPage = async (connection: Connection): Promise<CdpPage> => {
   await send("Runtime.enable");
   await send("Performance.enable");
   await send("Page.addScriptToEvaluateOnNewDocument", { source: nameHelperStandIn });
+  if (viewport !== undefined) {
+    await send("Emulation.setDeviceMetricsOverride", {
+      ...viewport,
+      deviceScaleFactor: 1,
+      mobile: false,
+    });
+  }
 
   const evaluate = async <A extends Json | undefined, R>(
     fn: (arg: A) => R | Promise<R>,
@@ -222,6 +241,12 @@ const openPage = async (connection: Connection): Promise<CdpPage> => {
         }
         await new Promise((resolve) => setTimeout(resolve, pollMs));
       }
+    },
+    click: async (x, y) => {
+      const at = { x, y, button: "left", clickCount: 1 };
+      await send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y });
+      await send("Input.dispatchMouseEvent", { type: "mousePressed", ...at });
+      await send("Input.dispatchMouseEvent", { type: "mouseReleased", ...at });
     },
     insertText: async (text) => {
       await send("Input.insertText", { text });
@@ -306,7 +331,7 @@ export const launchCdpBrowser = async (chromiumPath: string): Promise<CdpBrowser
     const { product } = await connection.send<{ product: string }>("Browser.getVersion");
     return {
       version: product,
-      newPage: () => openPage(connection),
+      newPage: (viewport) => openPage(connection, viewport),
       startTracing: async (categories) => {
         await connection.send("Tracing.start", {
           transferMode: "ReturnAsStream",
