@@ -12,7 +12,7 @@ import type {
 } from "../../../../workers/sync/gallery-contract";
 import { AppProviders } from "../../../common/testing/render-in-app";
 import { emptySelection, type GallerySelection } from "../selection/gallery-selection";
-import { ThumbnailStore } from "../thumbnails/thumbnail-store";
+import { type DecodeThumbnail, ThumbnailStore } from "../thumbnails/thumbnail-store";
 import { GalleryGrid } from "./GalleryGrid";
 import { tilesBuiltPerFrame } from "./row-builder";
 import { maxNativeHeightPx } from "./scroll-mapping";
@@ -96,10 +96,18 @@ function clientFor(snapshot: GalleryViewSnapshot) {
   return { viewWindow, thumbnails, releaseThumbnails: vi.fn() };
 }
 
-function renderGrid(snapshot: GalleryViewSnapshot, initialSelection = emptySelection) {
+/** A browser that cannot decode the image ahead: its tile waits for the image's load event. */
+const undecodable: DecodeThumbnail = () => Promise.reject(new Error("EncodingError"));
+
+function renderGrid(
+  snapshot: GalleryViewSnapshot,
+  initialSelection = emptySelection,
+  decode: DecodeThumbnail = undecodable,
+) {
   const client = clientFor(snapshot);
   const thumbnails = new ThumbnailStore(client, {
     schedule: (callback) => setTimeout(callback, 0),
+    decode,
   });
   const onOpenItem = vi.fn();
   const selections: GallerySelection[] = [];
@@ -167,6 +175,21 @@ describe("the gallery grid", () => {
     fireEvent.load(image);
     expect(tileAt(0).dataset.loaded).toBe("true");
     expect(tileAt(1).dataset.loaded).toBeUndefined();
+  });
+
+  it("shows a thumbnail decoded ahead as loaded from its first render", async () => {
+    // See: [Note: A thumbnail is decoded before it is shown]
+    const decoded: string[] = [];
+    renderGrid(snapshotOf(1, 30), emptySelection, (url) => {
+      decoded.push(url);
+      return Promise.resolve();
+    });
+    await waitFor(() => {
+      expect(tileAt(0).dataset.loaded).toBe("true");
+    });
+    const image = tileAt(0).querySelector("img");
+    expect(image?.className).toContain("gallery-tile__image--loaded");
+    expect(decoded.length).toBe(30);
   });
 
   it("fetches items by windows of the view, never one call per tile", async () => {

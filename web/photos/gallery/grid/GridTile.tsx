@@ -2,7 +2,7 @@ import { memo, useState, type MouseEvent, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { FileType } from "../../../../shared/model/library/file-metadata";
 import type { GalleryItem } from "../../../../workers/sync/gallery-contract";
-import { useThumbnailURL, type ThumbnailStore } from "../thumbnails/thumbnail-store";
+import { useThumbnail, type ThumbnailStore } from "../thumbnails/thumbnail-store";
 import { CheckIcon } from "./CheckIcon";
 import { formatDuration } from "./day-label";
 
@@ -58,7 +58,8 @@ export const GridTile = memo(function GridTile({
   onFocusTile,
 }: GridTileProps) {
   const intl = useIntl();
-  const url = useThumbnailURL(thumbnails, item?.id);
+  const thumbnail = useThumbnail(thumbnails, item?.id);
+  const url = thumbnail?.url;
   const [loadedURL, setLoadedURL] = useState<string | undefined>(undefined);
   const [pointerOver, setPointerOver] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -82,7 +83,9 @@ export const GridTile = memo(function GridTile({
     );
   }
 
-  const loaded = url !== undefined && loadedURL === url;
+  // See: [Note: A thumbnail is decoded before it is shown]
+  const decoded = thumbnail?.decoded === true;
+  const loaded = url !== undefined && (decoded || loadedURL === url);
   const showCheck = selecting || selected || pointerOver || focused;
   const isVideo = item.fileType === FileType.video;
   const isLivePhoto = item.fileType === FileType.livePhoto;
@@ -132,9 +135,13 @@ export const GridTile = memo(function GridTile({
           alt=""
           decoding="async"
           draggable={false}
-          onLoad={() => {
-            setLoadedURL(url);
-          }}
+          onLoad={
+            decoded
+              ? undefined
+              : () => {
+                  setLoadedURL(url);
+                }
+          }
         />
       )}
       {(isVideo || isLivePhoto) && (

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { ThumbnailURLResult } from "../../../../workers/sync/gallery-contract";
 import {
+  type DecodeThumbnail,
   maxCallsInFlight,
   maxThumbnailsPerCall,
   ThumbnailStore,
@@ -8,7 +9,7 @@ import {
 } from "./thumbnail-store";
 
 /** A store over a client double whose calls answer when the test says so. */
-function setup(maxEntries?: number) {
+function setup(maxEntries?: number, decode: DecodeThumbnail = () => Promise.resolve()) {
   const frames: (() => void)[] = [];
   const pending: { ids: number[]; resolve: (results: ThumbnailURLResult[]) => void }[] = [];
   const thumbnails = vi.fn(
@@ -26,7 +27,7 @@ function setup(maxEntries?: number) {
         revoked.push(...urls);
       },
     },
-    { maxEntries, schedule: (callback) => frames.push(callback) },
+    { maxEntries, schedule: (callback) => frames.push(callback), decode },
   );
   const frame = () => {
     for (const callback of frames.splice(0)) callback();
@@ -41,8 +42,8 @@ function setup(maxEntries?: number) {
           : { fileID, ok: false, errorName: "NoThumbnail" },
       ),
     );
-    await Promise.resolve();
-    await Promise.resolve();
+    // The answer, then its decodes. See: [Note: A thumbnail is decoded before it is shown]
+    await new Promise((resolve) => setTimeout(resolve, 0));
   };
   return { store, thumbnails, frame, answer, pending, revoked };
 }
@@ -158,6 +159,57 @@ describe("the thumbnail store", () => {
     for (let more = 1; more < framesFor(25); more++) frame();
     expect(thumbnails).toHaveBeenCalledTimes(1);
     expect(store.url(25)).toBe("blob:thumb-25");
+  });
+
+  it("shows a thumbnail only once its image is decoded, and says it was", async () => {
+    // See: [Note: A thumbnail is decoded before it is shown]
+    const decodes: { url: string; done: () => void }[] = [];
+    const { store, frame, answer } = setup(
+      undefined,
+      (url) =>
+        new Promise<void>((resolve) => {
+          decodes.push({ url, done: resolve });
+        }),
+    );
+    store.subscribe(1, noop);
+    store.subscribe(2, noop);
+    frame();
+    await answer();
+    frame();
+    expect(decodes.map(({ url }) => url)).toEqual(["blob:thumb-1", "blob:thumb-2"]);
+    expect(store.url(1)).toBeUndefined();
+    for (const { done } of decodes) done();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    frame();
+    expect(store.shown(1)).toMatchObject({ url: "blob:thumb-1", decoded: true });
+    expect(store.shown(2)).toMatchObject({ url: "blob:thumb-2", decoded: true });
+  });
+
+  it("still shows a thumbnail the browser could not decode ahead, as not decoded", async () => {
+    const { store, frame, answer } = setup(undefined, () =>
+      Promise.reject(new Error("EncodingError")),
+    );
+    store.subscribe(1, noop);
+    frame();
+    await answer();
+    frame();
+    expect(store.shown(1)).toMatchObject({ url: "blob:thumb-1", decoded: false });
+  });
+
+  it("decodes no answer that nobody waits for any more", async () => {
+    const decoded: string[] = [];
+    const { store, frame, answer, revoked } = setup(undefined, (url) => {
+      decoded.push(url);
+      return Promise.resolve();
+    });
+    const unsubscribe = store.subscribe(1, noop);
+    store.subscribe(2, noop);
+    frame();
+    unsubscribe();
+    await answer();
+    frame();
+    expect(decoded).toEqual(["blob:thumb-2"]);
+    expect(revoked).toEqual(["blob:thumb-1"]);
   });
 
   it("remembers a thumbnail that could not be had", async () => {

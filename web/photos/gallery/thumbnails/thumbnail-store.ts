@@ -49,7 +49,37 @@ export const defaultMaxEntries = 1500;
  */
 export const thumbnailsShownPerFrame = 12;
 
-type Entry = { state: "ready"; url: string } | { state: "failed"; errorName: string };
+/**
+ * [Note: A thumbnail is decoded before it is shown]
+ *
+ * Showing a thumbnail the moment its URL arrives left its JPEG decode to
+ * the frames that reveal it: the raster threads decoded a dozen images
+ * while the page rendered their tiles, on the same two cores, and the
+ * image's load event then rendered each tile a second time to fade it in.
+ * A trace of the date jumps put their late frames there. So an answer
+ * waits for its image to be decoded (`HTMLImageElement.decode`, off the
+ * main thread, while the rest of the screen is still on its way) and its
+ * tile shows it loaded from its first render, in a single commit and
+ * without a fade. An image that cannot be decoded is still shown: its tile
+ * waits for the element's own load event as before.
+ */
+export type DecodeThumbnail = (url: string) => Promise<void>;
+
+/** Decodes `url` with a detached image element; resolves when the decoded image is cached. */
+export const decodeWithImageElement: DecodeThumbnail = async (url) => {
+  if (typeof Image !== "function") throw new Error("No image elements here");
+  const image = new Image();
+  if (typeof image.decode !== "function") throw new Error("No image decoding here");
+  image.src = url;
+  await image.decode();
+};
+
+type Entry =
+  | { state: "ready"; url: string; decoded: boolean }
+  | { state: "failed"; errorName: string };
+
+/** An answer of the worker, and whether its image is decoded. See: [Note: A thumbnail is decoded before it is shown] */
+type Arrived = ThumbnailURLResult & { decoded?: boolean };
 
 export interface ThumbnailStoreOptions {
   maxEntries?: number;
@@ -59,6 +89,8 @@ export interface ThumbnailStoreOptions {
   nowMs?: () => number;
   /** Runs `callback` after `delayMs` (default: setTimeout). */
   delay?: (callback: () => void, delayMs: number) => void;
+  /** Decodes a thumbnail before it is shown (default: an image element's `decode`). */
+  decode?: DecodeThumbnail;
 }
 
 const defaultSchedule = (callback: () => void) => {
@@ -72,6 +104,7 @@ export class ThumbnailStore {
   readonly #schedule: (callback: () => void) => void;
   readonly #nowMs: () => number;
   readonly #delay: (callback: () => void, delayMs: number) => void;
+  readonly #decode: DecodeThumbnail;
   /** Insertion order is recency: the first key is the least recently used. */
   readonly #entries = new Map<number, Entry>();
   readonly #listeners = new Map<number, Set<() => void>>();
@@ -82,7 +115,7 @@ export class ThumbnailStore {
   /** Sent and not yet shown: answered ones wait in `#arrived`. */
   readonly #inFlight = new Set<number>();
   /** Answers not shown yet, oldest first. See: [Note: Thumbnails are shown a few per frame] */
-  #arrived: ThumbnailURLResult[] = [];
+  #arrived: Arrived[] = [];
   #showScheduled = false;
   #callsInFlight = 0;
   #flushScheduled = false;
@@ -104,12 +137,19 @@ export class ThumbnailStore {
       ((callback, delayMs) => {
         setTimeout(callback, delayMs);
       });
+    this.#decode = options.decode ?? decodeWithImageElement;
   }
 
   /** The object URL of a file's thumbnail, once it has arrived. */
   url(fileID: number): string | undefined {
     const entry = this.#entries.get(fileID);
     return entry?.state === "ready" ? entry.url : undefined;
+  }
+
+  /** The thumbnail as shown (the same object until it changes), once it has arrived. */
+  shown(fileID: number): ShownThumbnail | undefined {
+    const entry = this.#entries.get(fileID);
+    return entry?.state === "ready" ? entry : undefined;
   }
 
   /** The error name when the thumbnail could not be had (no thumbnail, decryption failed). */
@@ -220,7 +260,7 @@ export class ThumbnailStore {
       for (const fileID of this.#queue) {
         this.#queue.delete(fileID);
         // Nobody waits for it any more: the tile scrolled away before the call.
-        if (!this.#listeners.has(fileID) && !this.#wanted.has(fileID)) continue;
+        if (!this.#isWaitedFor(fileID)) continue;
         if (this.#entries.has(fileID) || this.#inFlight.has(fileID)) continue;
         batch.push(fileID);
         if (batch.length === maxThumbnailsPerCall) break;
@@ -254,16 +294,39 @@ export class ThumbnailStore {
       return;
     }
     const answered = new Set<number>();
+    const arrived: Arrived[] = [];
     for (const result of results) {
       answered.add(result.fileID);
-      this.#arrived.push(result);
+      arrived.push(result);
     }
     for (const fileID of batch) {
-      if (!answered.has(fileID))
-        this.#arrived.push({ fileID, ok: false, errorName: "NotAnswered" });
+      if (!answered.has(fileID)) arrived.push({ fileID, ok: false, errorName: "NotAnswered" });
     }
-    this.#scheduleShow();
     if (this.#queue.size > 0) this.#scheduleFlush();
+    // See: [Note: A thumbnail is decoded before it is shown]
+    void Promise.all(
+      arrived.map(async (result) => {
+        if (!result.ok || !this.#isWaitedFor(result.fileID)) return result;
+        const decoded = await this.#decode(result.url).then(
+          () => true,
+          () => false,
+        );
+        return { ...result, decoded };
+      }),
+    ).then((decodedResults) => {
+      if (this.#disposed) {
+        this.#client.releaseThumbnails(
+          decodedResults.flatMap((result) => (result.ok ? [result.url] : [])),
+        );
+        return;
+      }
+      this.#arrived.push(...decodedResults);
+      this.#scheduleShow();
+    });
+  }
+
+  #isWaitedFor(fileID: number): boolean {
+    return this.#listeners.has(fileID) || this.#wanted.has(fileID);
   }
 
   #scheduleShow() {
@@ -283,12 +346,12 @@ export class ThumbnailStore {
    */
   #showArrived() {
     if (this.#disposed) return;
-    const waiting: ThumbnailURLResult[] = [];
+    const waiting: Arrived[] = [];
     const unused: string[] = [];
     let shown = 0;
     for (const result of this.#arrived) {
       const { fileID } = result;
-      if (!this.#listeners.has(fileID) && !this.#wanted.has(fileID)) {
+      if (!this.#isWaitedFor(fileID)) {
         this.#inFlight.delete(fileID);
         if (result.ok) unused.push(result.url);
         continue;
@@ -305,7 +368,7 @@ export class ThumbnailStore {
         continue;
       }
       const entry: Entry = result.ok
-        ? { state: "ready", url: result.url }
+        ? { state: "ready", url: result.url, decoded: result.decoded === true }
         : { state: "failed", errorName: result.errorName };
       this.#entries.set(fileID, entry);
       this.#notify(fileID);
@@ -335,19 +398,34 @@ export class ThumbnailStore {
   }
 }
 
+/** A thumbnail as a tile shows it. */
+export interface ShownThumbnail {
+  url: string;
+  /** Decoded before it was shown. See: [Note: A thumbnail is decoded before it is shown] */
+  decoded: boolean;
+}
+
 /**
- * The object URL of `fileID`'s thumbnail from `store`, asking for it while
- * the component is mounted; undefined until it arrives (and for no file).
+ * `fileID`'s thumbnail from `store`, asking for it while the component is
+ * mounted; undefined until it arrives (and for no file).
  */
-export function useThumbnailURL(
+export function useThumbnail(
   store: ThumbnailStore,
   fileID: number | undefined,
-): string | undefined {
+): ShownThumbnail | undefined {
   const subscribe = useCallback(
     (listener: () => void) =>
       fileID === undefined ? () => undefined : store.subscribe(fileID, listener),
     [store, fileID],
   );
-  const snapshot = () => (fileID === undefined ? undefined : store.url(fileID));
+  const snapshot = () => (fileID === undefined ? undefined : store.shown(fileID));
   return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/** The object URL of `fileID`'s thumbnail from `store`; see `useThumbnail`. */
+export function useThumbnailURL(
+  store: ThumbnailStore,
+  fileID: number | undefined,
+): string | undefined {
+  return useThumbnail(store, fileID)?.url;
 }
