@@ -26,6 +26,7 @@ import type { AuthResolvers } from "./http/auth";
 import { createApiApp } from "./http/create-api-app";
 import { createRateLimiter } from "./http/rate-limits";
 import { createHandlers } from "./http/handlers";
+import { createFamilies } from "./families/create-families";
 import { createJobScheduler } from "./jobs/scheduler";
 import { createLibrary, type Library } from "./library/create-library";
 import { createMailer } from "./mail/mailer";
@@ -160,6 +161,7 @@ export const startCairn = async (
             roadmapURL: config.roadmapURL,
             familiesURL: config.familiesURL,
             freeStorageBytes: config.freeStorageBytes,
+            plans: config.plans,
             webAuthn: () => webAuthnRelyingParty(config, currentURLs().accounts),
           },
           { rateLimitScale: config.rateLimitScale },
@@ -177,6 +179,14 @@ export const startCairn = async (
           versionID,
           accountHandlers: accounts.handlers,
           libraryHandlers: library.handlers,
+          familyHandlers: createFamilies({
+            db: database.db,
+            secrets,
+            mailer,
+            log: apiLog,
+            nowUs: () => Date.now() * 1000,
+            photosURL: () => currentURLs().photos,
+          }).handlers,
         });
       },
       logger: config.logLevel,

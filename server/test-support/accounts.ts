@@ -13,6 +13,7 @@ import type { MailMessage, Mailer } from "../src/mail/mailer";
 import { startLocalBlobStore, type TestBlobStoreBackend } from "./blob-stores";
 import type { TestDatabaseBackend } from "./databases";
 import { createLibrary, type Library } from "../src/library/create-library";
+import { createFamilies } from "../src/families/create-families";
 import type { LibraryContext } from "../src/library/context";
 import { recordingLogger } from "./logger";
 
@@ -108,12 +109,14 @@ export const startTestAccountsServer = async (
     photosURL: () => testPhotosURL,
   };
   const library = createLibrary(libraryContext);
+  const families = createFamilies({ ...libraryContext, mailer });
   const app = await createApiApp({
     endpoints,
     handlers: createHandlers({
       versionID: "test123",
       accountHandlers: accounts.handlers,
       libraryHandlers: library.handlers,
+      familyHandlers: families.handlers,
     }),
     logger: log,
     bodyLimitBytes,

@@ -1,4 +1,5 @@
 import { accountEndpointAreas, accountEndpoints } from "./endpoints/accounts";
+import { familyEndpoints } from "./endpoints/families";
 import { libraryEndpointAreas, libraryEndpoints } from "./endpoints/library";
 import { systemEndpoints } from "./endpoints/system";
 
@@ -11,12 +12,14 @@ export const endpointAreas = {
   system: systemEndpoints,
   ...accountEndpointAreas,
   ...libraryEndpointAreas,
+  families: familyEndpoints,
 };
 
 export const endpoints = {
   ...systemEndpoints,
   ...accountEndpoints,
   ...libraryEndpoints,
+  ...familyEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

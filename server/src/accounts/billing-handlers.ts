@@ -1,14 +1,34 @@
-import type { Subscription } from "../../../shared/api/endpoints/account-schemas";
+import type { z } from "zod";
+import type { planSchema, Subscription } from "../../../shared/api/endpoints/account-schemas";
 import type { billingEndpoints } from "../../../shared/api/endpoints/billing";
+import type { ConfiguredPlan } from "../config/config";
 import type { HandlerMap } from "../http/register-endpoints";
 import { apiError, type AccountsContext } from "./context";
 import type { AccountsServices } from "./services";
 
 // Billing reads (wire-contract §11): a self-hosted server sells no plan; every
-// account has the configured free plan.
+// account has the configured free plan until the operator grants it one of
+// the configured plans (`npm run admin -- set-plan`).
+// See: [Note: Plans are declared in a file]
 
 /** The free plan's duration as the wire states it. */
 const freePlanDuration = { duration: 100, period: "year" } as const;
+
+type WirePlan = z.input<typeof planSchema>;
+
+/** The configured plans as the wire lists them: null when there are none (wire-contract §11). */
+export const plansOnWire = (plans: readonly ConfiguredPlan[]): WirePlan[] | null =>
+  plans.length === 0
+    ? null
+    : plans.map((plan) => ({
+        id: plan.id,
+        androidID: plan.androidID,
+        iosID: plan.iosID,
+        stripeID: plan.stripeID,
+        storage: plan.storageBytes,
+        price: plan.price,
+        period: plan.period,
+      }));
 
 export const subscriptionOf = async (
   context: AccountsContext,
@@ -22,6 +42,9 @@ export const subscriptionOf = async (
   if (row === undefined)
     throw apiError(402, "NO_ACTIVE_SUBSCRIPTION", "The account has no subscription");
   const attributes: unknown = JSON.parse(row.attributes);
+  // A granted plan's price and period; the free plan (or a plan since removed
+  // from the configuration) has no price and counts in years.
+  const plan = context.plans?.find((configured) => configured.id === row.product_id);
   return {
     id: row.subscription_id,
     userID: row.user_id,
@@ -35,18 +58,22 @@ export const subscriptionOf = async (
       typeof attributes === "object" && attributes !== null
         ? (attributes as Record<string, unknown>)
         : {},
-    price: "",
-    period: freePlanDuration.period,
+    price: plan?.price ?? "",
+    period: plan?.period ?? freePlanDuration.period,
   };
 };
+
+/** The answer of both plan listings (the public one and the signed-in one). */
+const plansAnswer = (context: AccountsContext) => ({
+  plans: plansOnWire(context.plans ?? []),
+  freePlan: { storage: context.freeStorageBytes, ...freePlanDuration },
+});
 
 export const createBillingHandlers = ({
   context,
 }: AccountsServices): HandlerMap<typeof billingEndpoints> => ({
-  getUserPlans: () => ({
-    plans: null,
-    freePlan: { storage: context.freeStorageBytes, ...freePlanDuration },
-  }),
+  getUserPlans: () => plansAnswer(context),
+  getPlansV2: () => plansAnswer(context),
   getSubscription: async ({ session }) => ({
     subscription: await subscriptionOf(context, session.userID),
   }),

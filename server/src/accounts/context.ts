@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { ClientApp } from "../../../shared/api/headers";
 import { ApiError } from "../../../shared/model/errors";
 import type { BlobStore } from "../blobs/blob-store";
+import type { ConfiguredPlan } from "../config/config";
 import type { ServerSecrets } from "../config/secrets";
 import type { Database } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
@@ -21,6 +22,8 @@ export interface AccountsContext {
   roadmapURL: string;
   familiesURL: string;
   freeStorageBytes: number;
+  /** The plans this server grants (none when absent). See: [Note: Plans are declared in a file] */
+  plans?: readonly ConfiguredPlan[];
   /** WebAuthn relying party: its ID and the origins ceremonies may come from. */
   webAuthn: () => { rpID: string; origins: string[] };
 }

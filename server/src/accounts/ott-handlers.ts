@@ -1,5 +1,6 @@
 import type { userEndpoints } from "../../../shared/api/endpoints/users";
 import type { ClientApp } from "../../../shared/api/headers";
+import { registrationStateOf } from "../admin/registration";
 import type { HandlerMap } from "../http/register-endpoints";
 import { authorizationFor } from "./authorization";
 import {
@@ -23,6 +24,10 @@ import { createUser, findUserByEmail, keyAttributesRowOf } from "./users";
 
 // One-time codes by email (wire-contract §2.1): sending, verifying, and the
 // email change that uses them.
+
+/** The refusal of a new account while registration is closed. See: [Note: Registration can be closed] */
+const registrationClosed = () =>
+  forbidden("Registration is closed on this server; ask its administrator for an account");
 
 /** A code is valid for an hour (wire-contract §2.1). */
 export const ottValidityUs = microsecondsPerHour;
@@ -99,8 +104,11 @@ export const createOttHandlers = ({ context, limits }: AccountsServices): OttHan
       user !== undefined && (await keyAttributesRowOf(context.db, user.user_id)) !== undefined;
     switch (purpose) {
       case "signup":
-        return hasKeys
-          ? apiError(409, "USER_ALREADY_REGISTERED", "This email already has an account")
+        if (hasKeys) {
+          return apiError(409, "USER_ALREADY_REGISTERED", "This email already has an account");
+        }
+        return user === undefined && (await registrationStateOf(context.db)) === "closed"
+          ? registrationClosed()
           : undefined;
       case "login":
         if (user === undefined) {
@@ -171,8 +179,13 @@ export const createOttHandlers = ({ context, limits }: AccountsServices): OttHan
     verifyEmail: async ({ body, app, request }) => {
       const email = normalizeEmail(body.email);
       await consumeOtt(context, email, app, body.ott);
+      const existing = await findUserByEmail(context, email);
+      // A code asked for before registration closed must not open an account after.
+      if (existing === undefined && (await registrationStateOf(context.db)) === "closed") {
+        throw registrationClosed();
+      }
       const user =
-        (await findUserByEmail(context, email)) ??
+        existing ??
         // Two first verifications racing: the loser's insert fails on the
         // unique email hash, and it continues with the winner's user.
         (await createUser(context, email, body.source).catch(async (error: unknown) => {

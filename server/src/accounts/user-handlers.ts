@@ -15,6 +15,7 @@ import {
 import { passkeyCountOf } from "./authorization";
 import { subscriptionOf } from "./billing-handlers";
 import { libraryCountsOf } from "./library-counts";
+import { familyDataOf } from "../families/family-members";
 
 // Account endpoints of wire-contract §2.1 that need a session: key
 // attributes, sessions, details and the scoped tokens.
@@ -148,12 +149,16 @@ export const createUserHandlers = ({ context, tokens }: AccountsServices): UserH
         .where("user_id", "=", user.user_id)
         .executeTakeFirst()) !== undefined;
     const withCounts = query.memoryCount ?? true;
+    // A member keeps their own subscription here, as the reference answers;
+    // the family's shared plan is in `familyData`. See: [Note: A family shares its admin's plan]
+    const familyData = await familyDataOf(context, context.db, user.user_id);
     return {
       email: await emailOf(context, user),
       usage: usage?.storage_consumed ?? 0,
       ...(withCounts ? await libraryCountsOf(context, user.user_id) : {}),
       storageBonus: 0,
       subscription: await subscriptionOf(context, user.user_id),
+      ...(familyData === undefined ? {} : { familyData }),
       profileData: {
         canDisableEmailMFA: hasSRP,
         isEmailMFAEnabled: user.email_mfa === 1,

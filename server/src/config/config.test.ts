@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   ConfigError,
@@ -27,6 +30,7 @@ describe("loadConfig", () => {
       logLevel: "info",
       bodyLimitBytes: defaultBodyLimitBytes,
       freeStorageBytes: 10 * 1024 ** 3,
+      plans: [],
       rateLimitScale: 1,
       webAuthnRPID: undefined,
       webAuthnOrigins: [],
@@ -95,6 +99,7 @@ describe("loadConfig", () => {
       logLevel: "debug",
       bodyLimitBytes: 2048,
       freeStorageBytes: 5 * 1024 ** 3,
+      plans: [],
       rateLimitScale: 100,
       webAuthnRPID: "photos.example",
       webAuthnOrigins: ["https://accounts.photos.example", "https://photos.example"],
@@ -177,6 +182,112 @@ describe("loadConfig", () => {
     const { readFile } = await import("node:fs/promises");
     const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
     for (const variable of configVariables) expect(readme).toContain(`\`${variable}\``);
+  });
+});
+
+describe("CAIRN_PLANS_FILE", () => {
+  const withPlansFile = async (contents: string) => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "cairn-plans-"));
+    await writeFile(path.join(dir, "plans.json"), contents);
+    return dir;
+  };
+
+  it("reads the plans a file declares, relative to the working directory", async () => {
+    const dir = await withPlansFile(
+      JSON.stringify({
+        plans: [
+          { id: "family-1tb", storageGiB: 1024, price: "", period: "year" },
+          {
+            id: "monthly-100gb",
+            storageBytes: 100 * 1024 ** 3,
+            price: "€2.99",
+            period: "month",
+            stripeID: "price_123",
+          },
+        ],
+      }),
+    );
+    expect(loadConfig({ CAIRN_PLANS_FILE: "plans.json" }, dir).plans).toEqual([
+      {
+        id: "family-1tb",
+        storageBytes: 1024 ** 4,
+        price: "",
+        period: "year",
+        androidID: "",
+        iosID: "",
+        stripeID: "",
+      },
+      {
+        id: "monthly-100gb",
+        storageBytes: 100 * 1024 ** 3,
+        price: "€2.99",
+        period: "month",
+        androidID: "",
+        iosID: "",
+        stripeID: "price_123",
+      },
+    ]);
+    await rm(dir, { recursive: true });
+  });
+
+  const plan = { id: "p", storageBytes: 1024, price: "", period: "year" };
+  it.each([
+    ["not JSON", "{plans: []}", "CAIRN_PLANS_FILE: <file> is not JSON"],
+    ["without a plans list", "[]", 'CAIRN_PLANS_FILE: <file> must hold an object {"plans": [...]}'],
+    [
+      "with a bad period",
+      JSON.stringify({ plans: [{ ...plan, period: "week" }] }),
+      "CAIRN_PLANS_FILE: <file>: plans[0].period: must be month or year",
+    ],
+    [
+      "with both storage fields",
+      JSON.stringify({ plans: [{ ...plan, storageGiB: 1 }] }),
+      "plans[0]: give storageBytes or storageGiB (exactly one)",
+    ],
+    [
+      "with no storage",
+      JSON.stringify({ plans: [{ id: "p", price: "", period: "year" }] }),
+      "plans[0]: give storageBytes or storageGiB (exactly one)",
+    ],
+    [
+      "with fractional bytes",
+      JSON.stringify({ plans: [{ ...plan, storageBytes: 1.5 }] }),
+      "plans[0].storageBytes:",
+    ],
+    [
+      "with the free plan's id",
+      JSON.stringify({ plans: [{ ...plan, id: "free" }] }),
+      `plans[0].id: "free" is the free plan's product`,
+    ],
+    [
+      "with an id that is not a word",
+      JSON.stringify({ plans: [{ ...plan, id: "1 TB" }] }),
+      "plans[0].id: must be 1-64 letters, digits",
+    ],
+    ["with a repeated id", JSON.stringify({ plans: [plan, plan] }), "plans: plan ids must differ"],
+    [
+      "with a misspelt field",
+      JSON.stringify({ plans: [{ ...plan, Price: "€1" }] }),
+      'plans[0]: Unrecognized key: "Price"',
+    ],
+  ])("refuses a file %s, naming the file and the field", async (_, contents, message) => {
+    const dir = await withPlansFile(contents);
+    const file = path.join(dir, "plans.json");
+    let error: unknown;
+    try {
+      loadConfig({ CAIRN_PLANS_FILE: file }, cwd);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.join("\n")).toContain(message.replace("<file>", file));
+    await rm(dir, { recursive: true });
+  });
+
+  it("refuses a file it cannot read", () => {
+    expect(() => loadConfig({ CAIRN_PLANS_FILE: "missing.json" }, cwd)).toThrow(
+      "CAIRN_PLANS_FILE: cannot read /srv/cairn/missing.json (ENOENT)",
+    );
   });
 });
 

@@ -350,6 +350,33 @@ export interface PublicLinkDevicesTable {
   first_seen_us: number;
 }
 
+// Server settings (migration 0007). See: [Note: Registration can be closed]
+
+export interface ServerSettingsTable {
+  /** The setting, e.g. "registration". */
+  name: string;
+  value: string;
+  updated_at_us: number;
+}
+
+/** Migration 0006. See: [Note: Family membership lives only in the families table] */
+export interface FamiliesTable {
+  /** A UUID. */
+  id: string;
+  admin_id: number;
+  member_id: number;
+  status: FamilyStatus;
+  /** Of an invite's token. See: [Note: Invite tokens are kept as a keyed hash] */
+  token_hash: string | null;
+  /** Bytes the member may use of the family's storage; null for no cap. */
+  storage_limit: number | null;
+  created_at_us: number;
+  updated_at_us: number;
+}
+
+export type FamilyStatus =
+  "SELF" | "CLOSED" | "INVITED" | "ACCEPTED" | "DECLINED" | "REVOKED" | "REMOVED" | "LEFT";
+
 export interface Database {
   task_locks: TaskLocksTable;
   id_counters: IdCountersTable;
@@ -382,4 +409,6 @@ export interface Database {
   object_deletions: ObjectDeletionsTable;
   public_collection_tokens: PublicCollectionTokensTable;
   public_link_devices: PublicLinkDevicesTable;
+  families: FamiliesTable;
+  server_settings: ServerSettingsTable;
 }

@@ -1,4 +1,5 @@
 import type { accountEndpoints } from "../../../shared/api/endpoints/accounts";
+import type { familyEndpoints } from "../../../shared/api/endpoints/families";
 import type { libraryEndpoints } from "../../../shared/api/endpoints/library";
 import type { Endpoints } from "../../../shared/api/registry";
 import { createSystemHandlers, type SystemHandlerDependencies } from "../system/handlers";
@@ -13,14 +14,18 @@ export type HandlerDependencies = SystemHandlerDependencies & {
   accountHandlers: HandlerMap<typeof accountEndpoints>;
   /** From `createLibrary` (server/src/library). */
   libraryHandlers: HandlerMap<typeof libraryEndpoints>;
+  /** From `createFamilies` (server/src/families). */
+  familyHandlers: HandlerMap<typeof familyEndpoints>;
 };
 
 export const createHandlers = ({
   accountHandlers,
   libraryHandlers,
+  familyHandlers,
   ...dependencies
 }: HandlerDependencies): HandlerMap<Endpoints> => ({
   ...createSystemHandlers(dependencies),
   ...accountHandlers,
   ...libraryHandlers,
+  ...familyHandlers,
 });

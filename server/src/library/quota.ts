@@ -1,6 +1,7 @@
 import { libraryLimits } from "../../../shared/api/endpoints/library-schemas";
 import { apiError, microsecondsPerDay } from "../accounts/context";
 import type { DB } from "../accounts/users";
+import { activeMembershipOf, familyUsageBytesOf } from "../families/family-rows";
 
 // The storage quota of uploads (wire-contract §10): who may upload, and how
 // much. Usage is `usage.storage_consumed`: the bytes of every live file and
@@ -17,6 +18,15 @@ import type { DB } from "../accounts/users";
 // size exceeds the plan by more than 50 MiB, so that a client that checked
 // its space just before does not fail on the last file because of a
 // thumbnail's bytes.
+//
+// [Note: A family shares its admin's plan]
+//
+// In a family (wire-contract §10), the plan that counts is the admin's, and
+// the usage set against it is the sum of the admin's and every accepted
+// member's usage. A member the admin capped is also held to the cap with
+// their own usage, by the same rule as the plan (426 past it). Pending
+// invites and former members count for nothing. See:
+// [Note: Family membership lives only in the families table]
 
 /** Grace after a Stripe subscription's expiry: Stripe retries a failed renewal for two weeks. */
 const stripeGraceUs = 14 * microsecondsPerDay;
@@ -32,9 +42,12 @@ export interface QuotaSubscription {
 }
 
 export interface QuotaFacts {
-  /** The user's subscription, when there is one. */
+  /** The user's subscription (in a family, the admin's), when there is one. */
   subscription: QuotaSubscription | undefined;
+  /** The user's usage (in a family, the family's). See: [Note: A family shares its admin's plan] */
   usageBytes: number;
+  /** A family member's cap and own usage, when the admin set a cap. */
+  memberCap?: { storageLimitBytes: number; usageBytes: number } | undefined;
   /** The upload's size when known; it may be negative (an update that shrinks a file). */
   uploadBytes?: number | undefined;
   nowUs: number;
@@ -46,38 +59,55 @@ export type QuotaVerdict = "allowed" | "noActiveSubscription" | "storageLimitExc
 export const quotaVerdict = ({
   subscription,
   usageBytes,
+  memberCap,
   uploadBytes,
   nowUs,
 }: QuotaFacts): QuotaVerdict => {
-  if (subscription === undefined) return "noActiveSubscription";
-  const graceUs = subscription.paymentProvider === "stripe" ? stripeGraceUs : otherGraceUs;
-  if (subscription.expiryTimeUs + graceUs < nowUs) return "noActiveSubscription";
-  const limitBytes =
-    uploadBytes === undefined
-      ? subscription.storageBytes
-      : subscription.storageBytes + storageOverflowBytes;
-  return usageBytes + (uploadBytes ?? 0) > limitBytes ? "storageLimitExceeded" : "allowed";
+  if (subscription === undefined || !isSubscriptionActive(subscription, nowUs)) {
+    return "noActiveSubscription";
+  }
+  const exceeds = (usedBytes: number, storageBytes: number) =>
+    usedBytes + (uploadBytes ?? 0) >
+    (uploadBytes === undefined ? storageBytes : storageBytes + storageOverflowBytes);
+  if (exceeds(usageBytes, subscription.storageBytes)) return "storageLimitExceeded";
+  if (memberCap !== undefined && exceeds(memberCap.usageBytes, memberCap.storageLimitBytes)) {
+    return "storageLimitExceeded";
+  }
+  return "allowed";
 };
 
-/** Read the facts of a user's quota. */
+/** Whether a subscription still counts: until its expiry plus the provider's grace. See: [Note: An upload is checked against the plan, with a little slack] */
+export const isSubscriptionActive = (
+  subscription: Omit<QuotaSubscription, "storageBytes">,
+  nowUs: number,
+): boolean => {
+  const graceUs = subscription.paymentProvider === "stripe" ? stripeGraceUs : otherGraceUs;
+  return subscription.expiryTimeUs + graceUs >= nowUs;
+};
+
+/** Read the facts of a user's quota. See: [Note: A family shares its admin's plan] */
 export const quotaFactsOf = async (
   db: DB,
   userID: number,
   nowUs: number,
   uploadBytes?: number,
 ): Promise<QuotaFacts> => {
-  const [subscription, usage] = await Promise.all([
+  const family = await activeMembershipOf(db, userID);
+  const payerID = family?.admin_id ?? userID;
+  const [subscription, usage, familyUsageBytes] = await Promise.all([
     db
       .selectFrom("subscriptions")
       .select(["storage", "expiry_time_us", "payment_provider"])
-      .where("user_id", "=", userID)
+      .where("user_id", "=", payerID)
       .executeTakeFirst(),
     db
       .selectFrom("usage")
       .select("storage_consumed")
       .where("user_id", "=", userID)
       .executeTakeFirst(),
+    family === undefined ? undefined : familyUsageBytesOf(db, family.admin_id),
   ]);
+  const ownUsageBytes = usage?.storage_consumed ?? 0;
   return {
     subscription:
       subscription === undefined
@@ -87,7 +117,11 @@ export const quotaFactsOf = async (
             expiryTimeUs: subscription.expiry_time_us,
             paymentProvider: subscription.payment_provider,
           },
-    usageBytes: usage?.storage_consumed ?? 0,
+    usageBytes: familyUsageBytes ?? ownUsageBytes,
+    memberCap:
+      family?.storage_limit === null || family === undefined
+        ? undefined
+        : { storageLimitBytes: family.storage_limit, usageBytes: ownUsageBytes },
     uploadBytes,
     nowUs,
   };

@@ -4,6 +4,8 @@ import * as accounts from "./0002-accounts";
 import * as library from "./0003-library";
 import * as publicLinks from "./0004-public-links";
 import * as linkDevices from "./0005-link-devices";
+import * as families from "./0006-families";
+import * as serverSettings from "./0007-server-settings";
 
 // [Note: Migrations are listed, not discovered]
 //
@@ -17,6 +19,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0003-library": library,
   "0004-public-links": publicLinks,
   "0005-link-devices": linkDevices,
+  "0006-families": families,
+  "0007-server-settings": serverSettings,
 };
 
 export const migrationProvider: MigrationProvider = {

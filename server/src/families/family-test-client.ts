@@ -1,0 +1,81 @@
+import type { LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+import type { TestAccountClient } from "../../test-support/account-client";
+import type { TestAccountsServer } from "../../test-support/accounts";
+
+// Calls of the family endpoints for the families tests: the admin's calls
+// with a FAMILIES JWT, the invite's calls by the token mailed to the invitee.
+
+type Method = "GET" | "POST" | "DELETE";
+
+/** A FAMILIES JWT of `user`, from `GET /users/families-token`. */
+export const familiesTokenOf = async (user: TestAccountClient): Promise<string> =>
+  (await user.ok<{ familiesToken: string }>("GET", "/users/families-token")).familiesToken;
+
+/** A family call of `user` with their FAMILIES JWT. */
+export const familyCall = async (
+  user: TestAccountClient,
+  method: Method,
+  url: string,
+  body?: unknown,
+): Promise<LightMyRequestResponse> => user.call(method, url, body, await familiesTokenOf(user));
+
+/** A family call that must succeed; answers the JSON body (undefined when empty). */
+export const familyOK = async <T = unknown>(
+  user: TestAccountClient,
+  method: Method,
+  url: string,
+  body?: unknown,
+): Promise<T> => {
+  const answer = await familyCall(user, method, url, body);
+  expect(answer.statusCode, `${method} ${url}: ${answer.body}`).toBe(200);
+  return (answer.body === "" ? undefined : answer.json()) as T;
+};
+
+/** The invite token of the last invite mailed to `email`, read from the link in the mail. */
+export const lastInviteToken = (server: TestAccountsServer, email: string): string => {
+  const mail = server.mail.findLast((m) => m.to === email);
+  const token = /[?&]inviteToken=([^\s&]+)/.exec(mail?.text ?? "")?.[1];
+  if (token === undefined) throw new Error(`No invite was mailed to ${email}`);
+  return decodeURIComponent(token);
+};
+
+/** A call of the public invite endpoints (no credentials). */
+export const publicCall = (
+  server: TestAccountsServer,
+  method: Method,
+  url: string,
+  body?: Record<string, unknown>,
+): Promise<LightMyRequestResponse> =>
+  server.request({
+    method,
+    url,
+    headers: { "x-client-package": "io.cairn.photos.web" },
+    ...(body === undefined ? {} : { payload: body }),
+  });
+
+/** Creates `admin`'s family and invites `member`; answers the mailed token. */
+export const inviteToFamily = async (
+  server: TestAccountsServer,
+  admin: TestAccountClient,
+  member: TestAccountClient,
+  storageLimit?: number | null,
+): Promise<string> => {
+  await familyOK(admin, "POST", "/family/create");
+  await familyOK(admin, "POST", "/family/add-member", {
+    email: member.email,
+    ...(storageLimit === undefined ? {} : { storageLimit }),
+  });
+  return lastInviteToken(server, member.email);
+};
+
+/** Creates `admin`'s family with `member` in it (invited, accepted). */
+export const joinFamily = async (
+  server: TestAccountsServer,
+  admin: TestAccountClient,
+  member: TestAccountClient,
+): Promise<void> => {
+  const token = await inviteToFamily(server, admin, member);
+  const answer = await publicCall(server, "POST", "/family/accept-invite", { token });
+  expect(answer.statusCode, answer.body).toBe(200);
+};
