@@ -1,3 +1,4 @@
+import { canBeShared } from "../../../../shared/model/library/sharing-rules";
 import type { ShareeRole } from "../../../../shared/api/endpoints/collections";
 import type { CollectionUser } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
@@ -21,10 +22,18 @@ import { userEmails } from "./user-emails";
 // share-links; the collection key travels sealed to the sharee's public
 // key, which the server cannot open.
 
-/** Every type but uncategorized can be shared, with people or by link (wire-contract §3.1). */
-export const canBeShared = (type: string): boolean => type !== "uncategorized";
-
-/** The user with this email; 404 when there is none. */
+/**
+ * The user with this email; 404 when there is none.
+ *
+ * [Note: The caller's right is checked before the email is looked up]
+ *
+ * Share and unshare name two things: a collection and another account. The
+ * caller's right over the collection is checked first, so someone who may
+ * not share it (a stranger: 404 as for a missing collection; a viewer:
+ * 403) gets that answer whatever the email, and cannot use somebody else's
+ * collection to learn whether an account exists. Only a caller allowed to
+ * share learns that the email has no account (404), as the reference answers.
+ */
 const userIDWithEmail = async (
   context: Pick<LibraryContext, "db" | "secrets">,
   email: string,
@@ -162,14 +171,15 @@ export const shareCollection = async (
   app: ClientApp,
   { collectionID, email, encryptedKey, role = "VIEWER" }: ShareRequest,
 ): Promise<CollectionUser[]> => {
-  const shareeID = await userIDWithEmail(context, email);
-  if (shareeID === userID) throw badRequest("A collection cannot be shared with oneself");
   await writeCollections(context, [collectionID], async ({ trx, versionUs }) => {
     const { collection } = await participantCollection(trx, userID, collectionID, {
       app,
       roles: ["OWNER", "ADMIN"],
       action: "share it",
     });
+    // See: [Note: The caller's right is checked before the email is looked up]
+    const shareeID = await userIDWithEmail({ db: trx, secrets: context.secrets }, email);
+    if (shareeID === userID) throw badRequest("A collection cannot be shared with oneself");
     if (!canBeShared(collection.type)) {
       throw badRequest(`A collection of type ${collection.type} cannot be shared`);
     }
@@ -198,13 +208,14 @@ export const unshareCollection = async (
   app: ClientApp,
   { collectionID, email }: { collectionID: number; email: string },
 ): Promise<CollectionUser[]> => {
-  const shareeID = await userIDWithEmail(context, email);
   await writeCollections(context, [collectionID], async ({ trx, versionUs }) => {
     const { collection } = await participantCollection(trx, userID, collectionID, {
       app,
       roles: ["OWNER", "ADMIN"],
       action: "unshare it",
     });
+    // See: [Note: The caller's right is checked before the email is looked up]
+    const shareeID = await userIDWithEmail({ db: trx, secrets: context.secrets }, email);
     if (shareeID === userID) throw forbidden("Leave the collection instead of unsharing oneself");
     if (shareeID === collection.owner_id) throw forbidden("The owner cannot be unshared");
     await endShare(trx, collectionID, shareeID, versionUs);

@@ -11,7 +11,7 @@ import { type DB, freePlanProductID, nextID } from "../../accounts/users";
 import type { ServerSecrets } from "../../config/secrets";
 import type { LibraryContext } from "../context";
 import { participantCollection, writeCollections } from "../collections/collection-write";
-import { canBeShared } from "../collections/share-collection";
+import { canBeShared } from "../../../../shared/model/library/sharing-rules";
 import type { LibraryTransaction } from "../versions";
 import { newLinkAccessToken } from "./access-token";
 import { type LinkRow, publicURLJSON } from "./public-url-json";
