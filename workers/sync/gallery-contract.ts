@@ -263,6 +263,12 @@ export type LibraryAction =
       source: "exif" | "custom";
       timeUs?: number | undefined;
     }
+  | { kind: "share-album"; collectionID: number; email: string; role: "VIEWER" | "COLLABORATOR" }
+  | { kind: "unshare-album"; collectionID: number; email: string }
+  | { kind: "leave-album"; collectionID: number }
+  | { kind: "create-link"; collectionID: number; settings: AlbumLinkSettings }
+  | { kind: "update-link"; collectionID: number; settings: AlbumLinkSettings }
+  | { kind: "disable-link"; collectionID: number }
   | {
       kind: "edit-file";
       fileID: number;
@@ -272,6 +278,41 @@ export type LibraryAction =
       timeUs?: number | null | undefined;
     };
 
+/** What a person changes on an album's link (spec §5 choices). */
+export interface AlbumLinkSettings {
+  /** 0: no limit; else 2, 5, 10, 25 or 50. */
+  deviceLimit?: number | undefined;
+  /** µs since the epoch; 0: never expires. */
+  validTillUs?: number | undefined;
+  enableDownload?: boolean | undefined;
+  enableCollect?: boolean | undefined;
+  enableJoin?: boolean | undefined;
+  /** A new password (hashed in the worker); null removes it. */
+  password?: string | null | undefined;
+}
+
+/** An album's sharing as its dialog shows it. */
+export interface AlbumSharing {
+  collectionID: number;
+  /** The user owns the album (only the owner manages people and the link). */
+  owned: boolean;
+  ownerEmail: string;
+  sharees: { email: string; role: string }[];
+  /** The album's link with its key in the fragment, when it has one. See: [Note: A link's key lives only in its fragment] */
+  link?:
+    | {
+        url: string;
+        deviceLimit: number;
+        /** µs; 0: never. */
+        validTillUs: number;
+        enableDownload: boolean;
+        enableCollect: boolean;
+        enableJoin: boolean;
+        passwordEnabled: boolean;
+      }
+    | undefined;
+}
+
 /**
  * Why an action was refused, each with a message of the spec's catalogue
  * (§8) in the UI: `not-file-owner`, `invalid-collection-operation`,
@@ -279,7 +320,9 @@ export type LibraryAction =
  * `stale` (another device changed it first: 'Something went wrong, please
  * try again' after the refresh), `not-found` ('not found'),
  * `album-name-taken` (§5 new-album rule), `no-exif-date` ('no metadata'),
- * `storage-quota-exceeded`, `unknown` ('Something went wrong').
+ * `storage-quota-exceeded`, `no-account-for-email` (sharing with an address
+ * that has no account), `cannot-share-with-self`, `link-device-limit-fixed`
+ * (the owner's plan sets links' device limit), `unknown` ('Something went wrong').
  */
 export type ActionErrorCode =
   | "not-file-owner"
@@ -291,6 +334,9 @@ export type ActionErrorCode =
   | "album-name-taken"
   | "no-exif-date"
   | "storage-quota-exceeded"
+  | "no-account-for-email"
+  | "cannot-share-with-self"
+  | "link-device-limit-fixed"
   | "unknown";
 
 export type ActionOutcome =

@@ -9,6 +9,7 @@ import type {
   ActionOutcome,
   DownloadProgressListener,
   DownloadedFile,
+  AlbumSharing,
   GalleryFileDetails,
   GalleryFirstScreen,
   GalleryViewSnapshot,
@@ -149,6 +150,8 @@ export interface SyncService {
   viewWindow(viewID: number, startIndex: number, count: number): GalleryWindow;
   indexOfFile(viewID: number, fileID: number): number;
   fileDetails(fileID: number): GalleryFileDetails;
+  /** An album's people and link (undefined for no live album). */
+  albumSharing(collectionID: number): AlbumSharing | undefined;
   thumbnails(fileIDs: readonly number[]): Promise<ThumbnailResult[]>;
   original(fileID: number, onProgress?: DownloadProgressListener): Promise<OriginalMedia>;
   download(

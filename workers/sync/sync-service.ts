@@ -4,6 +4,7 @@
 // it to the browser through Comlink; tests call it directly. Nothing it
 // answers carries a key. See: [Note: Library workers get keys through a keyring, never the master key]
 
+import { albumSharingOf } from "./gallery/album-sharing";
 import { type ApiClient, createApiClient } from "../../shared/api/client";
 import { NetworkError, RequestCanceledError, TokenMissingError } from "../../shared/model/errors";
 import { type LibraryUploads, createLibraryUploads } from "./upload/library-uploads";
@@ -475,6 +476,7 @@ export const createSyncService = (deps: SyncServiceDependencies): SyncService =>
       ensureGallery().engine.viewWindow(viewID, startIndex, count),
     indexOfFile: (viewID, fileID) => ensureGallery().engine.indexOfFile(viewID, fileID),
     fileDetails: (fileID) => ensureGallery().engine.fileDetails(fileID),
+    albumSharing: (collectionID) => albumSharingOf(ensureGallery().reader(), collectionID),
     thumbnails: (fileIDs) =>
       gallery === undefined || closed
         ? earlyThumbnails(fileIDs)

@@ -23,6 +23,7 @@ import { type BrowserCryptoPool, createBrowserCryptoPool } from "../crypto/brows
 import type {
   ActionOutcome,
   DownloadedFile,
+  AlbumSharing,
   GalleryFileDetails,
   GalleryFirstScreen,
   GalleryViewSnapshot,
@@ -197,6 +198,9 @@ export const indexOfFile = (viewID: number, fileID: number): number =>
 
 export const fileDetails = (fileID: number): GalleryFileDetails =>
   ensureService().fileDetails(fileID);
+
+export const albumSharing = (collectionID: number): AlbumSharing | undefined =>
+  ensureService().albumSharing(collectionID);
 
 /** Thumbnails as object URLs made here. See: [Note: Thumbnail URLs are made in the worker] */
 export const thumbnails = async (fileIDs: readonly number[]): Promise<ThumbnailURLResult[]> =>

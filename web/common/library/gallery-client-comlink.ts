@@ -5,6 +5,7 @@
 import { proxy } from "comlink";
 import type {
   ActionOutcome,
+  AlbumSharing,
   DownloadedFile,
   GalleryFileDetails,
   GalleryFirstScreen,
@@ -24,6 +25,7 @@ export interface GalleryWorkerCalls {
   viewWindow(viewID: number, startIndex: number, count: number): Promise<GalleryWindow>;
   indexOfFile(viewID: number, fileID: number): Promise<number>;
   fileDetails(fileID: number): Promise<GalleryFileDetails>;
+  albumSharing(collectionID: number): Promise<AlbumSharing | undefined>;
   thumbnails(fileIDs: readonly number[]): Promise<ThumbnailURLResult[]>;
   releaseThumbnails(urls: readonly string[]): Promise<void> | void;
   original(fileID: number, onProgress?: RemoteProgressListener): Promise<OriginalMedia>;
@@ -128,6 +130,10 @@ export const galleryClientOverWorker = (
     fileDetails: async (fileID) => {
       await opened;
       return api.fileDetails(fileID);
+    },
+    albumSharing: async (collectionID) => {
+      await opened;
+      return api.albumSharing(collectionID);
     },
     thumbnails: async (fileIDs) => {
       if (earlyScreen() === undefined || !fileIDs.every((id) => thumbnailIDs.has(id))) await opened;

@@ -6,6 +6,7 @@
 
 import type {
   ActionOutcome,
+  AlbumSharing,
   DownloadProgressListener,
   DownloadedFile,
   GalleryFileDetails,
@@ -29,6 +30,8 @@ export interface GalleryClient {
   indexOfFile(viewID: number, fileID: number): Promise<number>;
   /** The info panel's details of a file. */
   fileDetails(fileID: number): Promise<GalleryFileDetails>;
+  /** An album's people and link, its key in the link's fragment (undefined for no live album). */
+  albumSharing(collectionID: number): Promise<AlbumSharing | undefined>;
   /**
    * Decrypted thumbnails of many files in one call (cached as ciphertext in
    * Cache Storage `thumbs`), as object URLs the worker made.

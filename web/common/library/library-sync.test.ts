@@ -85,6 +85,7 @@ const setup = (online = true) => {
     },
     indexOfFile: () => Promise.resolve(-1),
     fileDetails: () => Promise.reject(new Error("not used")),
+    albumSharing: () => Promise.reject(new Error("not used")),
     thumbnails: (fileIDs) => {
       calls.push(`thumbnails ${fileIDs.join(",")}`);
       return Promise.resolve([]);

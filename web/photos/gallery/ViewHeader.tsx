@@ -1,9 +1,11 @@
 // Above the grid: the open view's title and count, the upload button, its
-// own actions (the album menu for an owned album, "Empty trash" in the
-// trash) and where the library's sync stands. The sync state keeps
+// own actions (sharing and the album menu for an owned album, who shared it
+// and "Leave" for an album shared with the user, "Empty trash" in the trash)
+// and where the library's sync stands. The sync state keeps
 // `data-testid="library-sync-state"` with `data-state` (the browser tests
 // wait on it).
 
+import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { SyncState, SyncStatus } from "../../../workers/sync/sync-service";
 import { useMessageDialog } from "../../common/dialog/dialog-state";
@@ -14,6 +16,8 @@ import type { PickedFile } from "../../../workers/upload/upload-contract";
 import { UploadButton } from "../upload/UploadButton";
 import { AlbumMenu } from "./actions/AlbumMenu";
 import { useLibraryAction } from "./actions/use-library-action";
+import { ShareAlbumDialog } from "./sharing/ShareAlbumDialog";
+import { sharingOffered } from "./sharing/sharing-offer";
 import type { ViewKind } from "./view-kind";
 
 const syncStateMessage: Record<SyncState, MessageId | undefined> = {
@@ -32,7 +36,7 @@ export interface ViewHeaderProps {
   kind: ViewKind;
   summary: GallerySummary | undefined;
   status: SyncStatus | undefined;
-  client: Pick<GalleryClient, "perform"> | undefined;
+  client: Pick<GalleryClient, "perform" | "albumSharing"> | undefined;
   /** Uploads picked files; undefined: no upload button (no upload client yet). */
   onUpload?: ((picks: PickedFile[]) => void) | undefined;
   /** The open album was deleted: the page goes back to "all". */
@@ -54,6 +58,23 @@ export function ViewHeader({
   const { showMessageDialog } = useMessageDialog();
   const syncMessage = status === undefined ? undefined : syncStateMessage[status.state];
   const ownedAlbum = summary !== undefined && summary.id > 0 && summary.isOwned;
+  const incomingAlbum = summary !== undefined && summary.id > 0 && !summary.isOwned;
+  const [sharingOpen, setSharingOpen] = useState(false);
+
+  const confirmLeave = (albumID: number) => {
+    showMessageDialog({
+      title: <FormattedMessage id="gallery.sharing.leave.title" values={{ name: title }} />,
+      message: <FormattedMessage id="gallery.sharing.leave.message" />,
+      proceed: {
+        label: <FormattedMessage id="gallery.sharing.leave" />,
+        variant: "critical",
+        action: async () => {
+          const outcome = await perform({ kind: "leave-album", collectionID: albumID });
+          if (outcome.ok) onAlbumDeleted();
+        },
+      },
+    });
+  };
 
   const confirmEmptyTrash = () => {
     showMessageDialog({
@@ -84,8 +105,59 @@ export function ViewHeader({
             {intl.formatMessage({ id: "gallery.actions.emptyTrash" })}
           </button>
         )}
+        {ownedAlbum && sharingOffered(summary) && client !== undefined && (
+          <button
+            type="button"
+            className="cairn-view-header__tool"
+            onClick={() => {
+              setSharingOpen(true);
+            }}
+          >
+            {intl.formatMessage({ id: "gallery.sharing.share" })}
+          </button>
+        )}
         {ownedAlbum && (
           <AlbumMenu album={summary} name={title} client={client} onDeleted={onAlbumDeleted} />
+        )}
+        {incomingAlbum && (
+          <>
+            <p className="cairn-view-header__shared-by" data-testid="album-shared-by">
+              <FormattedMessage
+                id="gallery.sharing.sharedBy"
+                values={{ email: summary.ownerEmail ?? "" }}
+              />
+            </p>
+            {client !== undefined && (
+              <button
+                type="button"
+                className="cairn-view-header__tool"
+                onClick={() => {
+                  setSharingOpen(true);
+                }}
+              >
+                {intl.formatMessage({ id: "gallery.sharing.people" })}
+              </button>
+            )}
+            <button
+              type="button"
+              className="cairn-view-header__tool"
+              onClick={() => {
+                confirmLeave(summary.id);
+              }}
+            >
+              {intl.formatMessage({ id: "gallery.sharing.leave" })}
+            </button>
+          </>
+        )}
+        {sharingOpen && summary !== undefined && client !== undefined && (
+          <ShareAlbumDialog
+            collectionID={summary.id}
+            name={title}
+            client={client}
+            onClose={() => {
+              setSharingOpen(false);
+            }}
+          />
         )}
         <p
           className="cairn-view-header__sync"

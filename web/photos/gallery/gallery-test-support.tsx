@@ -6,7 +6,11 @@ import { createStore } from "jotai";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import type { GallerySummary, GalleryViewSnapshot } from "../../../workers/sync/gallery-contract";
+import type {
+  AlbumSharing,
+  GallerySummary,
+  GalleryViewSnapshot,
+} from "../../../workers/sync/gallery-contract";
 import { AccountServiceContext } from "../../common/account-screens/account-service-context";
 import { fakeAccountService } from "../../common/account-screens/fake-account-service";
 import { DialogHost } from "../../common/dialog/DialogHost";
@@ -30,6 +34,7 @@ export const fakeGalleryClient = (overrides: Partial<GalleryClient> = {}) => {
     ),
     indexOfFile: vi.fn(() => Promise.resolve(-1)),
     fileDetails: vi.fn(() => Promise.reject(new Error("no details in this test"))),
+    albumSharing: vi.fn(() => Promise.resolve<AlbumSharing | undefined>(undefined)),
     thumbnails: vi.fn((fileIDs: readonly number[]) =>
       Promise.resolve(fileIDs.map((fileID) => ({ fileID, ok: false as const, errorName: "Test" }))),
     ),

@@ -47,6 +47,14 @@ import {
   planUnhide,
 } from "./file-actions";
 import { planEditFile, planFixTime } from "./file-edits";
+import {
+  planCreateLink,
+  planDisableLink,
+  planLeaveAlbum,
+  planShareAlbum,
+  planUnshareAlbum,
+  planUpdateLink,
+} from "./sharing-actions";
 import type { LibraryPatch } from "./library-patch";
 import { PatchOverlay } from "./patch-overlay";
 
@@ -116,6 +124,18 @@ export const plannerFor = (action: LibraryAction): ActionPlanner => {
       return planFixTime(action.fileIDs, action.source, action.timeUs);
     case "edit-file":
       return planEditFile(action.fileID, action);
+    case "share-album":
+      return planShareAlbum(action.collectionID, action.email, action.role);
+    case "unshare-album":
+      return planUnshareAlbum(action.collectionID, action.email);
+    case "leave-album":
+      return planLeaveAlbum(action.collectionID);
+    case "create-link":
+      return planCreateLink(action.collectionID, action.settings);
+    case "update-link":
+      return planUpdateLink(action.collectionID, action.settings);
+    case "disable-link":
+      return planDisableLink(action.collectionID);
   }
 };
 

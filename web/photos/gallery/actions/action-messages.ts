@@ -37,6 +37,9 @@ const refusalMessages: Record<
   "not-found": "gallery.actions.error.notFound",
   "no-exif-date": "gallery.actions.error.noMetadata",
   "storage-quota-exceeded": "error.storageQuotaExceeded",
+  "no-account-for-email": "gallery.actions.error.noAccountForEmail",
+  "cannot-share-with-self": "gallery.actions.error.cannotShareWithSelf",
+  "link-device-limit-fixed": "gallery.actions.error.linkDeviceLimitFixed",
   unknown: "error.unknown",
 };
 
@@ -109,6 +112,15 @@ export const successMessage = (
         default:
           return undefined;
       }
+    case "share-album":
+      return { id: "gallery.actions.done.shared", values: { email: action.email } };
+    case "leave-album":
+      return { id: "gallery.actions.done.left" };
+    case "disable-link":
+      return { id: "gallery.actions.done.linkRemoved" };
+    case "unshare-album":
+    case "create-link":
+    case "update-link":
     case "favorite":
     case "rename-album":
     case "pin-album":

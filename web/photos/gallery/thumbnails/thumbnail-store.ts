@@ -75,8 +75,7 @@ export const decodeWithImageElement: DecodeThumbnail = async (url) => {
 };
 
 type Entry =
-  | { state: "ready"; url: string; decoded: boolean }
-  | { state: "failed"; errorName: string };
+  { state: "ready"; url: string; decoded: boolean } | { state: "failed"; errorName: string };
 
 /** An answer of the worker, and whether its image is decoded. See: [Note: A thumbnail is decoded before it is shown] */
 type Arrived = ThumbnailURLResult & { decoded?: boolean };

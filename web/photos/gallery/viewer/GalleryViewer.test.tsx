@@ -91,6 +91,7 @@ const makeClient = (files: FileFixture[], version = 1) => {
     indexOfFile: vi.fn((_viewID: number, fileID: number) =>
       Promise.resolve(files.findIndex((file) => file.item.id === fileID)),
     ),
+    albumSharing: vi.fn(() => Promise.resolve(undefined)),
     fileDetails: vi.fn((fileID: number) => {
       const file = files.find((f) => f.item.id === fileID);
       return file ? Promise.resolve(details(file)) : Promise.reject(new Error("not found"));

@@ -1,0 +1,150 @@
+// Sharing an album with a person in Chromium (issue #7, "How it is shown"):
+// two users in their own browsers. Ana shares her album with Ben as a
+// collaborator through the sharing dialog (an address without an account
+// is refused under the field); Ben finds it shared by Ana and adds a photo
+// of his own to it, which Ana then sees; Ana ends the share, and the album
+// leaves Ben's library with it. Then Ana shares it again as a viewer, and
+// Ben leaves it himself.
+
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { DecryptedCollection } from "../../workers/library/decrypt";
+import { uploadTestFile } from "../../workers/sync/test-library";
+import { generatedJpeg } from "../support/test-media";
+import {
+  albumCountOf,
+  albumEntry,
+  expectNoAlbum,
+  selectTiles,
+  selectionAction,
+  syncUntil,
+  tile,
+} from "./support/gallery";
+import {
+  type AccountWithLibrary,
+  openLoggedInGallery,
+  signUpWithLibraryClient,
+  titlesInAlbum,
+} from "./support/library";
+import { useCairnInChromium } from "./support/suite";
+
+const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
+
+let ana: AccountWithLibrary;
+let ben: AccountWithLibrary;
+let picnic: DecryptedCollection;
+let anaPage: Page;
+let benPage: Page;
+
+beforeAll(async () => {
+  const makeAna = async () => {
+    ana = await signUpWithLibraryClient(cairn(), "sharing-ana", "ana's password");
+    picnic = await ana.client.createCollection({ name: "Picnic", type: "album" });
+    await uploadTestFile(ana.client, picnic, "blanket.jpg", await generatedJpeg(11));
+    anaPage = await openLoggedInGallery(browser(), cairn(), ana.account);
+  };
+  const makeBen = async () => {
+    ben = await signUpWithLibraryClient(cairn(), "sharing-ben", "ben's password");
+    const own = await ben.client.createCollection({ name: "Ben's photos", type: "album" });
+    await uploadTestFile(ben.client, own, "kite.jpg", await generatedJpeg(12));
+    benPage = await openLoggedInGallery(browser(), cairn(), ben.account);
+  };
+  await Promise.all([makeAna(), makeBen()]);
+}, 240_000);
+
+afterAll(async () => {
+  await ana.client.close();
+  await ben.client.close();
+});
+
+const shareDialog = (page: Page) => page.getByTestId("share-dialog");
+
+/** Opens the sharing dialog of the open album. */
+const openSharing = async (page: Page) => {
+  await page.getByRole("button", { name: "Share", exact: true }).click();
+  await shareDialog(page).waitFor();
+};
+
+const shareWith = async (page: Page, email: string, role: "Viewer" | "Collaborator") => {
+  const dialog = shareDialog(page);
+  await dialog.getByLabel("Email address", { exact: true }).fill(email);
+  await dialog.getByLabel("Role", { exact: true }).selectOption({ label: role });
+  await dialog.getByRole("button", { name: "Share", exact: true }).click();
+};
+
+/** The people of the open sharing dialog: email and role. */
+const peopleShown = (page: Page) =>
+  shareDialog(page)
+    .getByTestId("sharing-person")
+    .evaluateAll((rows) =>
+      rows.map(
+        (row) => `${row.getAttribute("data-email") ?? ""}:${row.getAttribute("data-role") ?? ""}`,
+      ),
+    );
+
+it("shares an album with a collaborator who adds a photo, and ends the share", async () => {
+  await albumEntry(anaPage, "Picnic").click();
+  await openSharing(anaPage);
+
+  // An address without an account is refused where it was typed.
+  await shareWith(anaPage, "nobody-here@example.org", "Viewer");
+  await shareDialog(anaPage)
+    .getByText("No account uses this email address", { exact: false })
+    .waitFor();
+  expect(await peopleShown(anaPage)).toEqual([]);
+
+  await shareWith(anaPage, ben.account.email, "Collaborator");
+  await expect
+    .poll(() => peopleShown(anaPage), { timeout: 20_000 })
+    .toEqual([`${ben.account.email}:COLLABORATOR`]);
+  await anaPage.keyboard.press("Escape");
+
+  // Ben finds it, shared by Ana, and adds a photo of his own.
+  await syncUntil(benPage, () => albumCountOf(benPage, "Picnic"), 1);
+  await albumEntry(benPage, "Picnic").click();
+  await benPage
+    .getByTestId("album-shared-by")
+    .getByText(`Shared by ${ana.account.email}`)
+    .waitFor();
+  await albumEntry(benPage, "Ben's photos").click();
+  await selectTiles(benPage, ["kite.jpg"]);
+  await selectionAction(benPage, "Add to album").click();
+  await benPage.getByRole("dialog").locator("[data-collection-id]", { hasText: "Picnic" }).click();
+  await syncUntil(anaPage, () => albumCountOf(anaPage, "Picnic"), 2);
+  expect(await titlesInAlbum(ana.client, picnic)).toEqual(["blanket.jpg", "kite.jpg"]);
+  await albumEntry(anaPage, "Picnic").click();
+  await tile(anaPage, "kite.jpg").waitFor();
+
+  // Ana ends the share: the album leaves Ben's library, with his photo out of it.
+  await openSharing(anaPage);
+  await shareDialog(anaPage)
+    .getByRole("button", { name: `Stop sharing with ${ben.account.email}` })
+    .click();
+  await expect.poll(() => peopleShown(anaPage), { timeout: 20_000 }).toEqual([]);
+  await anaPage.keyboard.press("Escape");
+  await syncUntil(benPage, () => albumEntry(benPage, "Picnic").count(), 0);
+  await syncUntil(anaPage, () => albumCountOf(anaPage, "Picnic"), 1);
+});
+
+it("lets a viewer leave an album shared with them", async () => {
+  await albumEntry(anaPage, "Picnic").click();
+  await openSharing(anaPage);
+  await shareWith(anaPage, ben.account.email, "Viewer");
+  await expect
+    .poll(() => peopleShown(anaPage), { timeout: 20_000 })
+    .toEqual([`${ben.account.email}:VIEWER`]);
+  await anaPage.keyboard.press("Escape");
+
+  await syncUntil(benPage, () => albumCountOf(benPage, "Picnic"), 1);
+  await albumEntry(benPage, "Picnic").click();
+  await benPage.getByRole("button", { name: "Leave album", exact: true }).click();
+  await benPage.getByRole("dialog").getByRole("button", { name: "Leave album" }).click();
+  await expectNoAlbum(benPage, "Picnic");
+
+  await openSharing(anaPage);
+  await syncUntil(anaPage, async () => {
+    await anaPage.keyboard.press("Escape");
+    await openSharing(anaPage);
+    return peopleShown(anaPage);
+  }, []);
+});
