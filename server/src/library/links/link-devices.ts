@@ -94,32 +94,45 @@ export const deviceIDOf = async (
  * while the link has room (403 `LINK_DEVICE_LIMIT_EXCEEDED` when full).
  */
 export const admitDevice = async (
-  context: Pick<LibraryContext, "db" | "nowUs">,
+  context: Pick<LibraryContext, "db" | "nowUs" | "dialect">,
   link: Pick<LinkRow, "link_id">,
   deviceID: string,
   admitted: number,
 ): Promise<void> => {
   if (admitted === 0) return;
-  const { db } = context;
-  const known = await db
-    .selectFrom("public_link_devices")
-    .select("device_id")
-    .where("link_id", "=", link.link_id)
-    .where("device_id", "=", deviceID)
-    .executeTakeFirst();
-  if (known !== undefined) return;
-  const { count } = await db
-    .selectFrom("public_link_devices")
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("link_id", "=", link.link_id)
-    .executeTakeFirstOrThrow();
-  // PostgreSQL counts in bigint, which its driver answers as text.
-  if (Number(count) >= admitted) {
-    throw apiError(403, "LINK_DEVICE_LIMIT_EXCEEDED", "The link has reached its device limit");
-  }
-  await db
-    .insertInto("public_link_devices")
-    .values({ link_id: link.link_id, device_id: deviceID, first_seen_us: context.nowUs() })
-    .onConflict((oc) => oc.columns(["link_id", "device_id"]).doNothing())
-    .execute();
+  // [Note: A link's new devices are admitted one at a time]
+  //
+  // Counting the link's devices and adding one is a read then a write: two
+  // new devices opening a full link at the same instant would both see room
+  // for one. The link's row is locked first (PostgreSQL `FOR UPDATE`; SQLite
+  // runs one write transaction at a time), so the second one counts the
+  // first.
+  await context.db.transaction().execute(async (trx) => {
+    const lock = trx
+      .selectFrom("public_collection_tokens")
+      .select("link_id")
+      .where("link_id", "=", link.link_id);
+    await (context.dialect === "postgres" ? lock.forUpdate() : lock).execute();
+    const known = await trx
+      .selectFrom("public_link_devices")
+      .select("device_id")
+      .where("link_id", "=", link.link_id)
+      .where("device_id", "=", deviceID)
+      .executeTakeFirst();
+    if (known !== undefined) return;
+    const { count } = await trx
+      .selectFrom("public_link_devices")
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .where("link_id", "=", link.link_id)
+      .executeTakeFirstOrThrow();
+    // PostgreSQL counts in bigint, which its driver answers as text.
+    if (Number(count) >= admitted) {
+      throw apiError(403, "LINK_DEVICE_LIMIT_EXCEEDED", "The link has reached its device limit");
+    }
+    await trx
+      .insertInto("public_link_devices")
+      .values({ link_id: link.link_id, device_id: deviceID, first_seen_us: context.nowUs() })
+      .onConflict((oc) => oc.columns(["link_id", "device_id"]).doNothing())
+      .execute();
+  });
 };

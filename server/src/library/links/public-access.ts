@@ -8,6 +8,7 @@ import type { AuthContext, PublicLinkSession } from "../../http/auth";
 import { StatusError } from "../../http/http-errors";
 import type { LibraryContext } from "../context";
 import { admitDevice, admittedDevices, deviceCountingPaths, deviceIDOf } from "./link-devices";
+import { linkOriginAllowed } from "./link-origin";
 import type { LinkRow } from "./public-url-json";
 import { isFreePlanProduct } from "./share-links";
 
@@ -114,7 +115,13 @@ export const resolvePublicLink = async (
           .select(["expiry_time_us", "product_id"])
           .where("user_id", "=", ownerID.owner_id)
           .executeTakeFirst();
-  if (subscription === undefined || subscription.expiry_time_us < nowUs) {
+  const origin = request.headers.origin;
+  if (
+    subscription === undefined ||
+    subscription.expiry_time_us < nowUs ||
+    // See: [Note: A link's API answers only its album pages]
+    !linkOriginAllowed(typeof origin === "string" ? origin : undefined, context.photosURL())
+  ) {
     throw new StatusError(410, { error: "no active subscription" });
   }
   if (link.valid_till_us > 0 && link.valid_till_us < nowUs) {

@@ -8,7 +8,11 @@ import { toB64 } from "../../../../shared/crypto/base64";
 import { boxSeal } from "../../../../shared/crypto/sealed-box";
 import { headerNames } from "../../../../shared/api/headers";
 import type { TestAccountClient } from "../../../test-support/account-client";
-import { startTestAccountsServer, type TestAccountsServer } from "../../../test-support/accounts";
+import {
+  startTestAccountsServer,
+  testPhotosURL,
+  type TestAccountsServer,
+} from "../../../test-support/accounts";
 import { testDatabaseBackends } from "../../../test-support/databases";
 import {
   collectionKeyOf,
@@ -242,6 +246,20 @@ describe.each(testDatabaseBackends())("a public link's visitor on $name", (backe
       expect((await infoFrom("phone, updated")).statusCode).toBe(403);
     });
 
+    it("admits only one of many new devices arriving at once for the last place", async () => {
+      // See: [Note: A link's new devices are admitted one at a time]
+      await onPaidPlan();
+      await updateLink({ deviceLimit: 2 });
+      expect((await infoFrom("phone")).statusCode).toBe(200);
+      const statuses = await Promise.all(
+        ["laptop", "tablet", "tv", "watch"].map(
+          async (device) => (await infoFrom(device)).statusCode,
+        ),
+      );
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 403)).toHaveLength(3);
+    });
+
     it("is 5 on the free plan, none when a paid plan's link has no limit", async () => {
       for (const device of ["a", "b", "c", "d", "e"]) {
         expect((await infoFrom(device)).statusCode).toBe(200);
@@ -251,6 +269,27 @@ describe.each(testDatabaseBackends())("a public link's visitor on $name", (backe
       await updateLink({ deviceLimit: 0 });
       expect((await infoFrom("f")).statusCode).toBe(200);
       expect((await infoFrom("g")).statusCode).toBe(200);
+    });
+  });
+
+  describe("the page calling", () => {
+    it("answers the photos app and local builds, and refuses another site as the reference does (410)", async () => {
+      // See: [Note: A link's API answers only its album pages]
+      const fromOrigin = (origin: string) =>
+        server.request({
+          method: "GET",
+          url: "/public-collection/info",
+          headers: {
+            [headerNames.clientPackage]: "io.ente.albums.web",
+            [headerNames.accessToken]: accessToken,
+            origin,
+          },
+        });
+      expect((await fromOrigin(new URL(testPhotosURL).origin)).statusCode).toBe(200);
+      expect((await fromOrigin("http://localhost:5173")).statusCode).toBe(200);
+      const elsewhere = await fromOrigin("https://evil.example.com");
+      expect(elsewhere.statusCode).toBe(410);
+      expect(elsewhere.json()).toEqual({ error: "no active subscription" });
     });
   });
 
