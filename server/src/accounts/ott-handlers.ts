@@ -27,7 +27,11 @@ import { createUser, findUserByEmail, keyAttributesRowOf } from "./users";
 
 /** The refusal of a new account while registration is closed. See: [Note: Registration can be closed] */
 const registrationClosed = () =>
-  forbidden("Registration is closed on this server; ask its administrator for an account");
+  apiError(
+    403,
+    "REGISTRATION_CLOSED",
+    "Registration is closed on this server; ask its administrator for an account",
+  );
 
 /** A code is valid for an hour (wire-contract §2.1). */
 export const ottValidityUs = microsecondsPerHour;

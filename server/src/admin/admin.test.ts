@@ -212,7 +212,7 @@ describe.each(testDatabaseBackends())("npm run admin on $name", (backend) => {
     const refused = await bob.sendCode("signup");
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
-      code: "PERMISSION_DENIED",
+      code: "REGISTRATION_CLOSED",
       message: expect.stringContaining("Registration is closed") as unknown,
     });
     // A code asked for before the closing does not open an account after it.

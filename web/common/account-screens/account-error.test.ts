@@ -84,6 +84,12 @@ describe("accountErrorKind", () => {
     ],
     ["a change to a taken email", new ClientError({ status: 403 }), "send-code", "email-taken"],
     [
+      "a sign-up while the server's registration is closed",
+      new ApiError({ status: 403, code: "REGISTRATION_CLOSED", message: "x" }),
+      "send-code",
+      "registration-closed",
+    ],
+    [
       "a malformed recovery key",
       new InvalidRecoveryKeyError("bad"),
       "recovery-key",

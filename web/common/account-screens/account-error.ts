@@ -39,6 +39,7 @@ export type AccountErrorKind =
   | "not-registered"
   | "signup-incomplete"
   | "email-taken"
+  | "registration-closed"
   | "invalid-recovery-key"
   | "incorrect-recovery-key"
   | "passkey-cancelled"
@@ -72,6 +73,8 @@ export function accountErrorKind(error: unknown, step: AccountStepKind): Account
         return "signup-incomplete";
       case "TOO_MANY_WRONG_ATTEMPTS":
         return "too-many-attempts";
+      case "REGISTRATION_CLOSED":
+        return "registration-closed";
     }
   }
   if (error instanceof HttpError) {
@@ -108,6 +111,7 @@ const messageIds: Record<AccountErrorKind, MessageId> = {
   "not-registered": "account.error.notRegistered",
   "signup-incomplete": "account.error.signupIncomplete",
   "email-taken": "account.error.emailTaken",
+  "registration-closed": "account.error.registrationClosed",
   "invalid-recovery-key": "account.error.invalidRecoveryKey",
   "incorrect-recovery-key": "account.error.incorrectRecoveryKey",
   "passkey-cancelled": "account.error.passkeyCancelled",
