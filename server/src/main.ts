@@ -13,6 +13,7 @@ import { createLocalBlobStore, type LocalBlobStore } from "./blobs/local/local-b
 import { createS3BlobStore } from "./blobs/s3-blob-store";
 import {
   ConfigError,
+  familiesURLFor,
   loadConfig,
   publicURLsFor,
   webApps,
@@ -140,6 +141,7 @@ export const startCairn = async (
     // logger; so both are made once the app gives its logger.
     let accounts: Accounts | undefined;
     let library: Library | undefined;
+    let families: ReturnType<typeof createFamilies> | undefined;
     const accountsOf = () => {
       if (accounts === undefined) throw new Error("The API app is not created yet");
       return accounts;
@@ -159,7 +161,7 @@ export const startCairn = async (
             nowUs: () => Date.now() * 1000,
             accountsURL: () => currentURLs().accounts,
             roadmapURL: config.roadmapURL,
-            familiesURL: config.familiesURL,
+            familiesURL: () => familiesURLFor(config, currentURLs().photos),
             freeStorageBytes: config.freeStorageBytes,
             plans: config.plans,
             webAuthn: () => webAuthnRelyingParty(config, currentURLs().accounts),
@@ -175,18 +177,19 @@ export const startCairn = async (
           nowUs: () => Date.now() * 1000,
           photosURL: () => currentURLs().photos,
         });
+        families = createFamilies({
+          db: database.db,
+          secrets,
+          mailer,
+          log: apiLog,
+          nowUs: () => Date.now() * 1000,
+          photosURL: () => currentURLs().photos,
+        });
         return createHandlers({
           versionID,
           accountHandlers: accounts.handlers,
           libraryHandlers: library.handlers,
-          familyHandlers: createFamilies({
-            db: database.db,
-            secrets,
-            mailer,
-            log: apiLog,
-            nowUs: () => Date.now() * 1000,
-            photosURL: () => currentURLs().photos,
-          }).handlers,
+          familyHandlers: families.handlers,
         });
       },
       logger: config.logLevel,
@@ -195,6 +198,10 @@ export const startCairn = async (
       resolvers: resolvers ?? {
         user: (token, context) => accountsOf().resolvers.user(token, context),
         accountsToken: (token, context) => accountsOf().resolvers.accountsToken(token, context),
+        familiesToken: (token, context) => {
+          if (families === undefined) throw new Error("The API app is not created yet");
+          return families.resolvers.familiesToken(token, context);
+        },
         publicLink: (credentials, context) => {
           if (library === undefined) throw new Error("The API app is not created yet");
           return library.resolvers.publicLink(credentials, context);
@@ -238,7 +245,7 @@ export const startCairn = async (
         apiOrigin,
         apps: { photos, accounts, auth },
         roadmapUrl: config.roadmapURL,
-        familiesUrl: config.familiesURL,
+        familiesUrl: familiesURLFor(config, photos),
       };
     };
     const servers: Record<Listener, FastifyInstance> = {

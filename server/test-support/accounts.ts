@@ -94,7 +94,7 @@ export const startTestAccountsServer = async (
     nowUs: () => Math.round(clock.nowMs * 1000),
     accountsURL: () => testAccountsURL,
     roadmapURL: "https://roadmap.example",
-    familiesURL: "https://families.example",
+    familiesURL: () => "https://families.example",
     freeStorageBytes,
     webAuthn: () => ({ rpID: "localhost", origins: [testAccountsURL] }),
   };
@@ -120,7 +120,7 @@ export const startTestAccountsServer = async (
     }),
     logger: log,
     bodyLimitBytes,
-    resolvers: { ...accounts.resolvers, ...library.resolvers },
+    resolvers: { ...accounts.resolvers, ...library.resolvers, ...families.resolvers },
     rateLimiter: createRateLimiter(rateLimitScale, () => clock.nowMs),
     validateResponses: true,
   });

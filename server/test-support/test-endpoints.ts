@@ -126,6 +126,8 @@ export const testResolvers: AuthResolvers = {
     ),
   accountsToken: (token) =>
     Promise.resolve(token === "good-accounts-jwt" ? { userID: 1580559962386438 } : undefined),
+  familiesToken: (token) =>
+    Promise.resolve(token === "good-families-jwt" ? { userID: 1580559962386438 } : undefined),
   publicLink: ({ accessToken }) =>
     Promise.resolve<PublicLinkSession | undefined>(
       accessToken === "link-token" ? { collectionID: 77, accessToken } : undefined,

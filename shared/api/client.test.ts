@@ -13,6 +13,7 @@ import {
 } from "../model/errors";
 import { createApiClient, type ApiClientOptions, type FetchFunction } from "./client";
 import { defineEndpoint, emptyResponse, redirectResponse } from "./endpoint";
+import { createFamily } from "./endpoints/families";
 import { listPasskeys } from "./endpoints/passkeys";
 import { ping } from "./endpoints/system";
 import { boolFromString, intFromString } from "./wire-values";
@@ -168,6 +169,15 @@ describe("createApiClient: requests", () => {
     expect(await client.call(listPasskeys)).toEqual({ passkeys: [] });
     expect(requests[0]?.headers["x-auth-token"]).toBe("accounts.jwt");
     await expect(clientWith(fetch).call(listPasskeys)).rejects.toThrow(TokenMissingError);
+    expect(requests).toHaveLength(1);
+  });
+
+  it("sends the FAMILIES token, not the session token, on familiesToken endpoints", async () => {
+    const { fetch, requests } = fakeFetch(() => new Response("", { status: 200 }));
+    const client = clientWith(fetch, { getFamiliesToken: () => "families.jwt" });
+    await client.call(createFamily);
+    expect(requests[0]?.headers["x-auth-token"]).toBe("families.jwt");
+    await expect(clientWith(fetch).call(createFamily)).rejects.toThrow(TokenMissingError);
     expect(requests).toHaveLength(1);
   });
 

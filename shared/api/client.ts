@@ -42,6 +42,8 @@ export interface ApiClientOptions {
   getAuthToken?: () => MaybePromise<string | undefined>;
   /** The ACCOUNTS-scoped JWT for `accountsToken` endpoints; undefined when none. */
   getAccountsToken?: () => MaybePromise<string | undefined>;
+  /** The FAMILIES-scoped JWT for `familiesToken` endpoints; undefined when none. */
+  getFamiliesToken?: () => MaybePromise<string | undefined>;
   /** The credentials for `publicLink` endpoints; undefined when none. */
   getPublicLinkCredentials?: () => MaybePromise<PublicLinkCredentials | undefined>;
   /** Per-call deadline; defaults to `defaultTimeoutMs`. */
@@ -123,8 +125,20 @@ const parseJSON = (text: string): { ok: true; value: unknown } | { ok: false; er
 };
 
 export const createApiClient = (options: ApiClientOptions): ApiClient => {
-  const { clientPackage, fetch, getAuthToken, getAccountsToken, getPublicLinkCredentials } =
-    options;
+  const {
+    clientPackage,
+    fetch,
+    getAuthToken,
+    getAccountsToken,
+    getFamiliesToken,
+    getPublicLinkCredentials,
+  } = options;
+  // The token getter of each auth kind sent in `X-Auth-Token`.
+  const tokenGetters = {
+    user: getAuthToken,
+    accountsToken: getAccountsToken,
+    familiesToken: getFamiliesToken,
+  };
   const origin = (): string =>
     typeof options.apiOrigin === "string" ? options.apiOrigin : options.apiOrigin();
 
@@ -149,8 +163,12 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
     // server then assumes `photos`, the only app with downloads).
     if (!isRedirect) headers[headerNames.clientPackage] = clientPackage;
 
-    if (endpoint.auth === "user" || endpoint.auth === "accountsToken") {
-      const token = await (endpoint.auth === "user" ? getAuthToken : getAccountsToken)?.();
+    if (
+      endpoint.auth === "user" ||
+      endpoint.auth === "accountsToken" ||
+      endpoint.auth === "familiesToken"
+    ) {
+      const token = await tokenGetters[endpoint.auth]?.();
       if (token === undefined || token === "") throw new TokenMissingError();
       if (isRedirect) query[tokenQueryNames.authToken] = token;
       else headers[headerNames.authToken] = token;

@@ -26,9 +26,11 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * Who may call an endpoint: a logged-in user (session token in
  * `X-Auth-Token`), a public link (access token headers), the holder of an
  * ACCOUNTS-scoped JWT (wire-contract §1.2, also in `X-Auth-Token`: the
- * passkey management of the accounts app), or anybody.
+ * passkey management of the accounts app), the holder of a FAMILIES-scoped
+ * JWT (wire-contract §1.2, §11, also in `X-Auth-Token`: the family page's
+ * admin calls), or anybody.
  */
-export type AuthKind = "user" | "publicLink" | "accountsToken" | "none";
+export type AuthKind = "user" | "publicLink" | "accountsToken" | "familiesToken" | "none";
 
 /**
  * How the client turns a failed answer into a typed error (spec §8): the

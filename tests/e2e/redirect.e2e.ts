@@ -1,3 +1,5 @@
+import path from "node:path";
+import { signUpNodeAccount } from "../support/node-account";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startProviderSite } from "./support/cairn";
@@ -39,14 +41,28 @@ it("sends a logged-in user to the roadmap at once", async () => {
   await context.close();
 });
 
-it("sends a logged-in user to the family portal with a way back to the gallery", async () => {
-  const context = await loggedInContext();
+it("sends a logged-in user to the family portal with a families token and a way back to the gallery", async () => {
+  // The portal's link comes from a families-token call, so the user is real.
+  const account = await signUpNodeAccount({
+    apiOrigin: cairn().urls.api,
+    mailDir: path.join(cairn().dataDir, "mail"),
+    email: "ada-family@example.org",
+    password: "ada's password",
+  });
+  const context = await browser().newContext();
+  await context.addInitScript(
+    (user) => {
+      localStorage.setItem("user", JSON.stringify(user));
+    },
+    { id: account.userID, email: account.email, token: account.token },
+  );
   const page = await context.newPage();
   await page.goto(`${cairn().urls.photos}/?redirect=families`);
   await page.waitForURL((url) => url.origin === provider.origin && url.pathname === "/families");
   expect(new URL(page.url()).searchParams.get("redirectURL")).toBe(
     `${cairn().urls.photos}/gallery`,
   );
+  expect(new URL(page.url()).searchParams.get("token")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   await context.close();
 });
 

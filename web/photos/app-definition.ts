@@ -1,6 +1,9 @@
 import type { AppDefinition } from "../common/app/app-definition";
 import { accountRoutes, type RouteSpec } from "../common/routing/route-table";
+import { FamilyPage } from "./family/FamilyPage";
 import { GalleryPage } from "./gallery/GalleryPage";
+import { PaymentsPage } from "./payments/PaymentsPage";
+import { SharedAlbumPage } from "./shared-albums/SharedAlbumPage";
 
 /** `/gallery`: the library (issue #5). Test apps reuse it. */
 export const galleryRoute: RouteSpec = {
@@ -21,8 +24,18 @@ export const photosApp: AppDefinition = {
     { path: "/change-password", titleId: "route.changePassword", access: "needs-login" },
     galleryRoute,
     { path: "/deduplicate", titleId: "route.deduplicate", access: "needs-login" },
+    // Reached with a families token or an invite token in its URL, not a
+    // session. See: [Note: The family page is opened with a families token]
+    { path: "/family", titleId: "route.family", access: "public", screen: FamilyPage },
+    // Cairn's own payments page (spec §2's provider site), opened with the payment token.
+    { path: "/payments", titleId: "route.payments", access: "needs-login", screen: PaymentsPage },
     // Public albums are opened by anyone holding the link.
-    { path: "/shared-albums", titleId: "route.sharedAlbums", access: "public" },
+    {
+      path: "/shared-albums",
+      titleId: "route.sharedAlbums",
+      access: "public",
+      screen: SharedAlbumPage,
+    },
   ],
   landingActions: ["signup", "login"],
 };

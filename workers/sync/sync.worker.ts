@@ -22,20 +22,14 @@ import type { UploadRequest } from "../upload/upload-contract";
 import { type BrowserCryptoPool, createBrowserCryptoPool } from "../crypto/browser-pool";
 import type {
   ActionOutcome,
-  DownloadedFile,
   AlbumSharing,
-  GalleryFileDetails,
   GalleryFirstScreen,
-  GalleryViewSnapshot,
-  GalleryWindow,
   LibraryAction,
-  OriginalMedia,
-  ThumbnailURLResult,
 } from "./gallery-contract";
 import type { LibrarySummary } from "./library-summary";
 import { storedFirstScreen } from "./first-screen";
+import { galleryWorkerCalls } from "./gallery-worker-calls";
 import { LocalDatabase } from "./local-db";
-import { releaseThumbnailURLs, thumbnailURLs } from "./media/thumbnail-urls";
 import { keyringOverPort } from "./remote-keyring";
 import type { SyncReason } from "./schedule";
 import { SyncStoppedError } from "./sync-errors";
@@ -188,64 +182,21 @@ export const unsubscribe = (subscriptionID: number): void => {
 // ---------------------------------------------------------------------------
 // The gallery (issue #5): `web/common/library/gallery-client.ts` calls these.
 
-export const openView = (viewID: number): GalleryViewSnapshot => ensureService().openView(viewID);
-
-export const viewWindow = (viewID: number, startIndex: number, count: number): GalleryWindow =>
-  ensureService().viewWindow(viewID, startIndex, count);
-
-export const indexOfFile = (viewID: number, fileID: number): number =>
-  ensureService().indexOfFile(viewID, fileID);
-
-export const fileDetails = (fileID: number): GalleryFileDetails =>
-  ensureService().fileDetails(fileID);
+export const {
+  openView,
+  viewWindow,
+  indexOfFile,
+  fileDetails,
+  thumbnails,
+  releaseThumbnails,
+  original,
+  download,
+} = galleryWorkerCalls(ensureService);
 
 export const albumSharing = (collectionID: number): AlbumSharing | undefined =>
   ensureService().albumSharing(collectionID);
 
-/** Thumbnails as object URLs made here. See: [Note: Thumbnail URLs are made in the worker] */
-export const thumbnails = async (fileIDs: readonly number[]): Promise<ThumbnailURLResult[]> =>
-  thumbnailURLs(await ensureService().thumbnails(fileIDs));
-
-/** Revokes thumbnail URLs the page no longer shows. */
-export const releaseThumbnails = (urls: readonly string[]): void => {
-  releaseThumbnailURLs(urls);
-};
-
-/** A UI-thread callback behind a Comlink proxy: calling it answers a promise. */
-export type RemoteProgressListener = (fileID: number, percent: number) => Promise<void>;
-export type RemoteFileListener = (file: DownloadedFile) => Promise<void>;
-
-export const original = (
-  fileID: number,
-  onProgress?: RemoteProgressListener,
-): Promise<OriginalMedia> =>
-  ensureService().original(
-    fileID,
-    onProgress === undefined
-      ? undefined
-      : (id, percent) => {
-          onProgress(id, percent).catch(() => undefined);
-        },
-  );
-
-export const download = (
-  fileIDs: readonly number[],
-  mode: "files" | "zip",
-  onProgress: RemoteProgressListener,
-  onFile: RemoteFileListener,
-  zipName?: string,
-): Promise<void> =>
-  ensureService().download(
-    fileIDs,
-    mode,
-    (id, percent) => {
-      onProgress(id, percent).catch(() => undefined);
-    },
-    (file) => {
-      onFile(file).catch(() => undefined);
-    },
-    zipName,
-  );
+export type { RemoteFileListener, RemoteProgressListener } from "./gallery-worker-calls";
 
 export const perform = (action: LibraryAction): Promise<ActionOutcome> =>
   ensureService().perform(action);

@@ -20,7 +20,8 @@ export interface AccountsContext {
   /** The accounts app's public URL (known once the server listens). */
   accountsURL: () => string;
   roadmapURL: string;
-  familiesURL: string;
+  /** The family page (`GET /users/families-token`); by default the photos app's, known once the server listens. */
+  familiesURL: () => string;
   freeStorageBytes: number;
   /** The plans this server grants (none when absent). See: [Note: Plans are declared in a file] */
   plans?: readonly ConfiguredPlan[];

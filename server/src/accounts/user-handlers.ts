@@ -239,7 +239,7 @@ export const createUserHandlers = ({ context, tokens }: AccountsServices): UserH
       "FAMILIES",
       context.nowUs(),
     ),
-    familyUrl: context.familiesURL,
+    familyUrl: context.familiesURL(),
   }),
 
   getAccountsToken: async ({ session }) => ({

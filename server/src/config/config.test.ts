@@ -6,6 +6,7 @@ import {
   ConfigError,
   configVariables,
   defaultBodyLimitBytes,
+  familiesURLFor,
   loadConfig,
   publicURLsFor,
   type CairnConfig,
@@ -25,7 +26,7 @@ describe("loadConfig", () => {
       mail: { kind: "outbox", dir: "/srv/cairn/data/mail" },
       mailFrom: "Cairn <noreply@localhost>",
       roadmapURL: "https://github.com/cairn-photos/cairn/issues",
-      familiesURL: "https://github.com/cairn-photos/cairn#families",
+      familiesURL: undefined,
       webDistDir: "/srv/cairn/dist/web",
       logLevel: "info",
       bodyLimitBytes: defaultBodyLimitBytes,
@@ -288,6 +289,16 @@ describe("CAIRN_PLANS_FILE", () => {
     expect(() => loadConfig({ CAIRN_PLANS_FILE: "missing.json" }, cwd)).toThrow(
       "CAIRN_PLANS_FILE: cannot read /srv/cairn/missing.json (ENOENT)",
     );
+  });
+});
+
+describe("familiesURLFor", () => {
+  it("is the photos app's family page unless CAIRN_FAMILIES_URL is set", () => {
+    const photos = "http://localhost:41234/";
+    expect(familiesURLFor(loadConfig({}, cwd), photos)).toBe("http://localhost:41234/family");
+    expect(
+      familiesURLFor(loadConfig({ CAIRN_FAMILIES_URL: "https://families.example" }, cwd), photos),
+    ).toBe("https://families.example");
   });
 });
 

@@ -66,7 +66,8 @@ export interface CairnConfig {
   mail: MailConfig;
   mailFrom: string;
   roadmapURL: string;
-  familiesURL: string;
+  /** `CAIRN_FAMILIES_URL`; unset: the photos app's family page (see `familiesURLFor`). */
+  familiesURL: string | undefined;
   webDistDir: string;
   logLevel: LogLevel;
   bodyLimitBytes: number;
@@ -97,12 +98,19 @@ export class ConfigError extends Error {
  */
 export const defaultRoadmapURL = "https://github.com/cairn-photos/cairn/issues";
 
+/** The photos app's own family page, the families URL when `CAIRN_FAMILIES_URL` is unset. */
+export const photosFamilyPath = "/family";
+
 /**
- * Where the families redirect goes when `CAIRN_FAMILIES_URL` is unset. Cairn
- * has no families portal of its own yet, so the default is the project page
- * that explains family plans.
+ * The family page (the spec's "provider web site" for `?redirect=families`
+ * and `GET /users/families-token`): `CAIRN_FAMILIES_URL` when set, else the
+ * photos app's `/family`. The photos URL is known only once the server
+ * listens (its port may be chosen then), hence a function of it.
  */
-export const defaultFamiliesURL = "https://github.com/cairn-photos/cairn#families";
+export const familiesURLFor = (
+  config: Pick<CairnConfig, "familiesURL">,
+  photosURL: string,
+): string => config.familiesURL ?? `${photosURL.replace(/\/+$/, "")}${photosFamilyPath}`;
 
 /**
  * The largest JSON request body accepted by default. The largest legitimate
@@ -168,7 +176,7 @@ const environmentSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Cairn <noreply@localhost>"),
   CAIRN_ROADMAP_URL: urlSchema("CAIRN_ROADMAP_URL").default(defaultRoadmapURL),
-  CAIRN_FAMILIES_URL: urlSchema("CAIRN_FAMILIES_URL").default(defaultFamiliesURL),
+  CAIRN_FAMILIES_URL: urlSchema("CAIRN_FAMILIES_URL").optional(),
   CAIRN_WEB_DIST_DIR: z.string().min(1).default("dist/web"),
   LOG_LEVEL: z
     .enum(logLevels, { message: `LOG_LEVEL: must be one of ${logLevels.join(", ")}` })

@@ -7,7 +7,6 @@ import type { HandlerMap } from "../http/register-endpoints";
 import { userEmails } from "../library/collections/user-emails";
 import { isSubscriptionActive } from "../library/quota";
 import type { FamiliesContext } from "./context";
-import { familiesCallerOf } from "./families-token";
 import { familyMembersOf } from "./family-members";
 import {
   activeMembershipOf,
@@ -30,7 +29,7 @@ import { familyInviteMail, familyInviteURL } from "./invite-mail";
 import { inviteTokenHashOf, newInviteToken } from "./invite-token";
 
 // The admin's side of a family (wire-contract §11), called with a FAMILIES
-// JWT. See: [Note: The families token is checked by the families handlers]
+// JWT (the `familiesToken` auth kind: the HTTP layer resolves the caller).
 //
 // [Note: Other families' rows are not found]
 //
@@ -89,8 +88,8 @@ const ensureCapFits = (capBytes: number | null, familyStorageBytes: number, usag
 export const createAdminHandlers = (context: FamiliesContext): AdminHandlers => {
   const { db } = context;
   return {
-    createFamily: async ({ request }) => {
-      const userID = await familiesCallerOf(context, request);
+    createFamily: async ({ session }) => {
+      const { userID } = session;
       const membership = await activeMembershipOf(db, userID);
       if (membership?.status === "SELF") return undefined;
       if (membership !== undefined) throw alreadyInFamily("The account is in another family");
@@ -118,8 +117,8 @@ export const createAdminHandlers = (context: FamiliesContext): AdminHandlers => 
       return undefined;
     },
 
-    addFamilyMember: async ({ request, body }) => {
-      const adminID = await familiesCallerOf(context, request);
+    addFamilyMember: async ({ session, body }) => {
+      const adminID = session.userID;
       await ensureFamilyAdmin(db, adminID);
       const plan = await ensureActivePlan(db, adminID, context.nowUs());
       const invitee = await db
@@ -184,15 +183,14 @@ export const createAdminHandlers = (context: FamiliesContext): AdminHandlers => 
       return undefined;
     },
 
-    getFamilyMembers: async ({ request }) => {
-      const userID = await familiesCallerOf(context, request);
-      const membership = await activeMembershipOf(db, userID);
+    getFamilyMembers: async ({ session }) => {
+      const membership = await activeMembershipOf(db, session.userID);
       if (membership === undefined) throw notFound("The account is in no family");
       return familyMembersOf(context, db, membership.admin_id);
     },
 
-    removeFamilyMember: async ({ request, params }) => {
-      const admin = await ensureFamilyAdmin(db, await familiesCallerOf(context, request));
+    removeFamilyMember: async ({ session, params }) => {
+      const admin = await ensureFamilyAdmin(db, session.userID);
       const row = await ensureOwnFamilyRow(db, admin.admin_id, params.id);
       if (row.status === "REMOVED") return undefined;
       if (row.status !== "ACCEPTED") {
@@ -207,8 +205,8 @@ export const createAdminHandlers = (context: FamiliesContext): AdminHandlers => 
       return undefined;
     },
 
-    revokeFamilyInvite: async ({ request, params }) => {
-      const admin = await ensureFamilyAdmin(db, await familiesCallerOf(context, request));
+    revokeFamilyInvite: async ({ session, params }) => {
+      const admin = await ensureFamilyAdmin(db, session.userID);
       const row = await ensureOwnFamilyRow(db, admin.admin_id, params.id);
       if (row.status === "REVOKED") return undefined;
       if (row.status !== "INVITED") {
@@ -223,8 +221,8 @@ export const createAdminHandlers = (context: FamiliesContext): AdminHandlers => 
       return undefined;
     },
 
-    modifyFamilyStorage: async ({ request, body }) => {
-      const admin = await ensureFamilyAdmin(db, await familiesCallerOf(context, request));
+    modifyFamilyStorage: async ({ session, body }) => {
+      const admin = await ensureFamilyAdmin(db, session.userID);
       const row = await ensureOwnFamilyRow(db, admin.admin_id, body.id);
       if (row.status === "SELF") throw badRequest("The admin's storage cannot be limited");
       if (row.status !== "ACCEPTED") throw badRequest("The account is not a member of the family");

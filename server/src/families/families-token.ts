@@ -1,25 +1,20 @@
-import type { FastifyRequest } from "fastify";
-import { headerNames } from "../../../shared/api/headers";
+import type { AuthResolvers } from "../http/auth";
 import { verifyScopedJWT } from "../accounts/jwt";
 import { findUserByID } from "../accounts/users";
-import { StatusError } from "../http/http-errors";
 import type { FamiliesContext } from "./context";
 
 /**
- * The account holding the FAMILIES JWT of `X-Auth-Token`, or a 401 as the
- * HTTP layer answers for its own auth kinds.
- * See: [Note: The families token is checked by the families handlers]
+ * The resolver of the `familiesToken` auth kind: the account holding a
+ * FAMILIES-scoped JWT (wire-contract §1.2, from `GET /users/families-token`),
+ * while that account still exists. The HTTP layer answers 401 otherwise.
+ * See: [Note: Auth is resolved by injected resolvers]
  */
-export const familiesCallerOf = async (
-  context: Pick<FamiliesContext, "db" | "secrets" | "nowUs">,
-  request: FastifyRequest,
-): Promise<number> => {
-  const header = request.headers[headerNames.authToken.toLowerCase()];
-  const jwt = Array.isArray(header) ? header[0] : header;
-  if (jwt === undefined || jwt === "") throw new StatusError(401, { error: "missing token" });
-  const userID = await verifyScopedJWT(context.secrets, jwt, "FAMILIES", context.nowUs());
-  if (userID === undefined || (await findUserByID(context.db, userID)) === undefined) {
-    throw new StatusError(401, { error: "invalid token" });
-  }
-  return userID;
-};
+export const familiesTokenResolver =
+  (context: Pick<FamiliesContext, "db" | "secrets" | "nowUs">): AuthResolvers["familiesToken"] =>
+  async (jwt) => {
+    const userID = await verifyScopedJWT(context.secrets, jwt, "FAMILIES", context.nowUs());
+    if (userID === undefined || (await findUserByID(context.db, userID)) === undefined) {
+      return undefined;
+    }
+    return { userID };
+  };

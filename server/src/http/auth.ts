@@ -34,6 +34,11 @@ export interface AccountsTokenSession {
   userID: number;
 }
 
+/** The holder of a FAMILIES-scoped JWT (wire-contract §1.2, §11). */
+export interface FamiliesTokenSession {
+  userID: number;
+}
+
 /** What a handler receives as `session` for each auth kind. */
 export type SessionFor<A extends AuthKind> = A extends "user"
   ? UserSession
@@ -41,7 +46,9 @@ export type SessionFor<A extends AuthKind> = A extends "user"
     ? PublicLinkSession
     : A extends "accountsToken"
       ? AccountsTokenSession
-      : undefined;
+      : A extends "familiesToken"
+        ? FamiliesTokenSession
+        : undefined;
 
 export interface AuthContext {
   app: ClientApp;
@@ -54,6 +61,8 @@ export interface AuthResolvers {
   user(token: string, context: AuthContext): Promise<UserSession | undefined>;
   /** The holder of an ACCOUNTS JWT, or undefined when it is not valid. May throw `StatusError`. */
   accountsToken(token: string, context: AuthContext): Promise<AccountsTokenSession | undefined>;
+  /** The holder of a FAMILIES JWT, or undefined when it is not valid. May throw `StatusError`. */
+  familiesToken(token: string, context: AuthContext): Promise<FamiliesTokenSession | undefined>;
   /** The session of a link, or undefined when the link is not valid. May throw `StatusError`. */
   publicLink(
     credentials: PublicLinkCredentials,
@@ -65,6 +74,7 @@ export interface AuthResolvers {
 export const noSessions: AuthResolvers = {
   user: () => Promise.resolve(undefined),
   accountsToken: () => Promise.resolve(undefined),
+  familiesToken: () => Promise.resolve(undefined),
   publicLink: () => Promise.resolve(undefined),
 };
 
@@ -102,7 +112,9 @@ export const publicLinkCredentialsOf = (
 export const resolveSession = async (
   resolvers: AuthResolvers,
   context: AuthContext,
-): Promise<UserSession | AccountsTokenSession | PublicLinkSession | undefined> => {
+): Promise<
+  UserSession | AccountsTokenSession | FamiliesTokenSession | PublicLinkSession | undefined
+> => {
   const { endpoint, request } = context;
   switch (endpoint.auth) {
     case "none":
@@ -114,10 +126,12 @@ export const resolveSession = async (
       if (session === undefined) throw new StatusError(401, { error: "invalid token" });
       return session;
     }
-    case "accountsToken": {
+    case "accountsToken":
+    case "familiesToken": {
+      // Scoped JWTs travel only in the header, never in the query.
       const token = header(request, headerNames.authToken);
       if (token === undefined) throw new StatusError(401, { error: "missing token" });
-      const session = await resolvers.accountsToken(token, context);
+      const session = await resolvers[endpoint.auth](token, context);
       if (session === undefined) throw new StatusError(401, { error: "invalid token" });
       return session;
     }

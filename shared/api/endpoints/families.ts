@@ -5,16 +5,11 @@ import { emailField, familyMemberSchema, uuidField } from "./account-schemas";
 // Family plans of wire-contract §11: an admin shares their subscription's
 // storage with up to five invited accounts.
 //
-// [Note: The families token is checked by the families handlers]
-//
 // The admin's calls (create, add-member, members, remove-member,
 // revoke-invite, modify-storage) carry a FAMILIES-scoped JWT in
 // `X-Auth-Token` (wire-contract §1.2, from `GET /users/families-token`), not
-// a session token. The auth kinds of `defineEndpoint` know only the ACCOUNTS
-// JWT, so these endpoints are declared `auth: "none"` and their handlers
-// verify the JWT themselves (`server/src/families/families-token.ts`),
-// answering 401 like the HTTP layer does. A client calls them with the
-// header set by hand.
+// a session token: their auth kind is `familiesToken`. The family page gets
+// that JWT in its URL from the app that opened it.
 
 /** A per-member storage cap in bytes; null for none. */
 const storageLimitField = () => z.number().int().min(0).nullable();
@@ -23,7 +18,7 @@ const storageLimitField = () => z.number().int().min(0).nullable();
 export const createFamily = defineEndpoint({
   method: "POST",
   path: "/family/create",
-  auth: "none",
+  auth: "familiesToken",
   response: emptyResponse,
 });
 
@@ -31,7 +26,7 @@ export const createFamily = defineEndpoint({
 export const addFamilyMember = defineEndpoint({
   method: "POST",
   path: "/family/add-member",
-  auth: "none",
+  auth: "familiesToken",
   body: z.object({ email: emailField(), storageLimit: storageLimitField().optional() }),
   response: emptyResponse,
 });
@@ -51,7 +46,7 @@ export const familyMembersSchema = z.object({
 export const getFamilyMembers = defineEndpoint({
   method: "GET",
   path: "/family/members",
-  auth: "none",
+  auth: "familiesToken",
   response: familyMembersSchema,
 });
 
@@ -59,7 +54,7 @@ export const getFamilyMembers = defineEndpoint({
 export const removeFamilyMember = defineEndpoint({
   method: "DELETE",
   path: "/family/remove-member/:id",
-  auth: "none",
+  auth: "familiesToken",
   params: z.object({ id: uuidField() }),
   response: emptyResponse,
 });
@@ -68,7 +63,7 @@ export const removeFamilyMember = defineEndpoint({
 export const revokeFamilyInvite = defineEndpoint({
   method: "DELETE",
   path: "/family/revoke-invite/:id",
-  auth: "none",
+  auth: "familiesToken",
   params: z.object({ id: uuidField() }),
   response: emptyResponse,
 });
@@ -77,7 +72,7 @@ export const revokeFamilyInvite = defineEndpoint({
 export const modifyFamilyStorage = defineEndpoint({
   method: "POST",
   path: "/family/modify-storage",
-  auth: "none",
+  auth: "familiesToken",
   body: z.object({ id: uuidField(), storageLimit: storageLimitField() }),
   response: emptyResponse,
 });

@@ -1,6 +1,6 @@
-// Shares written straight into a running test Cairn's database: sharing has
-// no endpoints or screens yet (issue #7), so a browser test that needs an
-// album shared with another user writes the share row as the server would,
+// Shares written straight into a running test Cairn's database, for browser
+// tests whose starting point is an album already shared (sharing itself is
+// tested through its dialog in sharing-people.e2e.ts): the share row is written as the server would,
 // with the collection key sealed to the sharee's public key (wire-contract
 // §3.2), so the sharee's browser really opens it.
 

@@ -1,9 +1,15 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { UserDetailsView } from "../accounts/account-service";
+import { useAppDefinition } from "../app/app-definition";
+import { useRuntimeConfig } from "../config/runtime-config-context";
+import { useMessageDialog } from "../dialog/dialog-state";
+import { log } from "../log/log";
+import { fetchFamiliesPortalURL } from "../redirect/families-portal";
 import { Button } from "../ui/Button";
 import { storageSize } from "./format-bytes";
+import { storageShownOf } from "./storage-shown";
 
 /** Storage used of the plan's storage, e.g. "1.2 GB of 10 GB used", with a bar. */
 function StorageUsage({ details }: { details: UserDetailsView }) {
@@ -14,19 +20,29 @@ function StorageUsage({ details }: { details: UserDetailsView }) {
     const unitDisplay = unit === "byte" ? "long" : "short";
     return intl.formatNumber(value, { style: "unit", unit, unitDisplay });
   };
-  const fraction =
-    details.storageBytes > 0 ? Math.min(1, details.usageBytes / details.storageBytes) : 0;
+  const shown = storageShownOf(details);
+  const fraction = shown.totalBytes > 0 ? Math.min(1, shown.usedBytes / shown.totalBytes) : 0;
   return (
-    <div className="cairn-sidebar__storage">
+    <div className="cairn-sidebar__storage" data-testid="sidebar-storage">
       <p className="cairn-sidebar__label">
-        <FormattedMessage id="gallery.storage" />
+        <FormattedMessage
+          id={shown.scope === "family" ? "gallery.familyStorage" : "gallery.storage"}
+        />
       </p>
       <p>
         <FormattedMessage
           id="gallery.storageUsed"
-          values={{ used: format(details.usageBytes), total: format(details.storageBytes) }}
+          values={{ used: format(shown.usedBytes), total: format(shown.totalBytes) }}
         />
       </p>
+      {shown.scope === "family" && (
+        <p className="cairn-sidebar__muted">
+          <FormattedMessage
+            id="gallery.familyOwnUsage"
+            values={{ used: format(shown.ownUsageBytes) }}
+          />
+        </p>
+      )}
       <div
         className="cairn-sidebar__meter"
         role="meter"
@@ -45,6 +61,45 @@ function StorageUsage({ details }: { details: UserDetailsView }) {
 }
 
 /**
+ * The sidebar's way to the family page, for everyone (to manage a family or
+ * create one): a fresh families token, then the page.
+ * See: [Note: The family page is opened with a families token]
+ */
+function FamilyEntry({ details }: { details: UserDetailsView | undefined }) {
+  const config = useRuntimeConfig();
+  const app = useAppDefinition();
+  const { showErrorDialog } = useMessageDialog();
+  const [opening, setOpening] = useState(false);
+  const open = async () => {
+    setOpening(true);
+    try {
+      const url = await fetchFamiliesPortalURL({
+        apiOrigin: config.apiOrigin,
+        app: app.name,
+        photosURL: config.apps.photos,
+      });
+      window.location.assign(url);
+    } catch (e) {
+      log.error("Could not open the family page", e);
+      showErrorDialog();
+      setOpening(false);
+    }
+  };
+  return (
+    <button type="button" disabled={opening} onClick={() => void open()}>
+      <FormattedMessage id="gallery.family" />
+      {details && (
+        <span className="cairn-sidebar__status">
+          <FormattedMessage
+            id={details.familyData === undefined ? "gallery.familyCreate" : "gallery.familyManage"}
+          />
+        </span>
+      )}
+    </button>
+  );
+}
+
+/**
  * The gallery's sidebar: who is logged in, their storage, the account
  * settings, logout and account deletion.
  */
@@ -52,6 +107,7 @@ export function GallerySidebar({
   details,
   library,
   onOpenPasskeys,
+  onOpenPlans,
   loggingOut,
   onLogout,
   onDeleteAccount,
@@ -61,6 +117,8 @@ export function GallerySidebar({
   library?: ReactNode;
   /** Passkeys are managed in the accounts app. */
   onOpenPasskeys: () => void;
+  /** The plans of this server (the payments page), when the app has one. */
+  onOpenPlans?: (() => void) | undefined;
   loggingOut: boolean;
   onLogout: () => void;
   onDeleteAccount: () => void;
@@ -96,12 +154,18 @@ export function GallerySidebar({
             </span>
           )}
         </Link>
+        {onOpenPlans !== undefined && (
+          <button type="button" onClick={onOpenPlans}>
+            <FormattedMessage id="payments.open" />
+          </button>
+        )}
         <button type="button" onClick={onOpenPasskeys}>
           <FormattedMessage id="route.passkeys" />
           {details && details.passkeyCount > 0 && (
             <span className="cairn-sidebar__status">{details.passkeyCount}</span>
           )}
         </button>
+        <FamilyEntry details={details} />
       </nav>
       <div className="cairn-sidebar__actions">
         <Button variant="secondary" fullWidth busy={loggingOut} onClick={onLogout}>

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { decideRedirect, redirectUrlFor, type RedirectDecision } from "./redirect-decision";
+import { familiesPortalURL } from "./families-portal";
 import { followPendingRedirect, holdRedirect, takePendingRedirect } from "./pending-redirect";
 
 const config = {
@@ -23,7 +24,15 @@ describe("decideRedirect", () => {
     ["roadmap", true, { kind: "go", target: "roadmap", url: config.roadmapUrl }],
     ["families", true, { kind: "go", target: "families", url: familiesUrl }],
     ["roadmap", false, { kind: "hold", target: "roadmap", url: config.roadmapUrl }],
-    ["families", false, { kind: "hold", target: "families", url: familiesUrl }],
+    [
+      "families",
+      false,
+      {
+        kind: "hold",
+        target: "families",
+        url: "https://photos.cairn.example/gallery?redirect=families",
+      },
+    ],
     ["Roadmap", true, { kind: "invalid", value: "Roadmap" }],
     ["https://evil.example", true, { kind: "invalid", value: "https://evil.example" }],
     ["gallery", false, { kind: "invalid", value: "gallery" }],
@@ -40,6 +49,25 @@ describe("decideRedirect", () => {
     expect(new URL(url).searchParams.get("redirectURL")).toBe(
       "https://photos.cairn.example/gallery",
     );
+  });
+});
+
+describe("familiesPortalURL", () => {
+  it("carries the families token, whether a family exists, and the way back", () => {
+    const url = new URL(
+      familiesPortalURL({
+        familyUrl: "https://photos.cairn.example/family",
+        familiesToken: "families.jwt",
+        isFamilyCreated: true,
+        photosURL: "https://photos.cairn.example/",
+      }),
+    );
+    expect(url.origin + url.pathname).toBe("https://photos.cairn.example/family");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      token: "families.jwt",
+      isFamilyCreated: "true",
+      redirectURL: "https://photos.cairn.example/gallery",
+    });
   });
 });
 

@@ -14,8 +14,11 @@ import {
   useLibraryView,
   useUploadClient,
 } from "../../common/library/library-state";
+import { useRuntimeConfig } from "../../common/config/runtime-config-context";
 import { log } from "../../common/log/log";
 import { useDocumentTitle } from "../../common/shell/document-title";
+import { fetchPaymentsPageURL } from "../payments/payments-link";
+import { usePlanSuccessDialog } from "../payments/use-plan-success-dialog";
 import { UploadClientContext } from "../upload/upload-client-context";
 import { GalleryView } from "./GalleryView";
 import "../../common/account-screens/gallery.css";
@@ -31,6 +34,7 @@ export function GalleryPage() {
   const { showErrorDialog } = useMessageDialog();
   const navigate = useNavigate();
   const showSessionExpired = useSessionExpiredDialog();
+  const config = useRuntimeConfig();
   const [details, setDetails] = useState<UserDetailsView | undefined>();
   const [loggingOut, setLoggingOut] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -60,6 +64,23 @@ export function GalleryPage() {
       current = false;
     };
   }, [service, showSessionExpired]);
+
+  usePlanSuccessDialog(details);
+
+  // Plans are explained on Cairn's payments page, opened with a payment token.
+  const openPlans = async () => {
+    try {
+      window.location.assign(
+        await fetchPaymentsPageURL({ apiOrigin: config.apiOrigin, photosURL: config.apps.photos }),
+      );
+    } catch (e) {
+      if (accountErrorKind(e, "other") === "session-expired") showSessionExpired();
+      else {
+        log.error("Could not open the plans", e);
+        showErrorDialog();
+      }
+    }
+  };
 
   // The accounts app manages passkeys with an ACCOUNTS JWT handed over in
   // the URL; it takes the token out of the address bar at once.
@@ -104,6 +125,7 @@ export function GalleryPage() {
       <GallerySidebar
         details={details}
         onOpenPasskeys={() => void openPasskeys()}
+        onOpenPlans={() => void openPlans()}
         loggingOut={loggingOut}
         onLogout={() => void logout()}
         onDeleteAccount={() => {

@@ -16,6 +16,7 @@ import type {
 import { ByteLRU } from "./byte-lru";
 import { CiphertextCache, type MediaCacheStorage, mediaCacheNames } from "./ciphertext-cache";
 import { type DownloadMode, downloadSelection, notifyProgress } from "./downloads";
+import type { MediaEndpoints } from "./media-endpoints";
 import { FileNotInLibraryError } from "./media-errors";
 import { type DisplayImageConverter, displayVersionOf } from "./display-original";
 import { type OpenedOriginal, openOriginal } from "./open-original";
@@ -52,6 +53,8 @@ export interface GalleryMediaDeps {
    * every original as it is. See: [Note: Which originals the viewer shows through a JPEG]
    */
   displayImage?: DisplayImageConverter | undefined;
+  /** Where objects are fetched: the user's files by default, a public link's for its album. */
+  endpoints?: MediaEndpoints | undefined;
   /** Failures the viewer survives (a conversion that failed); `console.warn` by default. */
   logWarning?: (message: string, cause: unknown) => void;
 }
@@ -123,6 +126,7 @@ export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
     api: requireApi,
     pool: deps.pool,
     cache: thumbnailCache,
+    ...(deps.endpoints === undefined ? {} : { endpoint: deps.endpoints.preview }),
   });
   const opened = new ByteLRU<string, OpenedOriginal>({
     maxBytes: originalsMemoryCacheBytes,
@@ -156,6 +160,7 @@ export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
             pool: deps.pool,
             timers: deps.clock,
             ...(deps.downloadTimeoutMs === undefined ? {} : { timeoutMs: deps.downloadTimeoutMs }),
+            ...(deps.endpoints === undefined ? {} : { endpoint: deps.endpoints.download }),
           },
           file,
           (percent) => {

@@ -4,13 +4,13 @@
 // the ciphertext as it arrives and to guard it with a deadline.
 
 import type { ApiClient } from "../../../shared/api/client";
-import { downloadFile } from "../../../shared/api/endpoints/files";
 import { RequestTimeoutError } from "../../../shared/model/errors";
 import type { CryptoPool } from "../../crypto/pool";
 import { decryptThroughStream } from "../../crypto/stream-pipeline";
 import type { DecryptedFile } from "../../library/decrypt";
 import { EmptyDownloadError } from "../../library/download";
 import { readableChunks } from "../../library/readable-chunks";
+import { type MediaEndpoints, userMediaEndpoints } from "./media-endpoints";
 
 /** Download timeout of the spec (§9), in ms. See: [Note: The download timeout is a stall timeout] */
 export const downloadTimeoutMs = 300_000;
@@ -31,6 +31,8 @@ export interface OriginalDownloadDeps {
   timers: MediaTimers;
   /** Defaults to `downloadTimeoutMs`. */
   timeoutMs?: number;
+  /** The user's download endpoint by default; a public album's for its visitors. */
+  endpoint?: MediaEndpoints["download"];
 }
 
 /** A decrypted original: its bytes, untyped, and a copy of its first bytes to tell the type. */
@@ -97,7 +99,7 @@ export const downloadOriginal = async (
   try {
     const api = deps.api();
     report(0);
-    const response = await api.call(downloadFile, {
+    const response = await api.call(deps.endpoint ?? userMediaEndpoints.download, {
       params: { fileID: file.id },
       signal: controller.signal,
       timeoutMs,

@@ -17,13 +17,13 @@
 // new header, so a stale one is never served.
 
 import type { ApiClient } from "../../../shared/api/client";
-import { previewFile } from "../../../shared/api/endpoints/files";
 import type { CryptoPool } from "../../crypto/pool";
 import type { DecryptedFile } from "../../library/decrypt";
 import type { ThumbnailResult } from "../gallery-contract";
 import { ByteLRU } from "./byte-lru";
 import { CiphertextCache } from "./ciphertext-cache";
 import { ConcurrencyLimit } from "./concurrency";
+import { type MediaEndpoints, userMediaEndpoints } from "./media-endpoints";
 import { FileNotInLibraryError } from "./media-errors";
 
 /**
@@ -51,6 +51,8 @@ export interface ThumbnailLoaderDeps {
   api: () => ApiClient;
   pool: Pick<CryptoPool, "decryptBlobs">;
   cache: CiphertextCache;
+  /** The user's preview endpoint by default; a public album's for its visitors. */
+  endpoint?: MediaEndpoints["preview"];
 }
 
 const thumbnailKey = (file: DecryptedFile): string =>
@@ -180,7 +182,8 @@ export class ThumbnailLoader {
   }
 
   async #fetch(file: DecryptedFile): Promise<Uint8Array<ArrayBuffer>> {
-    const response = await this.deps.api().call(previewFile, { params: { fileID: file.id } });
+    const endpoint = this.deps.endpoint ?? userMediaEndpoints.preview;
+    const response = await this.deps.api().call(endpoint, { params: { fileID: file.id } });
     return new Uint8Array(await response.arrayBuffer());
   }
 

@@ -4,7 +4,7 @@
 // fix time) or their confirmation (trash, delete permanently).
 
 import { useState } from "react";
-import { FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage } from "react-intl";
 import type { ActionOutcome, GallerySummary } from "../../../../workers/sync/gallery-contract";
 import { useMessageDialog } from "../../../common/dialog/dialog-state";
 import type { MessageId } from "../../../common/i18n/messages";
@@ -15,6 +15,7 @@ import type { ViewKind } from "../view-kind";
 import { AlbumNameDialog } from "./AlbumNameDialog";
 import { AlbumPickerDialog } from "./AlbumPickerDialog";
 import { FixTimeDialog } from "./FixTimeDialog";
+import { SelectionBarFrame } from "./SelectionBarFrame";
 import { directAction, selectionActions, type SelectionActionKey } from "./selection-actions";
 import { useLibraryAction } from "./use-library-action";
 import { useTrashConfirmation } from "./use-trash-confirmation";
@@ -66,7 +67,6 @@ export function SelectionBar({
   onClear,
   zipName,
 }: SelectionBarProps) {
-  const intl = useIntl();
   const perform = useLibraryAction(client);
   const confirmTrash = useTrashConfirmation(client);
   const startDownload = useStartDownload();
@@ -125,35 +125,20 @@ export function SelectionBar({
   };
 
   return (
-    <div
-      className="cairn-selection-bar"
-      role="toolbar"
-      aria-label={intl.formatMessage({ id: "gallery.actions.selectionLabel" })}
-      data-testid="selection-bar"
+    <SelectionBarFrame
+      count={count}
+      onClear={onClear}
+      actions={selectionActions(kind, summary, count).map((key) => (
+        <Button
+          key={key}
+          variant={key === "trash" || key === "delete-permanently" ? "critical" : "secondary"}
+          data-action={key}
+          onClick={() => void run(key)}
+        >
+          <FormattedMessage id={labels[key]} />
+        </Button>
+      ))}
     >
-      <button
-        type="button"
-        className="cairn-selection-bar__clear"
-        onClick={onClear}
-        aria-label={intl.formatMessage({ id: "gallery.actions.clear" })}
-      >
-        ×
-      </button>
-      <p className="cairn-selection-bar__count" data-testid="selection-count">
-        <FormattedMessage id="gallery.actions.selected" values={{ count }} />
-      </p>
-      <div className="cairn-selection-bar__actions">
-        {selectionActions(kind, summary, count).map((key) => (
-          <Button
-            key={key}
-            variant={key === "trash" || key === "delete-permanently" ? "critical" : "secondary"}
-            data-action={key}
-            onClick={() => void run(key)}
-          >
-            <FormattedMessage id={labels[key]} />
-          </Button>
-        ))}
-      </div>
       {(dialog === "add-to-album" || dialog === "move-to-album") && (
         <AlbumPickerDialog
           mode={dialog === "add-to-album" ? "add" : "move"}
@@ -183,6 +168,6 @@ export function SelectionBar({
       {dialog === "fix-time" && (
         <FixTimeDialog fileIDs={fileIDs} client={client} onClose={closeDialog} />
       )}
-    </div>
+    </SelectionBarFrame>
   );
 }

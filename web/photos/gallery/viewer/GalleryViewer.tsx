@@ -57,6 +57,8 @@ export interface GalleryViewerProps {
    * (the picker lists them) and "use as album cover" in an owned album.
    */
   summaries?: readonly GallerySummary[] | undefined;
+  /** Whether the shown file may be downloaded (a public link's owner may forbid it); true by default. */
+  canDownload?: boolean | undefined;
 }
 
 interface Shown {
@@ -79,6 +81,7 @@ export function GalleryViewer({
   onClose,
   viewID,
   summaries,
+  canDownload = true,
 }: GalleryViewerProps) {
   const intl = useIntl();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -237,7 +240,7 @@ export function GalleryViewer({
             viewID={viewID}
             summaries={summaries}
             perform={perform}
-            onDownload={download}
+            onDownload={canDownload ? download : undefined}
           />
         )}
         <ToolbarButton
@@ -274,7 +277,11 @@ export function GalleryViewer({
                 setShown(undefined);
                 setAttempt((count) => count + 1);
               }}
-              download={<DownloadButton fileID={item.id} onDownload={download} variant="text" />}
+              download={
+                canDownload && (
+                  <DownloadButton fileID={item.id} onDownload={download} variant="text" />
+                )
+              }
             />
           )}
           {index > 0 && (

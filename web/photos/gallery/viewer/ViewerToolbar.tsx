@@ -34,7 +34,8 @@ export interface ViewerToolbarProps {
   viewID: number;
   summaries: readonly GallerySummary[] | undefined;
   perform: PerformLibraryAction;
-  onDownload: () => void;
+  /** Undefined: the file may not be downloaded (a public link's setting), no download button. */
+  onDownload: (() => void) | undefined;
 }
 
 export function ToolbarButton({
@@ -169,7 +170,7 @@ export function ViewerToolbar({
     viewID,
     viewSummary: summaries?.find((summary) => summary.id === viewID),
     canPickAlbums: summaries !== undefined,
-  });
+  }).filter((action) => action !== "download" || onDownload !== undefined);
 
   const toggleFavorite = () => {
     const value = !isFavorite;
@@ -241,6 +242,7 @@ export function ViewerToolbar({
           );
         }
         if (action === "download") {
+          if (onDownload === undefined) return null;
           return (
             <DownloadButton key={action} fileID={item.id} onDownload={onDownload} variant="icon" />
           );

@@ -1,0 +1,45 @@
+// The public album worker as the page calls it: its own calls (open a link,
+// check a password) and the gallery's, through the same `GalleryClient`
+// adapter as the library's worker, so the grid and the viewer cannot tell
+// them apart. See: [Note: A public album is the gallery's engine over one collection]
+
+import type {
+  PasswordOutcome,
+  PublicAlbumState,
+} from "../../../workers/public-album/public-album-contract";
+import type { GalleryClient } from "../../common/library/gallery-client";
+import {
+  type CallbackWrapper,
+  type GalleryWorkerCalls,
+  comlinkProxy,
+  galleryClientOverWorker,
+} from "../../common/library/gallery-client-comlink";
+
+export interface PublicAlbumWorkerCalls extends GalleryWorkerCalls {
+  open(apiOrigin: string, search: string, fragment: string): Promise<PublicAlbumState>;
+  verifyPassword(password: string): Promise<PasswordOutcome>;
+}
+
+export interface PublicAlbumWorker {
+  api: PublicAlbumWorkerCalls;
+  terminate(): void;
+}
+
+/** Starts a public album worker (the browser's; tests give a fake). */
+export type StartPublicAlbumWorker = () => PublicAlbumWorker;
+
+/**
+ * The gallery client of an opened album. The worker answers gallery calls
+ * only once the album is open, and the page makes this client only then:
+ * no call waits. See: [Note: Gallery calls wait for the stored library]
+ */
+export const publicAlbumGalleryClient = (
+  api: GalleryWorkerCalls,
+  wrap: CallbackWrapper = comlinkProxy,
+): GalleryClient =>
+  galleryClientOverWorker(
+    api,
+    { opened: Promise.resolve(), isOpened: () => true, firstScreen: Promise.resolve(undefined) },
+    () => undefined,
+    wrap,
+  );

@@ -1,0 +1,267 @@
+// A public link's album for a visitor without an account (issue #7 point 4):
+// opens the album's key from the link's fragment, asks `/info` for the
+// album (and its link's settings), checks a password when the link has one,
+// pulls `/public-collection/diff`, and serves the gallery's calls (views,
+// windows, details, thumbnails, originals, downloads) through the same view
+// engine and media service as the library, over an in-memory reader and the
+// link's endpoints.
+//
+// [Note: A public album is the gallery's engine over one collection]
+//
+// The grid and the viewer call a `GalleryClient`; the sync worker answers
+// it with a gallery engine over the stored library and a media service over
+// the user's endpoints. A visitor has no library and no token, but the same
+// questions: so this service answers them with the same engine over a
+// reader that holds one collection (`PublicAlbumReader`) and the same media
+// service given the link's endpoints (`publicLinkMediaEndpoints`) and a
+// client that sends the link's tokens. Nothing is written to disk but the
+// link's device token; thumbnails' ciphertext goes to Cache Storage as in
+// the gallery. See: [Note: Thumbnails are cached as ciphertext and decrypted per call]
+
+import {
+  getPublicCollectionDiff,
+  getPublicCollectionInfo,
+  verifyPublicLinkPassword,
+} from "../../shared/api/endpoints/public-collection";
+import type { FetchFunction } from "../../shared/api/client";
+import { HttpError } from "../../shared/model/errors";
+import type { CryptoPool } from "../crypto/pool";
+import { type DecryptedCollection, decryptCollections, decryptFiles } from "../library/decrypt";
+import type { ActionOutcome } from "../sync/gallery-contract";
+import type { DayOf } from "../sync/gallery/days";
+import { type GalleryEngine, createGalleryEngine } from "../sync/gallery/gallery-engine";
+import type { MediaCacheStorage } from "../sync/media/ciphertext-cache";
+import {
+  type GalleryMedia,
+  type MediaClock,
+  createGalleryMedia,
+} from "../sync/media/gallery-media";
+import { publicLinkMediaEndpoints } from "../sync/media/media-endpoints";
+import type { GalleryCalls } from "../sync/gallery-worker-calls";
+import { PublicAlbumReader, visitorUserID } from "./album-reader";
+import type { DeviceTokenStore } from "./device-tokens";
+import { type LinkFailure, linkFailureOf } from "./link-failures";
+import { type PublicLinkApi, createPublicLinkApi } from "./public-album-api";
+import type { PasswordOutcome, PublicAlbumFacts, PublicAlbumState } from "./public-album-contract";
+import { type OpenableLink, openableLink } from "./public-link";
+
+export interface PublicAlbumServiceDeps {
+  apiOrigin: string;
+  clientPackage: string;
+  fetch: FetchFunction;
+  pool: Pick<
+    CryptoPool,
+    | "decryptBoxesToB64"
+    | "decryptBoxesToUTF8"
+    | "decryptBlobsToJSON"
+    | "decryptBlobs"
+    | "openDecryptionStream"
+    | "deriveKeyB64"
+  >;
+  deviceTokens: DeviceTokenStore;
+  caches: MediaCacheStorage | undefined;
+  clock: MediaClock;
+  dayOf?: DayOf;
+  logWarning?: (message: string, cause: unknown) => void;
+}
+
+/** A gallery call made before the album was opened (or after it failed). */
+export class PublicAlbumNotOpenError extends Error {
+  override readonly name = "PublicAlbumNotOpenError";
+}
+
+/** A download asked of a link whose owner does not allow downloads. */
+export class DownloadsNotAllowedError extends Error {
+  override readonly name = "DownloadsNotAllowedError";
+}
+
+export interface PublicAlbumService extends GalleryCalls {
+  /** Opens the link of the address's query string and fragment. */
+  open(search: string, fragment: string): Promise<PublicAlbumState>;
+  /** Checks the link's password (hashed here) and, when right, opens the album. */
+  verifyPassword(password: string): Promise<PasswordOutcome>;
+  /** A visitor organizes nothing: every action is refused. */
+  perform(): ActionOutcome;
+}
+
+interface OpenedLink {
+  link: OpenableLink;
+  client: PublicLinkApi;
+  /** From `/info`, before the password (settings) and the files. */
+  collection?: DecryptedCollection | undefined;
+  reader?: PublicAlbumReader | undefined;
+  engine?: GalleryEngine | undefined;
+  media?: GalleryMedia | undefined;
+  /** The newest diff entry's time (µs): the next pull's `sinceTime`. */
+  sinceTimeUs: number;
+}
+
+const failed = (failure: LinkFailure): PublicAlbumState => ({ kind: "failed", failure });
+
+export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAlbumService => {
+  let opened: OpenedLink | undefined;
+
+  /** The link's album, decrypted with the fragment's key; undefined when the key does not open it. */
+  const fetchAlbum = async (current: OpenedLink): Promise<DecryptedCollection | undefined> => {
+    const { collection } = await current.client.api.call(getPublicCollectionInfo);
+    // The key comes from the fragment, not from the keyring of an account.
+    const keyB64 = current.link.collectionKeyB64;
+    const [decrypted] = await decryptCollections(
+      deps.pool,
+      {
+        openCollectionKeys: (items) =>
+          Promise.resolve(items.map(() => ({ ok: true, value: keyB64 }))),
+      },
+      [collection],
+      visitorUserID,
+    );
+    return decrypted?.ok === true ? decrypted.collection : undefined;
+  };
+
+  /** Pulls every diff page since the last one into the reader. */
+  const pullFiles = async (current: OpenedLink, reader: PublicAlbumReader): Promise<void> => {
+    const keys = new Map([[reader.album.id, current.link.collectionKeyB64]]);
+    for (;;) {
+      const { diff, hasMore } = await current.client.api.call(getPublicCollectionDiff, {
+        query: { sinceTime: current.sinceTimeUs },
+      });
+      const files = diff ?? [];
+      const failures = reader.applyDiff(await decryptFiles(deps.pool, keys, files));
+      if (failures > 0) {
+        deps.logWarning?.(`${String(failures)} file(s) of the album did not decrypt`, undefined);
+      }
+      current.sinceTimeUs = files.reduce(
+        (newest, file) => Math.max(newest, file.updationTime),
+        current.sinceTimeUs,
+      );
+      if (!hasMore || files.length === 0) return;
+    }
+  };
+
+  const factsOf = (reader: PublicAlbumReader): PublicAlbumFacts => {
+    const album = reader.album;
+    const url = album.publicURLs[0];
+    return {
+      collectionID: album.id,
+      name: album.name,
+      fileCount: reader.fileCountOf(album.id),
+      enableDownload: url?.enableDownload ?? false,
+      enableCollect: url?.enableCollect ?? false,
+    };
+  };
+
+  /** With the password settled: the album's files, and the engine and media over them. */
+  const openFiles = async (
+    current: OpenedLink,
+    collection: DecryptedCollection,
+  ): Promise<PublicAlbumState> => {
+    const reader = current.reader ?? new PublicAlbumReader(collection);
+    current.reader = reader;
+    await pullFiles(current, reader);
+    current.engine ??= createGalleryEngine({
+      reader: () => reader,
+      ...(deps.dayOf === undefined ? {} : { dayOf: deps.dayOf }),
+    });
+    const engine = current.engine;
+    current.media ??= createGalleryMedia({
+      fileByID: (fileID) => engine.fileByID(fileID),
+      api: () => current.client.api,
+      pool: deps.pool,
+      caches: deps.caches,
+      clock: deps.clock,
+      endpoints: publicLinkMediaEndpoints,
+      ...(deps.logWarning === undefined ? {} : { logWarning: deps.logWarning }),
+    });
+    return { kind: "ready", album: factsOf(reader) };
+  };
+
+  const ensureOpen = (): {
+    engine: GalleryEngine;
+    media: GalleryMedia;
+    reader: PublicAlbumReader;
+  } => {
+    const { engine, media, reader } = opened ?? {};
+    if (engine === undefined || media === undefined || reader === undefined) {
+      throw new PublicAlbumNotOpenError("The public album is not open");
+    }
+    return { engine, media, reader };
+  };
+
+  return {
+    async open(search, fragment) {
+      const link = openableLink(search, fragment);
+      if (link === undefined) return failed("incomplete-link");
+      const current: OpenedLink = {
+        link,
+        client: createPublicLinkApi(deps, link.accessToken),
+        sinceTimeUs: 0,
+      };
+      opened = current;
+      try {
+        await current.client.loadDeviceToken();
+        const collection = await fetchAlbum(current);
+        // A key that does not open the album's name is not this album's key.
+        if (collection === undefined) return failed("incomplete-link");
+        current.collection = collection;
+        if (
+          collection.publicURLs[0]?.passwordEnabled === true &&
+          !current.client.hasPasswordToken
+        ) {
+          return { kind: "password-required" };
+        }
+        return await openFiles(current, collection);
+      } catch (error) {
+        return failed(linkFailureOf(error));
+      }
+    },
+
+    async verifyPassword(password) {
+      const current = opened;
+      const collection = current?.collection;
+      const url = collection?.publicURLs[0];
+      if (current === undefined || collection === undefined || url === undefined) {
+        return failed("unknown");
+      }
+      try {
+        const passHash = await deps.pool.deriveKeyB64(
+          password,
+          url.nonce ?? "",
+          url.opsLimit ?? 0,
+          url.memLimit ?? 0,
+        );
+        const { jwtToken } = await current.client.api.call(verifyPublicLinkPassword, {
+          body: { passHash },
+        });
+        current.client.setPasswordToken(jwtToken);
+      } catch (error) {
+        // A wrong password is a 401 of `verify-password` itself (wire-contract §9).
+        if (error instanceof HttpError && error.status === 401)
+          return { kind: "incorrect-password" };
+        return failed(linkFailureOf(error));
+      }
+      try {
+        return await openFiles(current, collection);
+      } catch (error) {
+        return failed(linkFailureOf(error));
+      }
+    },
+
+    openView: (viewID) => ensureOpen().engine.openView(viewID),
+    viewWindow: (viewID, startIndex, count) =>
+      ensureOpen().engine.viewWindow(viewID, startIndex, count),
+    indexOfFile: (viewID, fileID) => ensureOpen().engine.indexOfFile(viewID, fileID),
+    fileDetails: (fileID) => ensureOpen().engine.fileDetails(fileID),
+    thumbnails: (fileIDs) => ensureOpen().media.thumbnails(fileIDs),
+    original: (fileID, onProgress) => ensureOpen().media.original(fileID, onProgress),
+
+    async download(fileIDs, mode, onProgress, onFile, zipName) {
+      const { media, reader } = ensureOpen();
+      if (!factsOf(reader).enableDownload) {
+        throw new DownloadsNotAllowedError("The link's owner does not allow downloads");
+      }
+      await media.download(fileIDs, mode, onProgress, onFile, zipName);
+    },
+
+    perform: () => ({ ok: false, code: "unknown" }),
+  };
+};
