@@ -4,7 +4,8 @@ import { accountsApp } from "./accounts/app-definition";
 import { authApp } from "./auth/app-definition";
 import { photosApp } from "./photos/app-definition";
 
-// Spec §2, "Screens and routes" (the root route is every app's landing page).
+// Spec §2, "Screens and routes" (the root route is every app's landing page),
+// and the provider pages Cairn serves itself.
 const specRoutes: Record<string, string[]> = {
   photos: [
     "/change-email",
@@ -21,6 +22,10 @@ const specRoutes: Record<string, string[]> = {
     "/verify",
     "/shared-albums",
     "/deduplicate",
+    // The spec's "provider web site" for families and payments is Cairn's
+    // own: pages of the photos app, reached with a families or payment token.
+    "/family",
+    "/payments",
   ],
   accounts: [
     "/credentials",
