@@ -157,12 +157,16 @@ it("sends an invite that the invitee accepts from the mailed link, and shares th
     .waitFor();
   await button(gusPage, "Leave family").waitFor();
 
-  // Fay removes him; his own plan applies again.
+  // Fay removes him (confirmed in a dialog naming him); his own plan applies again.
   await fayPage
     .getByTestId("family-member")
     .filter({ hasText: gus.account.email })
     .getByRole("button", { name: "Remove", exact: true })
     .click();
+  const confirm = fayPage.getByRole("dialog");
+  await confirm.getByText(gus.account.email, { exact: false }).first().waitFor();
+  expect((await membersShown(fayPage)).length).toBe(2);
+  await confirm.getByRole("button", { name: "Remove", exact: true }).click();
   await expect.poll(async () => (await membersShown(fayPage)).length).toBe(1);
   expect((await familyDataOf(gus)).familyData).toBeUndefined();
 

@@ -2,6 +2,7 @@ import { fromB64 } from "../../../shared/crypto/base64";
 import { boxSeal } from "../../../shared/crypto/sealed-box";
 import { toB64 } from "../../../shared/crypto/base64";
 import type { userEndpoints } from "../../../shared/api/endpoints/users";
+import { deleteFamilyRowsOf } from "../families/account-family-rows";
 import type { HandlerMap } from "../http/register-endpoints";
 import { deleteLibraryRowsOf } from "../library/files/account-library-rows";
 import { apiError, type AccountsContext } from "./context";
@@ -58,6 +59,8 @@ export const deleteAccountData = async (
     await trx.deleteFrom("passkey_credentials").where("passkey_id", "in", passkeyIDs).execute();
     await trx.deleteFrom("passkeys").where("user_id", "=", userID).execute();
     await deleteLibraryRowsOf(trx, userID);
+    // See: [Note: Deleting an account ends its family]
+    await deleteFamilyRowsOf(trx, userID);
     for (const table of userTables) {
       await trx.deleteFrom(table).where("user_id", "=", userID).execute();
     }

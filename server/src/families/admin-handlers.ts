@@ -8,25 +8,19 @@ import { userEmails } from "../library/collections/user-emails";
 import { isSubscriptionActive } from "../library/quota";
 import type { FamiliesContext } from "./context";
 import { familyMembersOf } from "./family-members";
-import {
-  activeMembershipOf,
-  familyRowByID,
-  listedFamilyRowsOf,
-  planOf,
-  usagesOf,
-  type FamilyRow,
-} from "./family-rows";
+import { activeMembershipOf, familyRowByID, planOf, usagesOf, type FamilyRow } from "./family-rows";
 import {
   alreadyInFamily,
   cannotInvitePaidUser,
-  familyFull,
   familyMemberNotFound,
-  hasFreeSeat,
   notFamilyAdmin,
   storageCapVerdict,
 } from "./family-rules";
 import { familyInviteMail, familyInviteURL } from "./invite-mail";
 import { inviteTokenHashOf, newInviteToken } from "./invite-token";
+import { sendFamilyNotice } from "./family-notices";
+import { seatInvite } from "./family-seats";
+import { memberRemovedMail } from "./notice-mails";
 
 // The admin's side of a family (wire-contract §11), called with a FAMILIES
 // JWT (the `familiesToken` auth kind: the HTTP layer resolves the caller).
@@ -143,35 +137,14 @@ export const createAdminHandlers = (context: FamiliesContext): AdminHandlers => 
       ensureCapFits(storageLimit, plan.storageBytes, 0);
 
       const token = newInviteToken();
-      const tokenHash = await inviteTokenHashOf(context.secrets, token);
-      const now = context.nowUs();
-      const rows = await listedFamilyRowsOf(db, adminID);
-      const pending = rows.find(
-        (row) => row.status === "INVITED" && row.member_id === invitee.user_id,
-      );
-      if (pending !== undefined) {
-        // See: [Note: Invite tokens are kept as a keyed hash]
-        await db
-          .updateTable("families")
-          .set({ token_hash: tokenHash, storage_limit: storageLimit, updated_at_us: now })
-          .where("id", "=", pending.id)
-          .execute();
-      } else {
-        if (!hasFreeSeat(rows.length)) throw familyFull();
-        await db
-          .insertInto("families")
-          .values({
-            id: newUUID(),
-            admin_id: adminID,
-            member_id: invitee.user_id,
-            status: "INVITED",
-            token_hash: tokenHash,
-            storage_limit: storageLimit,
-            created_at_us: now,
-            updated_at_us: now,
-          })
-          .execute();
-      }
+      // See: [Note: Invite tokens are kept as a keyed hash]
+      await seatInvite(db, {
+        adminID,
+        inviteeID: invitee.user_id,
+        tokenHash: await inviteTokenHashOf(context.secrets, token),
+        storageLimitBytes: storageLimit,
+        nowUs: context.nowUs(),
+      });
       const emails = await userEmails(context, db, [adminID, invitee.user_id]);
       await context.mailer.send(
         familyInviteMail({
@@ -196,12 +169,24 @@ export const createAdminHandlers = (context: FamiliesContext): AdminHandlers => 
       if (row.status !== "ACCEPTED") {
         throw badRequest(`A member cannot be removed from status ${row.status}`);
       }
-      await db
+      const { numUpdatedRows } = await db
         .updateTable("families")
         .set({ status: "REMOVED", updated_at_us: context.nowUs() })
         .where("id", "=", row.id)
         .where("status", "=", "ACCEPTED")
-        .execute();
+        .executeTakeFirst();
+      // Only the call that removed the member tells them.
+      if (numUpdatedRows > 0n) {
+        const emails = await userEmails(context, db, [row.admin_id, row.member_id]);
+        const memberEmail = emails.get(row.member_id);
+        if (memberEmail !== undefined) {
+          await sendFamilyNotice(
+            context,
+            "member removed",
+            memberRemovedMail({ to: memberEmail, adminEmail: emails.get(row.admin_id) ?? "" }),
+          );
+        }
+      }
       return undefined;
     },
 

@@ -9,7 +9,7 @@ export interface FamiliesContext {
   db: Kysely<Database>;
   /** The JWT secret (families tokens), `keyHash` (invite tokens), `keyEncryption` (emails). */
   secrets: ServerSecrets;
-  /** Sends invites. */
+  /** Sends invites and notices (someone joined, left, was removed). */
   mailer: Mailer;
   log: FastifyBaseLogger;
   /** µs since the epoch. */

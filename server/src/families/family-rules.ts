@@ -9,7 +9,9 @@ import { apiError } from "../accounts/context";
  * A family is its admin and up to five members: the reference's
  * `maxFamilyMemberLimit` of 6 counts the admin's own row. Pending invites
  * count too, so an admin cannot hand out more invites than there are seats;
- * re-inviting someone already invited takes no new seat.
+ * re-inviting someone already invited takes no new seat. Invites are
+ * counted one at a time: see [Note: A family's seats are counted under a
+ * lock of its admin's row].
  */
 export const maxFamilyAccounts = 6;
 

@@ -1,5 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
+import { fromB64 } from "../../../shared/crypto/base64";
+import { boxSealOpen } from "../../../shared/crypto/sealed-box";
 import type { TestAccountClient } from "../../test-support/account-client";
 import type { TestAccountsServer } from "../../test-support/accounts";
 
@@ -34,8 +36,9 @@ export const familyOK = async <T = unknown>(
 
 /** The invite token of the last invite mailed to `email`, read from the link in the mail. */
 export const lastInviteToken = (server: TestAccountsServer, email: string): string => {
-  const mail = server.mail.findLast((m) => m.to === email);
-  const token = /[?&]inviteToken=([^\s&]+)/.exec(mail?.text ?? "")?.[1];
+  const tokenIn = (text: string) => /[?&]inviteToken=([^\s&]+)/.exec(text)?.[1];
+  const mail = server.mail.findLast((m) => m.to === email && tokenIn(m.text) !== undefined);
+  const token = tokenIn(mail?.text ?? "");
   if (token === undefined) throw new Error(`No invite was mailed to ${email}`);
   return decodeURIComponent(token);
 };
@@ -78,4 +81,20 @@ export const joinFamily = async (
   const token = await inviteToFamily(server, admin, member);
   const answer = await publicCall(server, "POST", "/family/accept-invite", { token });
   expect(answer.statusCode, answer.body).toBe(200);
+};
+
+/** Deletes `user`'s account through the deletion challenge, as the accounts app does. */
+export const deleteTestAccount = async (user: TestAccountClient): Promise<void> => {
+  const { encryptedChallenge } = await user.ok<{ encryptedChallenge: string }>(
+    "GET",
+    "/users/delete-challenge",
+  );
+  const challenge = new TextDecoder().decode(
+    await boxSealOpen(
+      fromB64(encryptedChallenge),
+      user.keys.keyPair.publicKey,
+      user.keys.keyPair.secretKey,
+    ),
+  );
+  await user.ok("DELETE", "/users/delete", { challenge, reason: "testing", feedback: "" });
 };

@@ -1,3 +1,4 @@
+import type { UpdateResult } from "kysely";
 import type { familyEndpoints } from "../../../shared/api/endpoints/families";
 import { badRequest, forbidden } from "../accounts/context";
 import { isUniqueViolation } from "../db/unique-violation";
@@ -6,7 +7,10 @@ import { userEmails } from "../library/collections/user-emails";
 import type { FamiliesContext } from "./context";
 import { activeMembershipOf, planOf, type FamilyRow } from "./family-rows";
 import { alreadyInFamily, familyMemberNotFound } from "./family-rules";
+import { sendFamilyNotice } from "./family-notices";
+import { familyPageURL } from "./invite-mail";
 import { inviteTokenHashOf } from "./invite-token";
+import { memberJoinedMail, memberLeftMail } from "./notice-mails";
 
 // The invitee's and member's side of a family (wire-contract §11): the
 // public invite page's calls, by invite token, and leaving, by session.
@@ -37,6 +41,26 @@ export const createMemberHandlers = (context: FamiliesContext): MemberHandlers =
   const adminEmailOf = async (row: FamilyRow): Promise<string> =>
     (await userEmails(context, db, [row.admin_id])).get(row.admin_id) ?? "";
 
+  /** Mails the admin of `row` a notice about its member. See: [Note: A family notice never fails its request] */
+  const tellAdmin = async (
+    row: FamilyRow,
+    notice: string,
+    mail: typeof memberJoinedMail,
+  ): Promise<void> => {
+    const emails = await userEmails(context, db, [row.admin_id, row.member_id]);
+    const adminEmail = emails.get(row.admin_id);
+    if (adminEmail === undefined) return;
+    await sendFamilyNotice(
+      context,
+      notice,
+      mail({
+        to: adminEmail,
+        memberEmail: emails.get(row.member_id) ?? "",
+        familyURL: familyPageURL(context.photosURL()),
+      }),
+    );
+  };
+
   return {
     getFamilyInviteInfo: async ({ params }) => {
       const invite = await inviteOf(params.token);
@@ -50,18 +74,23 @@ export const createMemberHandlers = (context: FamiliesContext): MemberHandlers =
         if ((await activeMembershipOf(db, invite.member_id)) !== undefined) {
           throw alreadyInFamily("The account is already in a family");
         }
+        let accepted: UpdateResult;
         try {
-          await db
+          accepted = await db
             .updateTable("families")
             .set({ status: "ACCEPTED", updated_at_us: context.nowUs() })
             .where("id", "=", invite.id)
             .where("status", "=", "INVITED")
-            .execute();
+            .executeTakeFirst();
         } catch (error) {
           // Another family's invite was accepted at the same moment.
           // See: [Note: Family membership lives only in the families table]
           if (isUniqueViolation(error)) throw alreadyInFamily("The account is already in a family");
           throw error;
+        }
+        // Only the call that accepted tells the admin.
+        if (accepted.numUpdatedRows > 0n) {
+          await tellAdmin(invite, "member joined", memberJoinedMail);
         }
       } else if (invite.status !== "ACCEPTED") {
         throw badRequest("The invite is no longer valid");
@@ -79,12 +108,13 @@ export const createMemberHandlers = (context: FamiliesContext): MemberHandlers =
       // Leaving no family is done already (as the reference answers).
       if (membership === undefined) return undefined;
       if (membership.status === "SELF") throw forbidden("The admin cannot leave the family");
-      await db
+      const { numUpdatedRows } = await db
         .updateTable("families")
         .set({ status: "LEFT", updated_at_us: context.nowUs() })
         .where("id", "=", membership.id)
         .where("status", "=", "ACCEPTED")
-        .execute();
+        .executeTakeFirst();
+      if (numUpdatedRows > 0n) await tellAdmin(membership, "member left", memberLeftMail);
       return undefined;
     },
   };

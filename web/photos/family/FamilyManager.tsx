@@ -6,6 +6,7 @@ import { Button } from "../../common/ui/Button";
 import type { FamilyClient } from "./family-client";
 import { FamilyMemberList } from "./FamilyMemberList";
 import { familyViewOf, storageLimitBytesOf, type FamilyView } from "./family-view";
+import { useFamilyConfirmations } from "./use-family-confirmations";
 import { useFamilyStep } from "./use-family-step";
 import { useFormatBytes } from "./use-format-bytes";
 
@@ -52,6 +53,8 @@ export function FamilyManager({
     }, [client]),
   );
 
+  const { confirmLeave } = useFamilyConfirmations();
+
   if (left) {
     return (
       <p className="cairn-account__success" role="status">
@@ -90,7 +93,13 @@ export function FamilyManager({
           {hasSession ? (
             <>
               <FormError messageId={leave.errorId} />
-              <Button variant="critical" busy={leave.busy} onClick={() => void leave.run()}>
+              <Button
+                variant="critical"
+                busy={leave.busy}
+                onClick={() => {
+                  confirmLeave(view.adminEmail, leave.run);
+                }}
+              >
                 <FormattedMessage id="family.member.leave" />
               </Button>
             </>

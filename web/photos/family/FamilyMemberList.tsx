@@ -10,6 +10,7 @@ import {
   storageLimitTextOf,
   type FamilyMemberRow,
 } from "./family-view";
+import { useFamilyConfirmations } from "./use-family-confirmations";
 import { useFamilyStep } from "./use-family-step";
 import { useFormatBytes } from "./use-format-bytes";
 
@@ -83,6 +84,7 @@ function MemberRow({
   const [limitText, setLimitText] = useState(storageLimitTextOf(row.storageLimitBytes));
   const [fieldError, setFieldError] = useState<MessageId | undefined>();
   const actions = familyRowActions(row);
+  const { confirmRemove, confirmRevoke } = useFamilyConfirmations();
 
   const remove = useFamilyStep(
     "remove",
@@ -163,12 +165,24 @@ function MemberRow({
           </Button>
         )}
         {actions.includes("remove") && (
-          <Button variant="critical" busy={remove.busy} onClick={() => void remove.run()}>
+          <Button
+            variant="critical"
+            busy={remove.busy}
+            onClick={() => {
+              confirmRemove(row.email, remove.run);
+            }}
+          >
             <FormattedMessage id="family.admin.remove" />
           </Button>
         )}
         {actions.includes("revoke") && (
-          <Button variant="critical" busy={revoke.busy} onClick={() => void revoke.run()}>
+          <Button
+            variant="critical"
+            busy={revoke.busy}
+            onClick={() => {
+              confirmRevoke(row.email, revoke.run);
+            }}
+          >
             <FormattedMessage id="family.admin.revoke" />
           </Button>
         )}
