@@ -172,7 +172,8 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
       if (token === undefined || token === "") throw new TokenMissingError();
       if (isRedirect) query[tokenQueryNames.authToken] = token;
       else headers[headerNames.authToken] = token;
-    } else if (endpoint.auth === "publicLink") {
+    }
+    if (endpoint.auth === "publicLink" || endpoint.withPublicLink) {
       const credentials = await getPublicLinkCredentials?.();
       if (credentials === undefined || credentials.accessToken === "") {
         throw new TokenMissingError();

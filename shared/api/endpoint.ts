@@ -92,6 +92,12 @@ export interface Endpoint<
   readonly body: BS;
   readonly response: RS;
   readonly errorMapping: ErrorMapping;
+  /**
+   * A `user` endpoint that also carries a public link's tokens (the link's
+   * headers beside the session's): joining an album through its link,
+   * wire-contract §3.2.
+   */
+  readonly withPublicLink: boolean;
 }
 
 /** Any endpoint; what registries, the router and the client accept. */
@@ -117,6 +123,8 @@ type EndpointDefinition<
   response: RS;
   /** Defaults to the general mapping. */
   errorMapping?: ErrorMapping;
+  /** See `Endpoint.withPublicLink`; defaults to false. */
+  withPublicLink?: boolean;
 } & ([PathParamNames<P>] extends [never] ? unknown : { params: PS });
 
 /** Declare an endpoint. See: [Note: One declaration per endpoint] */
@@ -129,7 +137,8 @@ export function defineEndpoint<
   QS extends QuerySchema | undefined = undefined,
   BS extends z.ZodType | undefined = undefined,
 >(definition: EndpointDefinition<M, P, A, PS, QS, BS, RS>): Endpoint<M, P, A, PS, QS, BS, RS> {
-  const { method, path, auth, params, query, body, response, errorMapping } = definition;
+  const { method, path, auth, params, query, body, response, errorMapping, withPublicLink } =
+    definition;
   if (!path.startsWith("/")) throw new TypeError(`Endpoint path must start with "/": ${path}`);
   const names = pathParamNames(path);
   if (params instanceof z.ZodObject) {
@@ -152,6 +161,7 @@ export function defineEndpoint<
     body: body as BS,
     response,
     errorMapping: errorMapping ?? "general",
+    withPublicLink: withPublicLink ?? false,
   });
 }
 

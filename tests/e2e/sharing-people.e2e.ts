@@ -15,6 +15,7 @@ import {
   albumCountOf,
   albumEntry,
   expectNoAlbum,
+  openInViewer,
   selectTiles,
   selectionAction,
   syncUntil,
@@ -27,6 +28,7 @@ import {
   titlesInAlbum,
 } from "./support/library";
 import { useCairnInChromium } from "./support/suite";
+import { closeViewer } from "./support/viewer";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -114,6 +116,14 @@ it("shares an album with a collaborator who adds a photo, and ends the share", a
   expect(await titlesInAlbum(ana.client, picnic)).toEqual(["blanket.jpg", "kite.jpg"]);
   await albumEntry(anaPage, "Picnic").click();
   await tile(anaPage, "kite.jpg").waitFor();
+  // Ben's photo says who added it.
+  await openInViewer(anaPage, "kite.jpg");
+  await anaPage.getByRole("button", { name: "Info", exact: true }).click();
+  await anaPage
+    .getByTestId("viewer-info")
+    .getByText(`Added by ${ben.account.email}`, { exact: true })
+    .waitFor({ timeout: 15_000 });
+  await closeViewer(anaPage);
 
   // Ana ends the share: the album leaves Ben's library, with his photo out of it.
   await openSharing(anaPage);

@@ -1,6 +1,7 @@
 // The device token a link's server hands out on `/public-collection/info`
 // (`X-Ente-Link-Device-Token`), kept per access token so that this browser
-// stays one device of the link across reloads (wire-contract §9, step 6).
+// stays one device of the link across reloads (wire-contract §9, step 6);
+// and the JWT its password earned, so that a reload does not ask again.
 //
 // [Note: A link's device token is kept by the worker]
 //
@@ -11,21 +12,41 @@
 // of the album and unlocks nothing by itself (the access token and the key
 // do), so it is kept in clear, in an IndexedDB database of its own that the
 // worker opens; the page never handles it.
+//
+// [Note: A link's password is asked once per browser]
+//
+// `verify-password` answers a JWT that the link's later calls carry; it
+// proves the password was given and opens nothing by itself (the album key
+// is in the fragment, the password never leaves the worker and is not
+// kept). Held in memory only, every reload asked the password again. It is
+// kept beside the device token; when the server refuses it (401: the owner
+// changed the password) it is forgotten and the password is asked again.
 
 import { Dexie, type Table } from "dexie";
 
 export interface DeviceTokenStore {
   get(accessToken: string): Promise<string | undefined>;
   set(accessToken: string, deviceToken: string): Promise<void>;
+  /** The JWT the link's password earned. See: [Note: A link's password is asked once per browser] */
+  getPasswordToken(accessToken: string): Promise<string | undefined>;
+  /** Keeps the password's JWT; undefined forgets it. */
+  setPasswordToken(accessToken: string, jwt: string | undefined): Promise<void>;
 }
 
 /** Tokens for this worker's life only (tests, a browser without IndexedDB). */
 export const memoryDeviceTokens = (): DeviceTokenStore => {
   const tokens = new Map<string, string>();
+  const passwordTokens = new Map<string, string>();
   return {
     get: (accessToken) => Promise.resolve(tokens.get(accessToken)),
     set: (accessToken, deviceToken) => {
       tokens.set(accessToken, deviceToken);
+      return Promise.resolve();
+    },
+    getPasswordToken: (accessToken) => Promise.resolve(passwordTokens.get(accessToken)),
+    setPasswordToken: (accessToken, jwt) => {
+      if (jwt === undefined) passwordTokens.delete(accessToken);
+      else passwordTokens.set(accessToken, jwt);
       return Promise.resolve();
     },
   };
@@ -36,7 +57,8 @@ export const deviceTokenDatabaseName = "cairn-public-links";
 
 interface DeviceTokenRow {
   accessToken: string;
-  deviceToken: string;
+  deviceToken?: string | undefined;
+  passwordToken?: string | undefined;
 }
 
 class DeviceTokenDatabase extends Dexie {
@@ -58,6 +80,17 @@ export const indexedDBDeviceTokens = (
   keyRange: typeof IDBKeyRange,
 ): DeviceTokenStore => {
   const db = new DeviceTokenDatabase(indexedDB, keyRange);
+  /** Changes one of a link's tokens, keeping the other. */
+  const change = async (accessToken: string, tokens: Omit<DeviceTokenRow, "accessToken">) => {
+    try {
+      await db.transaction("rw", db.tokens, async () => {
+        const row = (await db.tokens.get(accessToken)) ?? { accessToken };
+        await db.tokens.put({ ...row, ...tokens });
+      });
+    } catch {
+      // Not kept: see above.
+    }
+  };
   return {
     async get(accessToken) {
       try {
@@ -67,11 +100,17 @@ export const indexedDBDeviceTokens = (
       }
     },
     async set(accessToken, deviceToken) {
+      await change(accessToken, { deviceToken });
+    },
+    async getPasswordToken(accessToken) {
       try {
-        await db.tokens.put({ accessToken, deviceToken });
+        return (await db.tokens.get(accessToken))?.passwordToken;
       } catch {
-        // Not kept: see above.
+        return undefined;
       }
+    },
+    async setPasswordToken(accessToken, passwordToken) {
+      await change(accessToken, { passwordToken });
     },
   };
 };

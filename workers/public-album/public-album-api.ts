@@ -18,11 +18,15 @@ export interface PublicLinkApiDeps {
 
 export interface PublicLinkApi {
   api: ApiClient;
-  /** Reads the device token kept for the link, if any (before the first call). */
-  loadDeviceToken(): Promise<void>;
-  /** Sends the password's JWT with every later call. */
-  setPasswordToken(jwt: string): void;
+  /** Reads the device and password tokens kept for the link, if any (before the first call). */
+  loadTokens(): Promise<void>;
+  /** Sends the password's JWT with every later call, and keeps it. */
+  setPasswordToken(jwt: string): Promise<void>;
+  /** Forgets the password's JWT (the server refused it). */
+  forgetPasswordToken(): Promise<void>;
   readonly hasPasswordToken: boolean;
+  /** A client that also sends a logged-in visitor's session token (joining the album). */
+  withSession(authToken: string): ApiClient;
 }
 
 export const createPublicLinkApi = (
@@ -40,26 +44,36 @@ export const createPublicLinkApi = (
     }
     return response;
   };
-  const api = createApiClient({
-    apiOrigin: deps.apiOrigin,
-    clientPackage: deps.clientPackage,
-    fetch: fetchKeepingDeviceToken,
-    getPublicLinkCredentials: () => ({
-      accessToken,
-      accessTokenJWT,
-      linkDeviceToken: deviceToken,
-    }),
-  });
+  const clientWith = (authToken: string | undefined) =>
+    createApiClient({
+      apiOrigin: deps.apiOrigin,
+      clientPackage: deps.clientPackage,
+      fetch: fetchKeepingDeviceToken,
+      getAuthToken: () => authToken,
+      getPublicLinkCredentials: () => ({
+        accessToken,
+        accessTokenJWT,
+        linkDeviceToken: deviceToken,
+      }),
+    });
+  const api = clientWith(undefined);
   return {
     api,
-    async loadDeviceToken() {
+    async loadTokens() {
       deviceToken ??= await deps.deviceTokens.get(accessToken);
+      accessTokenJWT ??= await deps.deviceTokens.getPasswordToken(accessToken);
     },
-    setPasswordToken(jwt) {
+    async setPasswordToken(jwt) {
       accessTokenJWT = jwt;
+      await deps.deviceTokens.setPasswordToken(accessToken, jwt);
+    },
+    async forgetPasswordToken() {
+      accessTokenJWT = undefined;
+      await deps.deviceTokens.setPasswordToken(accessToken, undefined);
     },
     get hasPasswordToken() {
       return accessTokenJWT !== undefined;
     },
+    withSession: (authToken) => clientWith(authToken),
   };
 };

@@ -4,6 +4,7 @@
 // thumbnails, originals, downloads) are the gallery's own, from
 // `workers/sync/gallery-contract.ts`.
 
+import type { GalleryViewSnapshot } from "../sync/gallery-contract";
 import type { LinkFailure } from "./link-failures";
 
 /** The album a link opened, as the page shows it. */
@@ -13,8 +14,13 @@ export interface PublicAlbumFacts {
   fileCount: number;
   /** The owner lets visitors download originals (spec §6, the link's 'Allow downloads'). */
   enableDownload: boolean;
-  /** The owner lets visitors add photos (a collecting link); not offered by the page yet. */
+  /** The owner lets visitors add photos (a collecting link, spec §6 'Allow uploads'). */
   enableCollect: boolean;
+  /**
+   * A logged-in visitor may join the album (wire-contract §3.2: the link
+   * allows joining and downloads).
+   */
+  enableJoin: boolean;
 }
 
 export type PublicAlbumState =
@@ -25,3 +31,16 @@ export type PublicAlbumState =
 
 /** The answer to a password: the album opened, or the spec's 'incorrect password' (§8). */
 export type PasswordOutcome = PublicAlbumState | { kind: "incorrect-password" };
+
+/**
+ * What the worker tells the page while the album is open: its files or
+ * settings changed (a refresh found something, a visitor's upload was
+ * registered), with the album view's new snapshot; or the link stopped
+ * working (disabled, expired, its password changed).
+ */
+export type PublicAlbumUpdate =
+  | { kind: "ready"; album: PublicAlbumFacts; snapshot: GalleryViewSnapshot }
+  | { kind: "failed"; failure: LinkFailure }
+  | { kind: "password-required" };
+
+export type PublicAlbumListener = (update: PublicAlbumUpdate) => void;

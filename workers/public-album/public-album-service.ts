@@ -4,7 +4,9 @@
 // pulls `/public-collection/diff`, and serves the gallery's calls (views,
 // windows, details, thumbnails, originals, downloads) through the same view
 // engine and media service as the library, over an in-memory reader and the
-// link's endpoints.
+// link's endpoints. While the page is open it pulls again when asked (the
+// page asks now and then), takes a visitor's uploads when the link
+// collects, and tells the page what changed.
 //
 // [Note: A public album is the gallery's engine over one collection]
 //
@@ -25,9 +27,12 @@ import {
 } from "../../shared/api/endpoints/public-collection";
 import type { FetchFunction } from "../../shared/api/client";
 import { HttpError } from "../../shared/model/errors";
+import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
 import type { CryptoPool } from "../crypto/pool";
 import { type DecryptedCollection, decryptCollections, decryptFiles } from "../library/decrypt";
 import type { ActionOutcome } from "../sync/gallery-contract";
+import type { UploadProgressListener, UploadRequest } from "../upload/upload-contract";
+import type { UploadMedia } from "../upload/upload-run";
 import type { DayOf } from "../sync/gallery/days";
 import { type GalleryEngine, createGalleryEngine } from "../sync/gallery/gallery-engine";
 import type { MediaCacheStorage } from "../sync/media/ciphertext-cache";
@@ -42,23 +47,24 @@ import { PublicAlbumReader, visitorUserID } from "./album-reader";
 import type { DeviceTokenStore } from "./device-tokens";
 import { type LinkFailure, linkFailureOf } from "./link-failures";
 import { type PublicLinkApi, createPublicLinkApi } from "./public-album-api";
-import type { PasswordOutcome, PublicAlbumFacts, PublicAlbumState } from "./public-album-contract";
+import type {
+  PasswordOutcome,
+  PublicAlbumFacts,
+  PublicAlbumListener,
+  PublicAlbumState,
+} from "./public-album-contract";
 import { type OpenableLink, openableLink } from "./public-link";
+import { type PublicUploads, createPublicUploads } from "./public-uploads";
+import { type JoinOutcome, type JoiningAccount, joinAlbum } from "./join-album";
 
 export interface PublicAlbumServiceDeps {
   apiOrigin: string;
   clientPackage: string;
   fetch: FetchFunction;
-  pool: Pick<
-    CryptoPool,
-    | "decryptBoxesToB64"
-    | "decryptBoxesToUTF8"
-    | "decryptBlobsToJSON"
-    | "decryptBlobs"
-    | "openDecryptionStream"
-    | "deriveKeyB64"
-  >;
+  pool: CryptoPool;
   deviceTokens: DeviceTokenStore;
+  /** Starts the media worker a visitor's upload needs (once, on the first upload). */
+  startUploadMedia: () => UploadMedia;
   caches: MediaCacheStorage | undefined;
   clock: MediaClock;
   dayOf?: DayOf;
@@ -82,7 +88,22 @@ export interface PublicAlbumService extends GalleryCalls {
   verifyPassword(password: string): Promise<PasswordOutcome>;
   /** A visitor organizes nothing: every action is refused. */
   perform(): ActionOutcome;
+  /** The page's one listener for changes while the album is open (replaces the last). */
+  watch(listener: PublicAlbumListener): void;
+  /** Pulls the album's settings and files again; changes reach the listener. */
+  refresh(): Promise<void>;
+  /** Uploads into the album; refused unless the link collects. */
+  upload(request: UploadRequest, listener: UploadProgressListener): Promise<UploadProgressSnapshot>;
+  cancelUpload(): void;
+  /** A logged-in visitor joins the album. See: [Note: Joining a link's album needs only the account's public key] */
+  join(account: JoiningAccount): Promise<JoinOutcome>;
 }
+
+/**
+ * The shortest gap between two updates told to the page: an upload
+ * registers files one after another, and each update re-renders the grid.
+ */
+export const albumUpdateIntervalMs = 300;
 
 interface OpenedLink {
   link: OpenableLink;
@@ -147,7 +168,42 @@ export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAl
       fileCount: reader.fileCountOf(album.id),
       enableDownload: url?.enableDownload ?? false,
       enableCollect: url?.enableCollect ?? false,
+      enableJoin: (url?.enableJoin ?? false) && (url?.enableDownload ?? false),
     };
+  };
+
+  let listener: PublicAlbumListener | undefined;
+  let updateScheduled = false;
+  /** Tells the page the album as it is now (at most every `albumUpdateIntervalMs`). */
+  const tellSoon = () => {
+    if (updateScheduled) return;
+    updateScheduled = true;
+    deps.clock.setTimeout(() => {
+      updateScheduled = false;
+      const { engine, reader } = opened ?? {};
+      if (engine === undefined || reader === undefined) return;
+      listener?.({
+        kind: "ready",
+        album: factsOf(reader),
+        snapshot: engine.openView(reader.album.id),
+      });
+    }, albumUpdateIntervalMs);
+  };
+
+  /**
+   * A refusal of a pull while the album is open: a password token the server
+   * no longer takes asks the password again; anything that ends the link says so.
+   */
+  const refused = async (current: OpenedLink, error: unknown): Promise<boolean> => {
+    if (error instanceof HttpError && error.status === 401 && current.client.hasPasswordToken) {
+      await current.client.forgetPasswordToken();
+      listener?.({ kind: "password-required" });
+      return true;
+    }
+    const failure = linkFailureOf(error);
+    if (failure === "network" || failure === "unknown") return false;
+    listener?.({ kind: "failed", failure });
+    return true;
   };
 
   /** With the password settled: the album's files, and the engine and media over them. */
@@ -175,19 +231,51 @@ export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAl
     return { kind: "ready", album: factsOf(reader) };
   };
 
+  let uploadsOf: PublicUploads | undefined;
+  const uploads = (): PublicUploads =>
+    (uploadsOf ??= createPublicUploads({
+      api: () => ensureOpen().client.api,
+      pool: deps.pool,
+      fetch: deps.fetch,
+      startMedia: deps.startUploadMedia,
+      album: () => {
+        const { reader } = opened ?? {};
+        if (reader === undefined) return undefined;
+        return {
+          album: { id: reader.album.id, keyB64: reader.album.keyB64 },
+          files: () => reader.filesOf(reader.album.id),
+          collects: () => factsOf(reader).enableCollect,
+          uploaded: (file) => {
+            reader.applyDiff([{ kind: "file", file }]);
+            tellSoon();
+          },
+        };
+      },
+      afterRun: () => {
+        void service.refresh();
+      },
+      nowMs: deps.clock.nowMs,
+    }));
+
   const ensureOpen = (): {
     engine: GalleryEngine;
     media: GalleryMedia;
     reader: PublicAlbumReader;
+    client: PublicLinkApi;
   } => {
-    const { engine, media, reader } = opened ?? {};
-    if (engine === undefined || media === undefined || reader === undefined) {
+    const { engine, media, reader, client } = opened ?? {};
+    if (
+      engine === undefined ||
+      media === undefined ||
+      reader === undefined ||
+      client === undefined
+    ) {
       throw new PublicAlbumNotOpenError("The public album is not open");
     }
-    return { engine, media, reader };
+    return { engine, media, reader, client };
   };
 
-  return {
+  const service: PublicAlbumService = {
     async open(search, fragment) {
       const link = openableLink(search, fragment);
       if (link === undefined) return failed("incomplete-link");
@@ -198,7 +286,7 @@ export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAl
       };
       opened = current;
       try {
-        await current.client.loadDeviceToken();
+        await current.client.loadTokens();
         const collection = await fetchAlbum(current);
         // A key that does not open the album's name is not this album's key.
         if (collection === undefined) return failed("incomplete-link");
@@ -211,6 +299,11 @@ export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAl
         }
         return await openFiles(current, collection);
       } catch (error) {
+        // See: [Note: A link's password is asked once per browser]
+        if (error instanceof HttpError && error.status === 401 && current.client.hasPasswordToken) {
+          await current.client.forgetPasswordToken();
+          return { kind: "password-required" };
+        }
         return failed(linkFailureOf(error));
       }
     },
@@ -232,7 +325,7 @@ export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAl
         const { jwtToken } = await current.client.api.call(verifyPublicLinkPassword, {
           body: { passHash },
         });
-        current.client.setPasswordToken(jwtToken);
+        await current.client.setPasswordToken(jwtToken);
       } catch (error) {
         // A wrong password is a 401 of `verify-password` itself (wire-contract §9).
         if (error instanceof HttpError && error.status === 401)
@@ -263,5 +356,42 @@ export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAl
     },
 
     perform: () => ({ ok: false, code: "unknown" }),
+
+    watch(next) {
+      listener = next;
+    },
+
+    async refresh() {
+      const current = opened;
+      const reader = current?.reader;
+      if (current === undefined || reader === undefined) return;
+      try {
+        const collection = await fetchAlbum(current);
+        if (collection === undefined) {
+          listener?.({ kind: "failed", failure: "incomplete-link" });
+          return;
+        }
+        const before = reader.version;
+        reader.replaceAlbum(collection);
+        await pullFiles(current, reader);
+        if (reader.version !== before) tellSoon();
+      } catch (error) {
+        if (!(await refused(current, error))) {
+          deps.logWarning?.("Could not refresh the public album", error);
+        }
+      }
+    },
+
+    join: (account) => {
+      const { reader, client } = ensureOpen();
+      if (!factsOf(reader).enableJoin) return Promise.resolve({ kind: "not-allowed" });
+      return joinAlbum(deps.pool, client, reader.album, account);
+    },
+
+    upload: (request, onProgress) => uploads().upload(request, onProgress),
+    cancelUpload: () => {
+      uploadsOf?.cancel();
+    },
   };
+  return service;
 };

@@ -77,6 +77,9 @@ const visitor = (
       }),
     pool,
     deviceTokens,
+    startUploadMedia: () => {
+      throw new Error("These visitors do not upload");
+    },
     caches: undefined,
     clock: {
       nowMs: () => Date.now(),

@@ -6,14 +6,22 @@
 // See: [Note: A public album is the gallery's engine over one collection]
 
 import { clientPackages } from "../../shared/api/headers";
+import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
 import { createBrowserCryptoPool } from "../crypto/browser-pool";
+import { createBrowserMediaWorker } from "../media/browser-media-worker";
+import type { MediaWorkerClient } from "../media/media-worker-client";
 import type { ActionOutcome } from "../sync/gallery-contract";
 import { galleryWorkerCalls } from "../sync/gallery-worker-calls";
+import type { UploadRequest } from "../upload/upload-contract";
 import { indexedDBDeviceTokens } from "./device-tokens";
-import type { PasswordOutcome, PublicAlbumState } from "./public-album-contract";
+import type { JoinOutcome, JoiningAccount } from "./join-album";
+import type { PasswordOutcome, PublicAlbumState, PublicAlbumUpdate } from "./public-album-contract";
 import { type PublicAlbumService, createPublicAlbumService } from "./public-album-service";
 
 let service: PublicAlbumService | undefined;
+
+/** The media worker of a visitor's uploads: started on the first upload (most visitors only look). */
+let mediaWorker: MediaWorkerClient | undefined;
 
 const ensureService = (): PublicAlbumService => {
   if (service === undefined) throw new Error("The public album worker was not opened");
@@ -32,6 +40,7 @@ export const open = (
     fetch: (url, init) => fetch(url, init),
     pool: createBrowserCryptoPool(),
     deviceTokens: indexedDBDeviceTokens(indexedDB, IDBKeyRange),
+    startUploadMedia: () => (mediaWorker ??= createBrowserMediaWorker()).upload,
     // Cache Storage exists only in secure contexts (https, localhost).
     caches: typeof caches === "undefined" ? undefined : caches,
     clock: {
@@ -66,3 +75,36 @@ export const {
 export const albumSharing = (): undefined => undefined;
 
 export const perform = (): ActionOutcome => ensureService().perform();
+
+/** A UI-thread listener behind a Comlink proxy. */
+export type RemoteAlbumListener = (update: PublicAlbumUpdate) => Promise<void>;
+
+/** The page's listener for the album's changes while it is open. */
+export const watch = (listener: RemoteAlbumListener): void => {
+  ensureService().watch((update) => {
+    listener(update).catch(() => undefined);
+  });
+};
+
+/** Pulls the album again (the page asks now and then, and when it is shown again). */
+export const refresh = (): Promise<void> => ensureService().refresh();
+
+/** A UI-thread upload listener behind a Comlink proxy. */
+export type RemoteUploadListener = (snapshot: UploadProgressSnapshot) => Promise<void>;
+
+/** Uploads the visitor's picked files into a collecting link's album. */
+export const upload = (
+  request: UploadRequest,
+  listener: RemoteUploadListener,
+): Promise<UploadProgressSnapshot> =>
+  ensureService().upload(request, (snapshot) => {
+    listener(snapshot).catch(() => undefined);
+  });
+
+export const cancelUpload = (): void => {
+  service?.cancelUpload();
+};
+
+/** A logged-in visitor joins the album (the page gives the session token and public key). */
+export const join = (account: JoiningAccount): Promise<JoinOutcome> =>
+  ensureService().join(account);

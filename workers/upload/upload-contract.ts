@@ -42,6 +42,12 @@ export type UploadTarget =
 export interface UploadRequest {
   files: readonly PickedFile[];
   target: UploadTarget;
+  /**
+   * The name a public link's visitor gave, kept in each file's public magic
+   * metadata (encrypted like the rest) and shown as "Added by …".
+   * See: [Note: A visitor's uploads carry the name they gave]
+   */
+  uploaderName?: string | undefined;
 }
 
 /** Told after every change, at most every `uploadProgressIntervalMs`, and once at the end. */

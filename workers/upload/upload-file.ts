@@ -6,11 +6,6 @@
 // Type sniffing, EXIF and thumbnail making come before this (issue #6).
 
 import type { ApiClient } from "../../shared/api/client";
-import {
-  createFile,
-  getMultipartUploadURLs,
-  getUploadURLs,
-} from "../../shared/api/endpoints/files";
 import type { MagicMetadataInput, RemoteFile } from "../../shared/api/endpoints/library-schemas";
 import { fromB64 } from "../../shared/crypto/base64";
 import { STREAM_CIPHERTEXT_CHUNK_BYTES } from "../../shared/crypto/sizes";
@@ -26,6 +21,7 @@ import type { CryptoPool } from "../crypto/pool";
 import { encryptThroughStream } from "../crypto/stream-pipeline";
 import type { DecryptedFile, DecryptedMagicMetadata } from "../library/decrypt";
 import { type ObjectTransferDeps, completeMultipartUpload, putObject } from "./object-transfer";
+import { type UploadEndpoints, userUploadEndpoints } from "./upload-endpoints";
 import { type UploadPlan, completeMultipartXML, planUpload } from "./upload-plan";
 import { type UploadSource, hashedAndCounted, readableSource } from "./upload-source";
 
@@ -35,6 +31,8 @@ export interface UploadDeps extends ObjectTransferDeps {
     CryptoPool,
     "openHash" | "openEncryptionStream" | "encryptBlobs" | "encryptBlobsFromJSON" | "encryptBoxes"
   >;
+  /** The user's own upload endpoints unless given (a public link's visitor gives the link's). */
+  endpoints?: UploadEndpoints | undefined;
 }
 
 /** File metadata as the uploader knows it; `hash` is computed while uploading when absent. */
@@ -74,18 +72,19 @@ type FileTarget =
 /** Upload URLs for the file (as planned) and its thumbnail, minted by the server. */
 const mintURLs = async (
   api: ApiClient,
+  endpoints: UploadEndpoints,
   plan: UploadPlan,
   signal: AbortSignal,
 ): Promise<{ file: FileTarget; thumbnail: { objectKey: string; url: string } }> => {
   if (plan.kind === "single") {
-    const { urls } = await api.call(getUploadURLs, { query: { count: 2 }, signal });
+    const { urls } = await api.call(endpoints.uploadURLs, { query: { count: 2 }, signal });
     const [file, thumbnail] = urls;
     if (file === undefined || thumbnail === undefined) throw new Error("Too few upload URLs");
     return { file: { kind: "single", ...file }, thumbnail };
   }
   const [multipart, single] = await Promise.all([
-    api.call(getMultipartUploadURLs, { query: { count: plan.partCount }, signal }),
-    api.call(getUploadURLs, { query: { count: 1 }, signal }),
+    api.call(endpoints.multipartUploadURLs, { query: { count: plan.partCount }, signal }),
+    api.call(endpoints.uploadURLs, { query: { count: 1 }, signal }),
   ]);
   const [thumbnail] = single.urls;
   if (thumbnail === undefined || multipart.urls.partURLs.length !== plan.partCount) {
@@ -177,6 +176,7 @@ export const uploadFile = async (
   request: UploadRequest,
 ): Promise<UploadedFile> => {
   const { api, pool } = deps;
+  const endpoints = deps.endpoints ?? userUploadEndpoints;
   const { sizeBytes, chunks } = readableSource(request.file);
   const plan = planUpload(sizeBytes, request.chunksPerPart);
   // One failure (the thumbnail's PUT, say) stops the other transfers too.
@@ -184,7 +184,7 @@ export const uploadFile = async (
   const signal =
     request.signal === undefined ? failed.signal : AbortSignal.any([request.signal, failed.signal]);
 
-  const urls = await mintURLs(api, plan, signal);
+  const urls = await mintURLs(api, endpoints, plan, signal);
   const hash = request.metadata.hash === undefined ? await pool.openHash() : undefined;
   const stream = await pool.openEncryptionStream();
   const fileKeyB64 = stream.keyB64;
@@ -249,7 +249,7 @@ export const uploadFile = async (
       "file key",
     );
 
-    const remote = await api.call(createFile, {
+    const remote = await api.call(endpoints.createFile, {
       body: {
         collectionID: request.collection.id,
         encryptedKey: boxedKey.encryptedDataB64,

@@ -145,6 +145,7 @@ const unitOf = (
   files: readonly [MediaFile] | readonly [MediaFile, MediaFile],
   decided: DecidedMetadata,
   target: CollectionRef,
+  uploaderName: string | undefined,
 ): UploadUnit => {
   const [first, second] = files;
   const { facts } = first;
@@ -171,6 +172,7 @@ const unitOf = (
       ...(decided.caption === undefined ? {} : { caption: decided.caption }),
       ...(facts.cameraMake === undefined ? {} : { cameraMake: facts.cameraMake }),
       ...(facts.cameraModel === undefined ? {} : { cameraModel: facts.cameraModel }),
+      ...(uploaderName === undefined ? {} : { uploaderName }),
     },
     target,
   };
@@ -179,6 +181,8 @@ const unitOf = (
 export interface UploadRunOptions {
   files: readonly PickedFile[];
   target: UploadTarget;
+  /** See: [Note: A visitor's uploads carry the name they gave] */
+  uploaderName?: string | undefined;
   /** The run's progress: entries are added here as the run learns them. */
   progress: UploadProgress;
   /** The first id this run may use for its files (ids are unique across joined requests). */
@@ -190,7 +194,7 @@ export interface UploadRunOptions {
 /** Runs one request through every phase but `finish` (the caller ends the run). */
 export const runUploadRequest = async (
   deps: UploadRunDeps,
-  { files, target, progress, firstID, signal, onChange }: UploadRunOptions,
+  { files, target, uploaderName, progress, firstID, signal, onChange }: UploadRunOptions,
 ): Promise<LanesEnd> => {
   const runFiles: RunFile[] = files.map((picked, index) => ({
     id: firstID + index,
@@ -267,12 +271,12 @@ export const runUploadRequest = async (
       nowMs,
     );
     const album = await albums.albumFor(target, folderNameOf(image.file.picked.folderPath));
-    units.push(unitOf(image.file.id, [image.file, video.file], decided, album));
+    units.push(unitOf(image.file.id, [image.file, video.file], decided, album, uploaderName));
   }
   for (const { file } of pairing.singles) {
     const decided = resolveUploadMetadata(sourcesOf(file), nowMs);
     const album = await albums.albumFor(target, folderNameOf(file.picked.folderPath));
-    units.push(unitOf(file.id, [file], decided, album));
+    units.push(unitOf(file.id, [file], decided, album, uploaderName));
   }
   // The order the person sees files in: by folder, then by name.
   const folderOf = new Map(media.map((file) => [file.id, file.picked.folderPath]));

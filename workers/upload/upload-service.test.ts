@@ -14,6 +14,7 @@ import {
   generatedLivePhotoPair,
   generatedVideo,
 } from "../../tests/support/test-media";
+import { addFiles } from "../library/collection-operations";
 import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../library/node-library-client";
 import { createTestImageCodec } from "../media/image/test-image-codec";
@@ -72,7 +73,7 @@ describe("an upload run against a real Cairn", () => {
       uploaded.push(file);
       return Promise.resolve();
     },
-    added: () => Promise.resolve(),
+    addCopy: (copy, target) => addFiles(client.deps, target, [copy]),
   };
 
   let service: UploadService;
@@ -94,7 +95,6 @@ describe("an upload run against a real Cairn", () => {
       api: client.deps.api,
       pool: client.deps.pool,
       fetch: (input, init) => fetch(input, init),
-      libraryDeps: client.deps,
       library,
       storageLeftBytes: () => Promise.resolve(undefined),
       staticThumbnail: staticThumbnailJPEG(),

@@ -107,6 +107,7 @@ export const createUploadService = (
         const end = await runUploadRequest(deps, {
           files: next.request.files,
           target: next.request.target,
+          uploaderName: next.request.uploaderName,
           progress,
           firstID: next.firstID,
           signal: cancel.signal,

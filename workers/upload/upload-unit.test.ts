@@ -8,8 +8,9 @@ import { FileType } from "../../shared/model/library/file-metadata";
 import { UploadResult } from "../../shared/model/media/upload-outcomes";
 import { fixtureMediaDir } from "../../tests/support/test-media";
 import { type NodeCairn, startNodeCairn } from "../../tests/support/node-cairn";
-import type { CollectionRef } from "../library/collection-operations";
+import { type CollectionRef, addFiles } from "../library/collection-operations";
 import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
+import type { LibraryDeps } from "../library/library-deps";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../library/node-library-client";
 import { createStorageAllowance, unknownStorage } from "./storage-allowance";
 import {
@@ -38,9 +39,10 @@ class RecordingLibrary implements UploadLibrary {
     this.files.push(file);
     return Promise.resolve();
   }
-  added(copy: OwnedCopy, target: CollectionRef): Promise<void> {
+  constructor(private readonly deps: () => LibraryDeps) {}
+  async addCopy(copy: OwnedCopy, target: CollectionRef): Promise<void> {
+    await addFiles(this.deps(), target, [copy]);
     this.adds.push({ fileID: copy.id, collectionID: target.id });
-    return Promise.resolve();
   }
 }
 
@@ -64,7 +66,6 @@ describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
     api: client.deps.api,
     pool: client.deps.pool,
     fetch: (input, init) => fetch(input, init),
-    libraryDeps: client.deps,
     library,
     storage: unknownStorage(),
     thumbnail: () => Promise.resolve(thumbnailJPEG.slice()),
@@ -131,7 +132,7 @@ describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
   });
 
   it("uploads a new photo with its hash, metadata and thumbnail, and reports its bytes", async () => {
-    library = new RecordingLibrary();
+    library = new RecordingLibrary(() => client.deps);
     const sent: number[] = [];
     const outcome = await processUploadUnit(
       depsWith(),

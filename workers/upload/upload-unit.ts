@@ -9,9 +9,8 @@ import type {
   FilePublicMagicMetadata,
 } from "../../shared/model/library/file-metadata";
 import { UploadResult, sizeRefusal } from "../../shared/model/media/upload-outcomes";
-import { type CollectionRef, type FileRef, addFiles } from "../library/collection-operations";
+import type { CollectionRef, FileRef } from "../library/collection-operations";
 import type { DecryptedFile } from "../library/decrypt";
-import type { LibraryDeps } from "../library/library-deps";
 import { contentHashB64 } from "./content-hash";
 import type { StorageAllowance } from "./storage-allowance";
 import type { UnitContext, UnitOutcome } from "./upload-lanes";
@@ -52,12 +51,14 @@ export interface UploadLibrary {
   ownedCopies(contentKey: string, fileType: FileType): readonly OwnedCopy[];
   /** A new file was registered: it shows in the gallery at once. */
   uploaded(file: DecryptedFile): Promise<void>;
-  /** An existing file was added to another of the user's collections. */
-  added(copy: OwnedCopy, target: CollectionRef): Promise<void>;
+  /**
+   * Adds an existing file of the user's to another of their collections
+   * (its key boxed under the target's key; nothing uploaded again).
+   */
+  addCopy(copy: OwnedCopy, target: CollectionRef): Promise<void>;
 }
 
 export interface UploadUnitDeps extends UploadDeps {
-  libraryDeps: LibraryDeps;
   library: UploadLibrary;
   /** The storage this unit's request may still fill. */
   storage: StorageAllowance;
@@ -136,8 +137,7 @@ export const processUploadUnit = async (
   }
   const [copy] = copies;
   if (copy !== undefined) {
-    await addFiles(deps.libraryDeps, unit.target, [copy]);
-    await deps.library.added(copy, unit.target);
+    await deps.library.addCopy(copy, unit.target);
     return { result: UploadResult.addedSymlink };
   }
 

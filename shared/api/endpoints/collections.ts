@@ -200,6 +200,7 @@ export const joinCollectionViaLink = defineEndpoint({
   method: "POST",
   path: "/collections/join-link",
   auth: "user",
+  withPublicLink: true,
   body: z.object({
     collectionID: idField(),
     encryptedKey: base64Field(libraryValueBytes.sealedKey),

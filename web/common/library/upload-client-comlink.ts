@@ -23,7 +23,11 @@ export const uploadClientOverWorker = (
   upload: async (request, onProgress) => {
     await opened;
     return api.upload(
-      { files: [...request.files], target: request.target },
+      {
+        files: [...request.files],
+        target: request.target,
+        ...(request.uploaderName === undefined ? {} : { uploaderName: request.uploaderName }),
+      },
       wrap((snapshot: UploadProgressSnapshot) => {
         onProgress(snapshot);
         return Promise.resolve();

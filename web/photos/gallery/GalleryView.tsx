@@ -97,16 +97,18 @@ export function GalleryView({
   }
 
   // A view that no longer exists (an album deleted, here or on another
-  // device; a stale link) falls back to "all" once the summaries are known.
-  const summariesKnown = summaries.length > 0;
+  // device; a stale link) falls back to "all" once the library is up to
+  // date: an album the stored library does not have yet (one just joined
+  // through a link, or shared since the last visit) comes with the pull.
+  const libraryCurrent = summaries.length > 0 && status?.state === "up-to-date";
   const exists = summary !== undefined || viewID === PseudoCollectionID.all;
   useEffect(() => {
-    if (summariesKnown && !exists) {
+    if (libraryCurrent && !exists) {
       setSearchParams((params) => searchWithView(params, PseudoCollectionID.all), {
         replace: true,
       });
     }
-  }, [summariesKnown, exists, setSearchParams]);
+  }, [libraryCurrent, exists, setSearchParams]);
 
   const title =
     summary === undefined

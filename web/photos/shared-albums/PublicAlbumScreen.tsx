@@ -3,10 +3,13 @@
 // password when there is one, or saying why it cannot be shown.
 
 import { FormattedMessage } from "react-intl";
+import { UploadClientContext } from "../upload/upload-client-context";
 import type { StartPublicAlbumWorker } from "./public-album-client";
+import { JoinAlbumButton } from "./JoinAlbumButton";
 import { LinkFailureMessage } from "./LinkFailureMessage";
 import { PasswordPrompt } from "./PasswordPrompt";
 import { PublicAlbumView } from "./PublicAlbumView";
+import { useAlbumRefresh } from "./use-album-refresh";
 import { type PublicAlbumLink, usePublicAlbum } from "./use-public-album";
 import "./shared-albums.css";
 
@@ -17,7 +20,8 @@ export function PublicAlbumScreen({
   startWorker: StartPublicAlbumWorker;
   link: PublicAlbumLink;
 }) {
-  const { state, submitPassword, retry } = usePublicAlbum(startWorker, link);
+  const { state, submitPassword, retry, refresh, join } = usePublicAlbum(startWorker, link);
+  useAlbumRefresh(refresh);
   return (
     <main className="cairn-public-album" data-state={state.kind}>
       {state.kind === "opening" && (
@@ -27,7 +31,17 @@ export function PublicAlbumScreen({
       )}
       {state.kind === "failed" && <LinkFailureMessage failure={state.failure} onRetry={retry} />}
       {state.kind === "password-required" && <PasswordPrompt onSubmit={submitPassword} />}
-      {state.kind === "ready" && <PublicAlbumView album={state.album} client={state.client} />}
+      {state.kind === "ready" && (
+        // A link that does not collect gets no upload client: no button, no drop zone.
+        <UploadClientContext value={state.album.enableCollect ? state.uploads : undefined}>
+          <PublicAlbumView
+            album={state.album}
+            client={state.client}
+            pushed={state.pushed}
+            tools={state.album.enableJoin && <JoinAlbumButton join={join} />}
+          />
+        </UploadClientContext>
+      )}
     </main>
   );
 }

@@ -2,13 +2,15 @@
 // the gallery, and downloads (of the whole album, of a selection, of the
 // shown file) only when the link's owner allows them. A visitor has no
 // account, so nothing that organizes is offered: no albums bar, no
-// favorites, no actions on a selection but download.
-// Uploads into a collecting album and joining it are still to come: their
-// buttons belong in the header's tools.
+// favorites, no actions on a selection but download. When the link
+// collects, the visitor adds photos with the gallery's upload button (or a
+// drop), after giving their name, and sees them arrive in the grid.
 
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublicAlbumFacts } from "../../../workers/public-album/public-album-contract";
+import type { GalleryViewSnapshot } from "../../../workers/sync/gallery-contract";
+import type { UploadRequest } from "../../../workers/upload/upload-contract";
 import type { GalleryClient } from "../../common/library/gallery-client";
 import { Button } from "../../common/ui/Button";
 import { SelectionBarFrame } from "../gallery/actions/SelectionBarFrame";
@@ -19,20 +21,53 @@ import { clear, type GallerySelection } from "../gallery/selection/gallery-selec
 import { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { useOpenView } from "../gallery/use-open-view";
 import { GalleryViewer } from "../gallery/viewer/GalleryViewer";
+import { UploadButton } from "../upload/UploadButton";
+import { useGalleryUpload } from "../upload/use-gallery-upload";
+import { UploaderNameDialog } from "./UploaderNameDialog";
 import "../gallery/gallery-page.css";
 
 const noSelection = clear();
 
+interface NameQuestion {
+  request: UploadRequest;
+  answer: (request: UploadRequest | undefined) => void;
+}
+
 export function PublicAlbumView({
   album,
   client,
+  pushed,
+  tools,
 }: {
   album: PublicAlbumFacts;
   client: GalleryClient;
+  /** The view's newest snapshot the worker pushed (a refresh, an upload). */
+  pushed?: GalleryViewSnapshot | undefined;
+  /** More of the header's tools (joining the album). */
+  tools?: React.ReactNode;
 }) {
   const intl = useIntl();
   const viewID = album.collectionID;
-  const snapshot = useOpenView(client, viewID, undefined);
+  const snapshot = useOpenView(client, viewID, pushed);
+
+  // See: [Note: A visitor's uploads carry the name they gave]
+  const [nameQuestion, setNameQuestion] = useState<NameQuestion>();
+  const [lastName, setLastName] = useState("");
+  const completeRequest = useCallback(
+    (request: UploadRequest) =>
+      new Promise<UploadRequest | undefined>((answer) => {
+        setNameQuestion({ request, answer });
+      }),
+    [],
+  );
+  const upload = useGalleryUpload({
+    openSummary: undefined,
+    summaries: [],
+    album: album.enableCollect ? { id: album.collectionID, name: album.name } : undefined,
+    completeRequest,
+    uploader: "visitor",
+  });
+  const canUpload = album.enableCollect && upload.start !== undefined;
   const [selection, setSelection] = useState<GallerySelection>(clear);
   const [viewerIndex, setViewerIndex] = useState<number>();
   const [scrollToIndex, setScrollToIndex] = useState<number>();
@@ -70,6 +105,8 @@ export function PublicAlbumView({
           </p>
         </div>
         <div className="cairn-view-header__tools">
+          {canUpload && upload.start !== undefined && <UploadButton onPick={upload.start} />}
+          {tools}
           {canDownload && count > 0 && (
             <button
               type="button"
@@ -128,8 +165,24 @@ export function PublicAlbumView({
         />
       )}
       <div className="cairn-gallery-corner">
+        {upload.panel}
         <DownloadProgress />
       </div>
+      {upload.dropOverlay}
+      {nameQuestion !== undefined && (
+        <UploaderNameDialog
+          initialName={lastName}
+          onSubmit={(name) => {
+            setLastName(name);
+            nameQuestion.answer({ ...nameQuestion.request, uploaderName: name });
+            setNameQuestion(undefined);
+          }}
+          onClose={() => {
+            nameQuestion.answer(undefined);
+            setNameQuestion(undefined);
+          }}
+        />
+      )}
       {snapshot !== undefined && viewerIndex !== undefined && (
         <GalleryViewer
           client={client}

@@ -3,11 +3,18 @@
 // adapter as the library's worker, so the grid and the viewer cannot tell
 // them apart. See: [Note: A public album is the gallery's engine over one collection]
 
+import type { JoinOutcome, JoiningAccount } from "../../../workers/public-album/join-album";
 import type {
   PasswordOutcome,
   PublicAlbumState,
+  PublicAlbumUpdate,
 } from "../../../workers/public-album/public-album-contract";
 import type { GalleryClient } from "../../common/library/gallery-client";
+import type { UploadClient } from "../../common/library/upload-client";
+import {
+  type UploadWorkerCalls,
+  uploadClientOverWorker,
+} from "../../common/library/upload-client-comlink";
 import {
   type CallbackWrapper,
   type GalleryWorkerCalls,
@@ -15,9 +22,15 @@ import {
   galleryClientOverWorker,
 } from "../../common/library/gallery-client-comlink";
 
-export interface PublicAlbumWorkerCalls extends GalleryWorkerCalls {
+export interface PublicAlbumWorkerCalls extends GalleryWorkerCalls, UploadWorkerCalls {
   open(apiOrigin: string, search: string, fragment: string): Promise<PublicAlbumState>;
   verifyPassword(password: string): Promise<PasswordOutcome>;
+  /** The page's listener for changes while the album is open (a Comlink proxy). */
+  watch(listener: (update: PublicAlbumUpdate) => Promise<void>): Promise<void> | void;
+  /** Pulls the album's settings and files again; changes reach the listener. */
+  refresh(): Promise<void>;
+  /** A logged-in visitor joins the album. */
+  join(account: JoiningAccount): Promise<JoinOutcome>;
 }
 
 export interface PublicAlbumWorker {
@@ -43,3 +56,9 @@ export const publicAlbumGalleryClient = (
     () => undefined,
     wrap,
   );
+
+/** The upload client of an opened album (a collecting link's): the worker is open already. */
+export const publicAlbumUploadClient = (
+  api: UploadWorkerCalls,
+  wrap: CallbackWrapper = comlinkProxy,
+): UploadClient => uploadClientOverWorker(api, Promise.resolve(), wrap);

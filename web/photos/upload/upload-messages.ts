@@ -90,21 +90,43 @@ export const reasonMessage = (errorKey: ErrorMessageKey | undefined): MessageId 
 export type RunEndingDisplay =
   { kind: "session-expired" } | { kind: "dialog"; title: MessageId; message: MessageId };
 
-export const runEndingDisplay = (key: RunEndingErrorKey): RunEndingDisplay => {
+/**
+ * Who uploads: the account's owner, or a public link's visitor, whose
+ * refusals are the album owner's storage and plan (and whose 401 means the
+ * link's password changed, not a session to log in again).
+ */
+export type Uploader = "account" | "visitor";
+
+export const runEndingDisplay = (
+  key: RunEndingErrorKey,
+  uploader: Uploader = "account",
+): RunEndingDisplay => {
   switch (key) {
     case "sessionExpired":
-      return { kind: "session-expired" };
+      return uploader === "account"
+        ? { kind: "session-expired" }
+        : {
+            kind: "dialog",
+            title: "upload.visitor.linkChanged.title",
+            message: "upload.visitor.linkChanged.message",
+          };
     case "subscriptionExpired":
       return {
         kind: "dialog",
         title: "upload.subscriptionExpired.title",
-        message: "error.subscriptionExpired",
+        message:
+          uploader === "account"
+            ? "error.subscriptionExpired"
+            : "upload.visitor.subscriptionExpired.message",
       };
     case "storageQuotaExceeded":
       return {
         kind: "dialog",
         title: "upload.storageFull.title",
-        message: "error.storageQuotaExceeded",
+        message:
+          uploader === "account"
+            ? "error.storageQuotaExceeded"
+            : "upload.visitor.storageFull.message",
       };
   }
 };

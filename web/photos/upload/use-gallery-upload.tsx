@@ -23,7 +23,7 @@ import { useNotify } from "../../common/shell/notification";
 import { droppedPicks } from "./dropped-picks";
 import { retryRequests } from "./retry-picks";
 import { useUploadClient } from "./upload-client-context";
-import { runEndingDisplay } from "./upload-messages";
+import { runEndingDisplay, type Uploader } from "./upload-messages";
 import { UploadPanel } from "./UploadPanel";
 import { pickShapeOf } from "./upload-picks";
 import { isRunOnItsWay, runIDForRequest, UploadRunStore } from "./upload-run";
@@ -41,6 +41,15 @@ export interface GalleryUploadOptions {
   openSummary: GallerySummary | undefined;
   /** The albums bar's summaries (the target dialog's albums). */
   summaries: readonly GallerySummary[];
+  /** Files go into this album at once, whatever the open view (a public link's album). */
+  album?: { id: number; name: string } | undefined;
+  /**
+   * Completes a request before it is sent (a public link's visitor gives
+   * their name); undefined drops it (the person backed out).
+   */
+  completeRequest?: ((request: UploadRequest) => Promise<UploadRequest | undefined>) | undefined;
+  /** A public link's visitor: refusals speak of the album owner's storage. */
+  uploader?: Uploader | undefined;
 }
 
 export interface GalleryUpload {
@@ -54,7 +63,13 @@ export interface GalleryUpload {
   panel: ReactNode;
 }
 
-export function useGalleryUpload({ openSummary, summaries }: GalleryUploadOptions): GalleryUpload {
+export function useGalleryUpload({
+  openSummary,
+  summaries,
+  album,
+  completeRequest,
+  uploader = "account",
+}: GalleryUploadOptions): GalleryUpload {
   const client = useUploadClient();
   const [store] = useState(() => new UploadRunStore());
   const run = useSyncExternalStore(store.subscribe, store.getState);
@@ -62,9 +77,9 @@ export function useGalleryUpload({ openSummary, summaries }: GalleryUploadOption
   const { showMessageDialog, showErrorDialog } = useMessageDialog();
   const showSessionExpired = useSessionExpiredDialog();
   const notify = useNotify();
-  const openAlbum = openUploadAlbum(openSummary);
+  const openAlbum = album ?? openUploadAlbum(openSummary);
 
-  const send = useCallback(
+  const sendNow = useCallback(
     (asked: UploadRequest) => {
       if (client === undefined) return;
       // See: [Note: Retrying exactly the files that failed]
@@ -96,6 +111,24 @@ export function useGalleryUpload({ openSummary, summaries }: GalleryUploadOption
         );
     },
     [client, store],
+  );
+
+  const send = useCallback(
+    (asked: UploadRequest) => {
+      if (completeRequest === undefined) {
+        sendNow(asked);
+        return;
+      }
+      completeRequest(asked).then(
+        (completed) => {
+          if (completed !== undefined) sendNow(completed);
+        },
+        (error: unknown) => {
+          log.error("Could not prepare an upload", error);
+        },
+      );
+    },
+    [completeRequest, sendNow],
   );
 
   const start = useCallback(
@@ -151,7 +184,7 @@ export function useGalleryUpload({ openSummary, summaries }: GalleryUploadOption
   useEffect(() => {
     if (endedBy === undefined || explainedRunRef.current === run.runID) return;
     explainedRunRef.current = run.runID;
-    const display = runEndingDisplay(endedBy);
+    const display = runEndingDisplay(endedBy, uploader);
     if (display.kind === "session-expired") {
       showSessionExpired();
     } else {
@@ -160,7 +193,7 @@ export function useGalleryUpload({ openSummary, summaries }: GalleryUploadOption
         message: <FormattedMessage id={display.message} />,
       });
     }
-  }, [endedBy, run.runID, showMessageDialog, showSessionExpired]);
+  }, [endedBy, run.runID, showMessageDialog, showSessionExpired, uploader]);
 
   const confirmCancel = () => {
     showMessageDialog({

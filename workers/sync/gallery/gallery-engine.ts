@@ -5,7 +5,7 @@
 // say changed. See: [Note: Views cache on versions]
 
 import { Visibility } from "../../../shared/model/library/file-metadata";
-import type { DecryptedFile } from "../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
 import {
   type CollectionSortBy,
   type GalleryFileDetails,
@@ -19,6 +19,7 @@ import { type DayOf, localDayOf } from "./days";
 import { FileEntriesCache } from "./file-entries";
 import { type LibraryFacts, fileVisibility, libraryFacts } from "./library-facts";
 import { buildSummaries } from "./summaries";
+import { uploaderNameOf } from "./uploader-name";
 import { type BuiltView, buildView, planView } from "./view-builder";
 
 /** A file the library does not hold (any more). */
@@ -189,13 +190,12 @@ export const createGalleryEngine = ({
       if (file === undefined) throw new FileNotInLibraryError(fileID);
       const reader = currentReader();
       const libraryFacts = facts(reader);
-      const albumNames: string[] = [];
+      const albums: DecryptedCollection[] = [];
       for (const collection of reader.collections()) {
         if (libraryFacts.hiddenIDs.has(collection.id)) continue;
-        if (cache.of(reader, collection.id).positionOf(fileID) !== -1) {
-          albumNames.push(collection.name);
-        }
+        if (cache.of(reader, collection.id).positionOf(fileID) !== -1) albums.push(collection);
       }
+      const albumNames = albums.map(({ name }) => name);
       albumNames.sort((a, b) => a.localeCompare(b));
       const publicData = file.pubMagicMetadata?.data;
       const editedTimeUs = publicData?.editedTime;
@@ -214,7 +214,7 @@ export const createGalleryEngine = ({
         isFavorite: favoriteIDs(reader)(fileID),
         visibility: file.magicMetadata?.data.visibility ?? Visibility.visible,
         albumNames,
-        uploaderName: publicData?.uploaderName,
+        uploaderName: uploaderNameOf(file, albums, reader.userID),
         width: publicData?.w,
         height: publicData?.h,
       };

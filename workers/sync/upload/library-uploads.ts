@@ -11,7 +11,7 @@ import { storageLeftBytes } from "../../../shared/model/media/storage-left";
 import { fileContentHash } from "../../../shared/model/media/live-photo-pairing";
 import type { UploadProgressSnapshot } from "../../../shared/model/media/upload-progress";
 import type { CryptoPool } from "../../crypto/pool";
-import { createCollection } from "../../library/collection-operations";
+import { addFiles, createCollection } from "../../library/collection-operations";
 import type { DecryptedFile } from "../../library/decrypt";
 import type { LibraryKeyring } from "../../library/keyring";
 import type { LibraryDeps } from "../../library/library-deps";
@@ -129,6 +129,13 @@ export const createLibraryUploads = (deps: LibraryUploadsDeps): LibraryUploads =
     return store;
   };
 
+  const libraryDeps = (): LibraryDeps => ({
+    api: deps.api(),
+    pool: deps.pool,
+    keyring: deps.keyring,
+    userID: deps.userID(),
+  });
+
   const library: UploadLibrary = {
     ownedCopies: (contentKey, fileType) =>
       index.copies(loadedStore(), deps.userID(), contentIndexKey(contentKey, fileType)),
@@ -139,28 +146,21 @@ export const createLibraryUploads = (deps: LibraryUploadsDeps): LibraryUploads =
       index.caughtUp(store);
       deps.changed();
     },
-    added: (copy, target) => {
+    addCopy: async (copy, target) => {
+      await addFiles(libraryDeps(), target, [copy]);
       index.addedTo(copy, target.id);
-      return Promise.resolve();
     },
   };
 
   const serviceFor = (): UploadService => {
     if (service !== undefined) return service;
     const api = deps.api();
-    const libraryDeps: LibraryDeps = {
-      api,
-      pool: deps.pool,
-      keyring: deps.keyring,
-      userID: deps.userID(),
-    };
     media ??= deps.startMedia();
     const startedMedia = media;
     service = createUploadService({
       api,
       pool: deps.pool,
       fetch: deps.fetch,
-      libraryDeps,
       library,
       storageLeftBytes: () => storageLeftOf(api),
       staticThumbnail: staticThumbnailJPEG(),
@@ -171,7 +171,7 @@ export const createLibraryUploads = (deps: LibraryUploadsDeps): LibraryUploads =
           userID: deps.userID(),
           collections: () => albumCandidates(loadedStore()),
           createAlbum: async (name) => {
-            const created = await createCollection(libraryDeps, { name, type: "album" });
+            const created = await createCollection(libraryDeps(), { name, type: "album" });
             // The pull stores the new album: files can then be stored in it.
             await deps.sync();
             return created;
