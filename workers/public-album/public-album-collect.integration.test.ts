@@ -21,14 +21,11 @@ import {
   linkWithKey,
   updateAlbumLink,
 } from "../library/sharing-operations";
-import { createTestImageCodec } from "../media/image/test-image-codec";
-import { createUploadMedia } from "../media/upload-media";
-import { fetchFileURL, nodeFFmpegCore } from "../media/video/test-support/node-ffmpeg-host";
-import { createVideoProcessor } from "../media/video/video-processor";
 import { uploadTestFile } from "../sync/test-library";
 import { type DeviceTokenStore, memoryDeviceTokens } from "./device-tokens";
 import type { PublicAlbumUpdate } from "./public-album-contract";
-import { type PublicAlbumService, createPublicAlbumService } from "./public-album-service";
+import type { PublicAlbumService } from "./public-album-service";
+import { createTestVisitor } from "./test-visitor";
 
 let nodeCairn: NodeCairn;
 let pool: NodeCryptoPool;
@@ -67,33 +64,14 @@ afterAll(async () => {
 
 let browserCount = 0;
 
-const visitor = (deviceTokens: DeviceTokenStore = memoryDeviceTokens()): PublicAlbumService => {
-  const userAgent = `guest-browser-${String(++browserCount)}`;
-  return createPublicAlbumService({
+const visitor = (deviceTokens?: DeviceTokenStore): PublicAlbumService =>
+  createTestVisitor({
     apiOrigin: nodeCairn.apiOrigin,
-    clientPackage: "io.cairn.photos.web",
-    fetch: (url, init) =>
-      fetch(url, {
-        ...init,
-        headers: { ...(init.headers as Record<string, string>), "User-Agent": userAgent },
-      }),
     pool,
+    userAgent: `guest-browser-${String(++browserCount)}`,
     deviceTokens,
-    startUploadMedia: () =>
-      createUploadMedia({
-        codec: createTestImageCodec(),
-        video: createVideoProcessor(nodeFFmpegCore, { fetchWasm: fetchFileURL }),
-      }),
-    caches: undefined,
-    clock: {
-      nowMs: () => Date.now(),
-      setTimeout: (callback, delayMs) => setTimeout(callback, delayMs),
-      clearTimeout: (handle) => {
-        clearTimeout(handle as ReturnType<typeof setTimeout>);
-      },
-    },
+    uploads: true,
   });
-};
 
 const titlesOf = (service: PublicAlbumService) => {
   const snapshot = service.openView(album.id);

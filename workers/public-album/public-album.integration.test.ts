@@ -23,7 +23,8 @@ import {
 import type { DownloadedFile } from "../sync/gallery-contract";
 import { uploadTestFile } from "../sync/test-library";
 import { type DeviceTokenStore, memoryDeviceTokens } from "./device-tokens";
-import { type PublicAlbumService, createPublicAlbumService } from "./public-album-service";
+import type { PublicAlbumService } from "./public-album-service";
+import { createTestVisitor } from "./test-visitor";
 
 let nodeCairn: NodeCairn;
 let pool: NodeCryptoPool;
@@ -67,28 +68,7 @@ const visitor = (
   deviceTokens: DeviceTokenStore = memoryDeviceTokens(),
   userAgent = `visitor-browser-${String(++browserCount)}`,
 ): PublicAlbumService =>
-  createPublicAlbumService({
-    apiOrigin: nodeCairn.apiOrigin,
-    clientPackage: "io.cairn.photos.web",
-    fetch: (url, init) =>
-      fetch(url, {
-        ...init,
-        headers: { ...(init.headers as Record<string, string>), "User-Agent": userAgent },
-      }),
-    pool,
-    deviceTokens,
-    startUploadMedia: () => {
-      throw new Error("These visitors do not upload");
-    },
-    caches: undefined,
-    clock: {
-      nowMs: () => Date.now(),
-      setTimeout: (callback, delayMs) => setTimeout(callback, delayMs),
-      clearTimeout: (handle) => {
-        clearTimeout(handle as ReturnType<typeof setTimeout>);
-      },
-    },
-  });
+  createTestVisitor({ apiOrigin: nodeCairn.apiOrigin, pool, userAgent, deviceTokens });
 
 const titlesOf = (service: PublicAlbumService) => {
   const snapshot = service.openView(album.id);

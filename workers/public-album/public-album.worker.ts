@@ -12,7 +12,11 @@ import { createBrowserMediaWorker } from "../media/browser-media-worker";
 import type { MediaWorkerClient } from "../media/media-worker-client";
 import type { ActionOutcome } from "../sync/gallery-contract";
 import { galleryWorkerCalls } from "../sync/gallery-worker-calls";
-import type { UploadRequest } from "../upload/upload-contract";
+import {
+  type RemoteUploadListener,
+  type UploadRequest,
+  pageUploadListener,
+} from "../upload/upload-contract";
 import { indexedDBDeviceTokens } from "./device-tokens";
 import type { JoinOutcome, JoiningAccount } from "./join-album";
 import type { PasswordOutcome, PublicAlbumState, PublicAlbumUpdate } from "./public-album-contract";
@@ -89,17 +93,11 @@ export const watch = (listener: RemoteAlbumListener): void => {
 /** Pulls the album again (the page asks now and then, and when it is shown again). */
 export const refresh = (): Promise<void> => ensureService().refresh();
 
-/** A UI-thread upload listener behind a Comlink proxy. */
-export type RemoteUploadListener = (snapshot: UploadProgressSnapshot) => Promise<void>;
-
 /** Uploads the visitor's picked files into a collecting link's album. */
 export const upload = (
   request: UploadRequest,
   listener: RemoteUploadListener,
-): Promise<UploadProgressSnapshot> =>
-  ensureService().upload(request, (snapshot) => {
-    listener(snapshot).catch(() => undefined);
-  });
+): Promise<UploadProgressSnapshot> => ensureService().upload(request, pageUploadListener(listener));
 
 export const cancelUpload = (): void => {
   service?.cancelUpload();

@@ -18,7 +18,11 @@ import { listenForKeyringLock } from "../account/keyring-port";
 import { createBrowserMediaWorker } from "../media/browser-media-worker";
 import type { MediaWorkerClient } from "../media/media-worker-client";
 import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
-import type { UploadRequest } from "../upload/upload-contract";
+import {
+  type RemoteUploadListener,
+  type UploadRequest,
+  pageUploadListener,
+} from "../upload/upload-contract";
 import { type BrowserCryptoPool, createBrowserCryptoPool } from "../crypto/browser-pool";
 import type {
   ActionOutcome,
@@ -204,17 +208,11 @@ export const perform = (action: LibraryAction): Promise<ActionOutcome> =>
 // ---------------------------------------------------------------------------
 // Upload (issue #6): `web/common/library/upload-client.ts` calls these.
 
-/** A UI-thread upload listener behind a Comlink proxy. */
-export type RemoteUploadListener = (snapshot: UploadProgressSnapshot) => Promise<void>;
-
 /** Uploads the picked files (File handles: their bytes are read here and in the media worker). */
 export const upload = (
   request: UploadRequest,
   listener: RemoteUploadListener,
-): Promise<UploadProgressSnapshot> =>
-  ensureService().upload(request, (snapshot) => {
-    listener(snapshot).catch(() => undefined);
-  });
+): Promise<UploadProgressSnapshot> => ensureService().upload(request, pageUploadListener(listener));
 
 export const cancelUpload = (): void => {
   service?.cancelUpload();

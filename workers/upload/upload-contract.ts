@@ -53,6 +53,19 @@ export interface UploadRequest {
 /** Told after every change, at most every `uploadProgressIntervalMs`, and once at the end. */
 export type UploadProgressListener = (snapshot: UploadProgressSnapshot) => void;
 
+/** A page's upload listener behind a Comlink proxy: calling it answers a promise. */
+export type RemoteUploadListener = (snapshot: UploadProgressSnapshot) => Promise<void>;
+
+/**
+ * A worker entry's listener over the page's proxy, fire-and-forget (the
+ * proxy's promise rejects once the page has gone away).
+ */
+export const pageUploadListener =
+  (remote: RemoteUploadListener): UploadProgressListener =>
+  (snapshot) => {
+    remote(snapshot).catch(() => undefined);
+  };
+
 /**
  * The shortest gap between two progress snapshots sent to the page. A run of
  * thousands of files changes many times a millisecond; a person reads a bar

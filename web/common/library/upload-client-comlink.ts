@@ -3,8 +3,7 @@
 // progress listener as a proxy.
 
 import type { UploadProgressSnapshot } from "../../../shared/model/media/upload-progress";
-import type { UploadRequest } from "../../../workers/upload/upload-contract";
-import type { RemoteUploadListener } from "../../../workers/sync/sync.worker";
+import type { RemoteUploadListener, UploadRequest } from "../../../workers/upload/upload-contract";
 import type { CallbackWrapper } from "./gallery-client-comlink";
 import type { UploadClient } from "./upload-client";
 
