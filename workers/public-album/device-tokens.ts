@@ -1,7 +1,8 @@
 // The device token a link's server hands out on `/public-collection/info`
 // (`X-Ente-Link-Device-Token`), kept per access token so that this browser
 // stays one device of the link across reloads (wire-contract §9, step 6);
-// and the JWT its password earned, so that a reload does not ask again.
+// the JWT its password earned, so that a reload does not ask again; and the
+// name the visitor gave when adding photos, offered again next time.
 //
 // [Note: A link's device token is kept by the worker]
 //
@@ -31,12 +32,16 @@ export interface DeviceTokenStore {
   getPasswordToken(accessToken: string): Promise<string | undefined>;
   /** Keeps the password's JWT; undefined forgets it. */
   setPasswordToken(accessToken: string, jwt: string | undefined): Promise<void>;
+  /** The name this browser's visitor gave last when adding photos through the link. */
+  getUploaderName(accessToken: string): Promise<string | undefined>;
+  setUploaderName(accessToken: string, name: string): Promise<void>;
 }
 
 /** Tokens for this worker's life only (tests, a browser without IndexedDB). */
 export const memoryDeviceTokens = (): DeviceTokenStore => {
   const tokens = new Map<string, string>();
   const passwordTokens = new Map<string, string>();
+  const uploaderNames = new Map<string, string>();
   return {
     get: (accessToken) => Promise.resolve(tokens.get(accessToken)),
     set: (accessToken, deviceToken) => {
@@ -49,6 +54,11 @@ export const memoryDeviceTokens = (): DeviceTokenStore => {
       else passwordTokens.set(accessToken, jwt);
       return Promise.resolve();
     },
+    getUploaderName: (accessToken) => Promise.resolve(uploaderNames.get(accessToken)),
+    setUploaderName: (accessToken, name) => {
+      uploaderNames.set(accessToken, name);
+      return Promise.resolve();
+    },
   };
 };
 
@@ -59,6 +69,7 @@ interface DeviceTokenRow {
   accessToken: string;
   deviceToken?: string | undefined;
   passwordToken?: string | undefined;
+  uploaderName?: string | undefined;
 }
 
 class DeviceTokenDatabase extends Dexie {
@@ -80,7 +91,14 @@ export const indexedDBDeviceTokens = (
   keyRange: typeof IDBKeyRange,
 ): DeviceTokenStore => {
   const db = new DeviceTokenDatabase(indexedDB, keyRange);
-  /** Changes one of a link's tokens, keeping the other. */
+  const read = async (accessToken: string): Promise<DeviceTokenRow | undefined> => {
+    try {
+      return await db.tokens.get(accessToken);
+    } catch {
+      return undefined;
+    }
+  };
+  /** Changes one of a link's values, keeping the others. */
   const change = async (accessToken: string, tokens: Omit<DeviceTokenRow, "accessToken">) => {
     try {
       await db.transaction("rw", db.tokens, async () => {
@@ -93,24 +111,22 @@ export const indexedDBDeviceTokens = (
   };
   return {
     async get(accessToken) {
-      try {
-        return (await db.tokens.get(accessToken))?.deviceToken;
-      } catch {
-        return undefined;
-      }
+      return (await read(accessToken))?.deviceToken;
     },
     async set(accessToken, deviceToken) {
       await change(accessToken, { deviceToken });
     },
     async getPasswordToken(accessToken) {
-      try {
-        return (await db.tokens.get(accessToken))?.passwordToken;
-      } catch {
-        return undefined;
-      }
+      return (await read(accessToken))?.passwordToken;
     },
     async setPasswordToken(accessToken, passwordToken) {
       await change(accessToken, { passwordToken });
+    },
+    async getUploaderName(accessToken) {
+      return (await read(accessToken))?.uploaderName;
+    },
+    async setUploaderName(accessToken, uploaderName) {
+      await change(accessToken, { uploaderName });
     },
   };
 };

@@ -100,7 +100,8 @@ const nextUpdate = (service: PublicAlbumService) =>
 
 describe("a collecting link", () => {
   it("takes a visitor's photos under their name, shows them at once, and gives them to the owner", async () => {
-    const service = visitor();
+    const browser = memoryDeviceTokens();
+    const service = visitor(browser);
     expect(await service.open(link.search, link.hash)).toMatchObject({
       kind: "ready",
       album: { enableCollect: true, enableJoin: true, fileCount: 1 },
@@ -135,6 +136,14 @@ describe("a collecting link", () => {
     const mine = (await ownersFiles()).find((file) => file.metadata.title === "first-dance.jpg");
     expect(mine?.ownerID).toBe(owner.userID);
     expect(mine?.pubMagicMetadata?.data.uploaderName).toBe("Aunt Maria");
+
+    // A reload of the same browser offers the name again; another browser does not.
+    expect(await visitor(browser).open(link.search, link.hash)).toMatchObject({
+      kind: "ready",
+      album: { uploaderName: "Aunt Maria" },
+    });
+    const elsewhere = await visitor().open(link.search, link.hash);
+    expect(elsewhere.kind === "ready" ? elsewhere.album.uploaderName : "?").toBeUndefined();
   });
 
   it("says a photo the album already has is already uploaded, and refuses once the link stops collecting", async () => {

@@ -21,6 +21,11 @@ export interface PublicAlbumFacts {
    * allows joining and downloads).
    */
   enableJoin: boolean;
+  /**
+   * The name this browser's visitor gave the last time they added photos
+   * through this link, offered again. See: [Note: A visitor's uploads carry the name they gave]
+   */
+  uploaderName?: string | undefined;
 }
 
 export type PublicAlbumState =

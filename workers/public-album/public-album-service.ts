@@ -115,6 +115,8 @@ interface OpenedLink {
   media?: GalleryMedia | undefined;
   /** The newest diff entry's time (µs): the next pull's `sinceTime`. */
   sinceTimeUs: number;
+  /** The name this browser gave last when adding photos through the link. */
+  uploaderName?: string | undefined;
 }
 
 const failed = (failure: LinkFailure): PublicAlbumState => ({ kind: "failed", failure });
@@ -169,6 +171,7 @@ export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAl
       enableDownload: url?.enableDownload ?? false,
       enableCollect: url?.enableCollect ?? false,
       enableJoin: (url?.enableJoin ?? false) && (url?.enableDownload ?? false),
+      ...(opened?.uploaderName === undefined ? {} : { uploaderName: opened.uploaderName }),
     };
   };
 
@@ -287,6 +290,7 @@ export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAl
       opened = current;
       try {
         await current.client.loadTokens();
+        current.uploaderName = await deps.deviceTokens.getUploaderName(link.accessToken);
         const collection = await fetchAlbum(current);
         // A key that does not open the album's name is not this album's key.
         if (collection === undefined) return failed("incomplete-link");
@@ -388,7 +392,15 @@ export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAl
       return joinAlbum(deps.pool, client, reader.album, account);
     },
 
-    upload: (request, onProgress) => uploads().upload(request, onProgress),
+    upload: async (request, onProgress) => {
+      const current = opened;
+      const name = request.uploaderName;
+      if (current !== undefined && name !== undefined && name !== current.uploaderName) {
+        current.uploaderName = name;
+        await deps.deviceTokens.setUploaderName(current.link.accessToken, name);
+      }
+      return uploads().upload(request, onProgress);
+    },
     cancelUpload: () => {
       uploadsOf?.cancel();
     },

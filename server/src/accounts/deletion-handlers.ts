@@ -2,7 +2,9 @@ import { fromB64 } from "../../../shared/crypto/base64";
 import { boxSeal } from "../../../shared/crypto/sealed-box";
 import { toB64 } from "../../../shared/crypto/base64";
 import type { userEndpoints } from "../../../shared/api/endpoints/users";
-import { deleteFamilyRowsOf } from "../families/account-family-rows";
+import { deleteFamilyRowsOf, familyNoticesOfDeletion } from "../families/account-family-rows";
+import { sendFamilyNotice } from "../families/family-notices";
+import type { MailMessage } from "../mail/mailer";
 import type { HandlerMap } from "../http/register-endpoints";
 import { deleteLibraryRowsOf } from "../library/files/account-library-rows";
 import { apiError, type AccountsContext } from "./context";
@@ -45,6 +47,7 @@ export const deleteAccountData = async (
   tokens: TokenService,
   userID: number,
 ): Promise<void> => {
+  let familyNotices: MailMessage[] = [];
   await context.db.transaction().execute(async (trx) => {
     await tokens.revokeAll(trx, userID);
     const srp = await trx
@@ -60,6 +63,7 @@ export const deleteAccountData = async (
     await trx.deleteFrom("passkeys").where("user_id", "=", userID).execute();
     await deleteLibraryRowsOf(trx, userID);
     // See: [Note: Deleting an account ends its family]
+    familyNotices = await familyNoticesOfDeletion(context, trx, userID);
     await deleteFamilyRowsOf(trx, userID);
     for (const table of userTables) {
       await trx.deleteFrom(table).where("user_id", "=", userID).execute();
@@ -67,6 +71,9 @@ export const deleteAccountData = async (
     await trx.deleteFrom("users").where("user_id", "=", userID).execute();
   });
   await context.blobStore.deletePrefix(`${String(userID)}/`);
+  for (const notice of familyNotices) {
+    await sendFamilyNotice(context, "account deleted", notice);
+  }
 };
 
 export const createDeletionHandlers = ({

@@ -1,4 +1,8 @@
+import type { AccountsContext } from "../accounts/context";
 import type { DB } from "../accounts/users";
+import { userEmails } from "../library/collections/user-emails";
+import type { MailMessage } from "../mail/mailer";
+import { familyEndedMail, memberLeftMail } from "./notice-mails";
 
 // The families' part of account deletion. See: [Note: Deleting an account removes its rows]
 
@@ -19,11 +23,48 @@ import type { DB } from "../accounts/users";
  *
  * Marking the rows CLOSED, LEFT or REVOKED instead would keep a record of
  * who was in whose family after the account is gone, which account
- * deletion promises not to.
+ * deletion promises not to. Those it concerns are told, as for any change
+ * of a family (see: [Note: A family notice never fails its request]): an
+ * admin's members that their family ended, a member's admin that they left.
  */
 export const deleteFamilyRowsOf = async (trx: DB, userID: number): Promise<void> => {
   await trx
     .deleteFrom("families")
     .where((eb) => eb.or([eb("admin_id", "=", userID), eb("member_id", "=", userID)]))
     .execute();
+};
+
+/**
+ * The notices `userID`'s deletion mails, read before the rows go (in the
+ * deletion's transaction); mailed once it has committed.
+ * See: [Note: Deleting an account ends its family]
+ */
+export const familyNoticesOfDeletion = async (
+  context: Pick<AccountsContext, "secrets" | "familiesURL">,
+  trx: DB,
+  userID: number,
+): Promise<MailMessage[]> => {
+  const accepted = await trx
+    .selectFrom("families")
+    .select(["admin_id", "member_id"])
+    .where("status", "=", "ACCEPTED")
+    .where((eb) => eb.or([eb("admin_id", "=", userID), eb("member_id", "=", userID)]))
+    .execute();
+  if (accepted.length === 0) return [];
+  const emails = await userEmails(
+    context,
+    trx,
+    accepted.flatMap((row) => [row.admin_id, row.member_id]),
+  );
+  const deletedEmail = emails.get(userID) ?? "";
+  return accepted.flatMap((row): MailMessage[] => {
+    if (row.admin_id === userID) {
+      const to = emails.get(row.member_id);
+      return to === undefined ? [] : [familyEndedMail({ to, adminEmail: deletedEmail })];
+    }
+    const to = emails.get(row.admin_id);
+    return to === undefined
+      ? []
+      : [memberLeftMail({ to, memberEmail: deletedEmail, familyURL: context.familiesURL() })];
+  });
 };

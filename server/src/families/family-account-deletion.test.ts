@@ -54,6 +54,14 @@ describe.each(testDatabaseBackends())("account deletion and families on $name", 
 
     await deleteTestAccount(alice);
 
+    // Bob is told; Carol, only invited, is not.
+    expect(
+      server.mail.filter((m) => m.subject === "Your family on Cairn has ended").map((m) => m.to),
+    ).toEqual([bob.email]);
+    expect(server.mail.find((m) => m.subject === "Your family on Cairn has ended")?.text).toContain(
+      alice.email,
+    );
+
     // Bob is in no family: his details show none, and his own plan applies.
     const bobDetails = await details(bob);
     expect(bobDetails.familyData).toBeUndefined();
@@ -86,6 +94,11 @@ describe.each(testDatabaseBackends())("account deletion and families on $name", 
     expect((await invite(carol.email)).statusCode).toBe(412);
 
     await deleteTestAccount(bob);
+
+    // Alice is told Bob left.
+    const left = server.mail.filter((m) => m.subject === "A member left your family on Cairn");
+    expect(left.map((m) => m.to)).toEqual([alice.email]);
+    expect(left[0]?.text).toContain(bob.email);
 
     const listed = await members(alice);
     expect(listed).toHaveLength(maxFamilyAccounts - 1);

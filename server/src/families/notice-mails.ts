@@ -56,3 +56,19 @@ export const memberRemovedMail = ({
     "Your files are still yours: from now on they count against your own plan.",
   ].join("\n"),
 });
+
+export const familyEndedMail = ({
+  to,
+  adminEmail,
+}: {
+  to: string;
+  adminEmail: string;
+}): MailMessage => ({
+  to,
+  subject: "Your family on Cairn has ended",
+  text: [
+    `${adminEmail} has deleted their Cairn account, so the family you shared with them has ended. You no longer share their plan.`,
+    "",
+    "Your files are still yours: from now on they count against your own plan.",
+  ].join("\n"),
+});

@@ -157,6 +157,20 @@ describe("PublicAlbumScreen", () => {
     expect(worker.api.upload).toHaveBeenCalledTimes(1);
   });
 
+  it("offers the name this browser gave last time", async () => {
+    const worker = fakeWorker({
+      kind: "ready",
+      album: { ...album, enableCollect: true, uploaderName: "Ben" },
+    });
+    renderScreen(worker);
+    fireEvent.click(await screen.findByTestId("upload-button"));
+    fireEvent.click(screen.getByRole("menuitem", { name: "Files" }));
+    const photo = new File(["jpeg"], "toast.jpg");
+    Object.defineProperty(photo, "webkitRelativePath", { value: "" });
+    fireEvent.change(screen.getByTestId("upload-input-files"), { target: { files: [photo] } });
+    expect((await screen.findByLabelText<HTMLInputElement>("Your name")).value).toBe("Ben");
+  });
+
   it("offers no upload on a link that does not collect", async () => {
     renderScreen(fakeWorker({ kind: "ready", album }));
     expect(await screen.findByRole("heading", { name: "Lisbon" })).toBeTruthy();

@@ -52,7 +52,7 @@ export function PublicAlbumView({
 
   // See: [Note: A visitor's uploads carry the name they gave]
   const [nameQuestion, setNameQuestion] = useState<NameQuestion>();
-  const [lastName, setLastName] = useState("");
+  const [lastName, setLastName] = useState(album.uploaderName ?? "");
   const completeRequest = useCallback(
     (request: UploadRequest) =>
       new Promise<UploadRequest | undefined>((answer) => {
