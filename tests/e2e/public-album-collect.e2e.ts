@@ -1,8 +1,9 @@
 // A collecting public link in Chromium (issue #7 point 4): an owner (a Node
 // library client) asks guests for their photos with a link that collects
-// and lets people join. An anonymous guest adds a photo through the page's
-// Upload button after giving their name and sees it arrive without a
-// reload; the owner's gallery shows it with "Added by" the guest's name. A
+// and lets people join. An anonymous guest adds a photo and an iPhone HEIC
+// through the page's Upload button after giving their name, sees them
+// arrive without a reload and views the HEIC; the owner's gallery shows the
+// photo with "Added by" the guest's name. A
 // guest with an account joins the album from the link and lands on it in
 // their own gallery.
 
@@ -54,23 +55,46 @@ it("uploads into a collect-enabled album under the guest's name, which the owner
   expect(await page.getByTestId("library-item-count").textContent()).toBe("1 item");
 
   expect(await page.getByTestId("upload-button").isVisible()).toBe(true);
-  await pickFiles(page, [await fixtureFile("canon-dslr.jpg", "image/jpeg", "first-dance.jpg")]);
+  await pickFiles(page, [
+    await fixtureFile("canon-dslr.jpg", "image/jpeg", "first-dance.jpg"),
+    await fixtureFile("heic-iphone7.heic", "image/heic", "bouquet.heic"),
+  ]);
   const dialog = page.getByTestId("uploader-name-dialog");
   await dialog.getByLabel("Your name", { exact: true }).fill("Aunt Maria");
   await dialog.getByRole("button", { name: "Continue" }).click();
   await waitForFinish(page);
-  expect(await resultNames(page, UploadResult.uploaded)).toEqual(["first-dance.jpg"]);
+  expect((await resultNames(page, UploadResult.uploaded)).sort()).toEqual([
+    "bouquet.heic",
+    "first-dance.jpg",
+  ]);
 
-  // In the guest's grid without a reload, with its thumbnail.
+  // In the guest's grid without a reload, with their thumbnails.
   await tile(page, "first-dance.jpg").waitFor();
   await expect
     .poll(() => page.getByTestId("library-item-count").textContent(), { timeout: 10_000 })
-    .toBe("2 items");
+    .toBe("3 items");
   await waitForVisibleThumbnails(page);
+  // The HEIC shows in the viewer, through the media worker's JPEG (4032×3024).
+  await page.getByTestId("upload-close").click();
+  await openInViewer(page, "bouquet.heic");
+  await expect
+    .poll(
+      () =>
+        page
+          .getByTestId("viewer-image")
+          .evaluate((image) => (image as HTMLImageElement).naturalWidth)
+          .catch(() => 0),
+      { timeout: 60_000 },
+    )
+    .toBe(4032);
   await context.close();
 
-  // The owner's library has it as the owner's own file…
-  expect(await titlesInAlbum(owner.client, wedding)).toEqual(["cake.jpg", "first-dance.jpg"]);
+  // The owner's library has them as the owner's own files…
+  expect(await titlesInAlbum(owner.client, wedding)).toEqual([
+    "bouquet.heic",
+    "cake.jpg",
+    "first-dance.jpg",
+  ]);
   // …and the owner's gallery says who added it.
   const ownerPage = await openLoggedInGallery(browser(), cairn(), owner.account);
   await ownerPage.goto(

@@ -65,6 +65,12 @@ export interface PublicAlbumServiceDeps {
   deviceTokens: DeviceTokenStore;
   /** Starts the media worker a visitor's upload needs (once, on the first upload). */
   startUploadMedia: () => UploadMedia;
+  /**
+   * The viewer's JPEG of an image the browser cannot show (HEIC, TIFF, RAW,
+   * PSD), made by the same media worker; without it such originals are
+   * shown as they are. See: [Note: Which originals the viewer shows through a JPEG]
+   */
+  displayImage?: ((image: Blob, fileName: string) => Promise<Blob>) | undefined;
   caches: MediaCacheStorage | undefined;
   clock: MediaClock;
   dayOf?: DayOf;
@@ -229,6 +235,7 @@ export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAl
       caches: deps.caches,
       clock: deps.clock,
       endpoints: publicLinkMediaEndpoints,
+      displayImage: deps.displayImage,
       ...(deps.logWarning === undefined ? {} : { logWarning: deps.logWarning }),
     });
     return { kind: "ready", album: factsOf(reader) };

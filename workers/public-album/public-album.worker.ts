@@ -24,8 +24,13 @@ import { type PublicAlbumService, createPublicAlbumService } from "./public-albu
 
 let service: PublicAlbumService | undefined;
 
-/** The media worker of a visitor's uploads: started on the first upload (most visitors only look). */
+/**
+ * The media worker of a visitor's uploads and of the viewer's conversions
+ * (HEIC and the like): started on its first call (most visitors only look
+ * at JPEGs).
+ */
 let mediaWorker: MediaWorkerClient | undefined;
+const media = (): MediaWorkerClient => (mediaWorker ??= createBrowserMediaWorker());
 
 const ensureService = (): PublicAlbumService => {
   if (service === undefined) throw new Error("The public album worker was not opened");
@@ -44,7 +49,8 @@ export const open = (
     fetch: (url, init) => fetch(url, init),
     pool: createBrowserCryptoPool(),
     deviceTokens: indexedDBDeviceTokens(indexedDB, IDBKeyRange),
-    startUploadMedia: () => (mediaWorker ??= createBrowserMediaWorker()).upload,
+    startUploadMedia: () => media().upload,
+    displayImage: (image, fileName) => media().displayImage(image, fileName),
     // Cache Storage exists only in secure contexts (https, localhost).
     caches: typeof caches === "undefined" ? undefined : caches,
     clock: {
