@@ -175,6 +175,16 @@ describe("PublicAlbumScreen", () => {
     renderScreen(fakeWorker({ kind: "ready", album }));
     expect(await screen.findByRole("heading", { name: "Lisbon" })).toBeTruthy();
     expect(screen.queryByTestId("upload-button")).toBeNull();
+    expect(await screen.findByText("This album has no photos yet.")).toBeTruthy();
+  });
+
+  it("invites a visitor to add the first photos to an empty collecting album", async () => {
+    renderScreen(fakeWorker({ kind: "ready", album: { ...album, enableCollect: true } }));
+    expect(
+      await screen.findByText(
+        "This album has no photos yet. Add yours with Upload, or drop them here.",
+      ),
+    ).toBeTruthy();
   });
 
   it("shows what the worker says changed while the album is open", async () => {

@@ -159,7 +159,9 @@ export function PublicAlbumView({
           scrollToIndex={scrollToIndex}
           emptyState={
             <p className="cairn-gallery__empty">
-              <FormattedMessage id="publicAlbum.empty" />
+              <FormattedMessage
+                id={canUpload ? "publicAlbum.emptyCollecting" : "publicAlbum.empty"}
+              />
             </p>
           }
         />
