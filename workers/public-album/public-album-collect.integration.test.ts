@@ -8,6 +8,8 @@
 // again once the owner changes it), and a logged-in visitor joining.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomTestBytes } from "../../shared/crypto/test-support";
+import { FileType } from "../../shared/model/library/file-metadata";
 import { UploadPhase, UploadResult } from "../../shared/model/media/upload-outcomes";
 import type { NodeAccount } from "../../tests/support/node-account";
 import { type NodeCairn, startNodeCairn } from "../../tests/support/node-cairn";
@@ -22,7 +24,10 @@ import {
   updateAlbumLink,
 } from "../library/sharing-operations";
 import { uploadTestFile } from "../sync/test-library";
+import { publicLinkUploadEndpoints } from "../upload/upload-endpoints";
+import { uploadFile } from "../upload/upload-file";
 import { type DeviceTokenStore, memoryDeviceTokens } from "./device-tokens";
+import { createPublicLinkApi } from "./public-album-api";
 import type { PublicAlbumUpdate } from "./public-album-contract";
 import type { PublicAlbumService } from "./public-album-service";
 import { createTestVisitor } from "./test-visitor";
@@ -179,6 +184,57 @@ describe("a collecting link", () => {
     // (The server refuses the upload URLs too, 405 PUBLIC_COLLECT_DISABLED: the authorization matrix.)
     expect((await ownersFiles()).length).toBe(2);
     await updateAlbumLink(client.deps, album.id, { enableCollect: true });
+  });
+});
+
+describe("a visitor's large file", () => {
+  it("goes up in parts through the link's multipart URLs, and the owner gets it whole", async () => {
+    const sizeBytes = 17 * 1024 * 1024 + 123;
+    const bytes = randomTestBytes(sizeBytes);
+    const linkClient = createPublicLinkApi(
+      {
+        apiOrigin: nodeCairn.apiOrigin,
+        clientPackage: "io.cairn.photos.web",
+        fetch: (url, init) => fetch(url, init),
+        deviceTokens: memoryDeviceTokens(),
+      },
+      link.searchParams.get("t") ?? "",
+    );
+    const sent: string[] = [];
+    const uploaded = await uploadFile(
+      {
+        api: linkClient.api,
+        pool,
+        fetch: (url, init) => {
+          sent.push(init.method ?? "GET");
+          return fetch(url, init);
+        },
+        endpoints: publicLinkUploadEndpoints,
+      },
+      {
+        collection: { id: album.id, keyB64: album.keyB64 },
+        file: new Blob([bytes.slice()]),
+        thumbnail: await generatedJpeg(12, 96),
+        metadata: {
+          title: "reception.mov",
+          creationTime: 1_700_000_000_000_000,
+          modificationTime: 1_700_000_000_000_000,
+          fileType: FileType.video,
+        },
+        pubMagicMetadata: { uploaderName: "Cousin Ana" },
+        // Two 4 MiB chunks a part: five chunks make three parts.
+        chunksPerPart: 2,
+      },
+    );
+    expect(uploaded.remote.ownerID).toBe(owner.userID);
+    // Three parts and the thumbnail PUT, one POST completing the upload.
+    expect(sent.sort()).toEqual(["POST", "PUT", "PUT", "PUT", "PUT"]);
+
+    const mine = (await ownersFiles()).find((file) => file.id === uploaded.file.id);
+    expect(mine?.pubMagicMetadata?.data.uploaderName).toBe("Cousin Ana");
+    const original = await client.downloadFile(mine ?? uploaded.file);
+    expect(original.length).toBe(sizeBytes);
+    expect(Buffer.compare(Buffer.from(original), Buffer.from(bytes))).toBe(0);
   });
 });
 
