@@ -20,16 +20,12 @@
 // link's device token; thumbnails' ciphertext goes to Cache Storage as in
 // the gallery. See: [Note: Thumbnails are cached as ciphertext and decrypted per call]
 
-import {
-  getPublicCollectionDiff,
-  getPublicCollectionInfo,
-  verifyPublicLinkPassword,
-} from "../../shared/api/endpoints/public-collection";
+import { verifyPublicLinkPassword } from "../../shared/api/endpoints/public-collection";
 import type { FetchFunction } from "../../shared/api/client";
 import { HttpError } from "../../shared/model/errors";
 import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
 import type { CryptoPool } from "../crypto/pool";
-import { type DecryptedCollection, decryptCollections, decryptFiles } from "../library/decrypt";
+import type { DecryptedCollection } from "../library/decrypt";
 import type { ActionOutcome } from "../sync/gallery-contract";
 import type { UploadProgressListener, UploadRequest } from "../upload/upload-contract";
 import type { UploadMedia } from "../upload/upload-run";
@@ -43,7 +39,8 @@ import {
 } from "../sync/media/gallery-media";
 import { publicLinkMediaEndpoints } from "../sync/media/media-endpoints";
 import type { GalleryCalls } from "../sync/gallery-worker-calls";
-import { PublicAlbumReader, visitorUserID } from "./album-reader";
+import { type PulledLink, albumFacts, fetchLinkAlbum, pullLinkFiles } from "./album-pull";
+import { PublicAlbumReader } from "./album-reader";
 import type { DeviceTokenStore } from "./device-tokens";
 import { type LinkFailure, linkFailureOf } from "./link-failures";
 import { type PublicLinkApi, createPublicLinkApi } from "./public-album-api";
@@ -53,7 +50,7 @@ import type {
   PublicAlbumListener,
   PublicAlbumState,
 } from "./public-album-contract";
-import { type OpenableLink, openableLink } from "./public-link";
+import { openableLink } from "./public-link";
 import { type PublicUploads, createPublicUploads } from "./public-uploads";
 import { type JoinOutcome, type JoiningAccount, joinAlbum } from "./join-album";
 
@@ -111,16 +108,12 @@ export interface PublicAlbumService extends GalleryCalls {
  */
 export const albumUpdateIntervalMs = 300;
 
-interface OpenedLink {
-  link: OpenableLink;
-  client: PublicLinkApi;
+interface OpenedLink extends PulledLink {
   /** From `/info`, before the password (settings) and the files. */
   collection?: DecryptedCollection | undefined;
   reader?: PublicAlbumReader | undefined;
   engine?: GalleryEngine | undefined;
   media?: GalleryMedia | undefined;
-  /** The newest diff entry's time (µs): the next pull's `sinceTime`. */
-  sinceTimeUs: number;
   /** The name this browser gave last when adding photos through the link. */
   uploaderName?: string | undefined;
 }
@@ -130,56 +123,11 @@ const failed = (failure: LinkFailure): PublicAlbumState => ({ kind: "failed", fa
 export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAlbumService => {
   let opened: OpenedLink | undefined;
 
-  /** The link's album, decrypted with the fragment's key; undefined when the key does not open it. */
-  const fetchAlbum = async (current: OpenedLink): Promise<DecryptedCollection | undefined> => {
-    const { collection } = await current.client.api.call(getPublicCollectionInfo);
-    // The key comes from the fragment, not from the keyring of an account.
-    const keyB64 = current.link.collectionKeyB64;
-    const [decrypted] = await decryptCollections(
-      deps.pool,
-      {
-        openCollectionKeys: (items) =>
-          Promise.resolve(items.map(() => ({ ok: true, value: keyB64 }))),
-      },
-      [collection],
-      visitorUserID,
-    );
-    return decrypted?.ok === true ? decrypted.collection : undefined;
-  };
-
-  /** Pulls every diff page since the last one into the reader. */
-  const pullFiles = async (current: OpenedLink, reader: PublicAlbumReader): Promise<void> => {
-    const keys = new Map([[reader.album.id, current.link.collectionKeyB64]]);
-    for (;;) {
-      const { diff, hasMore } = await current.client.api.call(getPublicCollectionDiff, {
-        query: { sinceTime: current.sinceTimeUs },
-      });
-      const files = diff ?? [];
-      const failures = reader.applyDiff(await decryptFiles(deps.pool, keys, files));
-      if (failures > 0) {
-        deps.logWarning?.(`${String(failures)} file(s) of the album did not decrypt`, undefined);
-      }
-      current.sinceTimeUs = files.reduce(
-        (newest, file) => Math.max(newest, file.updationTime),
-        current.sinceTimeUs,
-      );
-      if (!hasMore || files.length === 0) return;
-    }
-  };
-
-  const factsOf = (reader: PublicAlbumReader): PublicAlbumFacts => {
-    const album = reader.album;
-    const url = album.publicURLs[0];
-    return {
-      collectionID: album.id,
-      name: album.name,
-      fileCount: reader.fileCountOf(album.id),
-      enableDownload: url?.enableDownload ?? false,
-      enableCollect: url?.enableCollect ?? false,
-      enableJoin: (url?.enableJoin ?? false) && (url?.enableDownload ?? false),
-      ...(opened?.uploaderName === undefined ? {} : { uploaderName: opened.uploaderName }),
-    };
-  };
+  const fetchAlbum = (current: OpenedLink) => fetchLinkAlbum(deps.pool, current);
+  const pullFiles = (current: OpenedLink, reader: PublicAlbumReader) =>
+    pullLinkFiles(deps, current, reader);
+  const factsOf = (reader: PublicAlbumReader): PublicAlbumFacts =>
+    albumFacts(reader, opened?.uploaderName);
 
   let listener: PublicAlbumListener | undefined;
   let updateScheduled = false;
