@@ -209,3 +209,19 @@ export class TestAccountClient {
     return verified;
   }
 }
+
+/** Deletes `user`'s account through the deletion challenge, as the accounts app does. */
+export const deleteTestAccount = async (user: TestAccountClient): Promise<void> => {
+  const { encryptedChallenge } = await user.ok<{ encryptedChallenge: string }>(
+    "GET",
+    "/users/delete-challenge",
+  );
+  const challenge = new TextDecoder().decode(
+    await boxSealOpen(
+      fromB64(encryptedChallenge),
+      user.keys.keyPair.publicKey,
+      user.keys.keyPair.secretKey,
+    ),
+  );
+  await user.ok("DELETE", "/users/delete", { challenge, reason: "testing", feedback: "" });
+};

@@ -1,19 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { UserDetails } from "../../../shared/api/endpoints/account-schemas";
-import type { TestAccountClient } from "../../test-support/account-client";
+import { type TestAccountClient, deleteTestAccount } from "../../test-support/account-client";
 import { startTestAccountsServer, type TestAccountsServer } from "../../test-support/accounts";
 import { testDatabaseBackends } from "../../test-support/databases";
 import { signUpTestUser } from "../../test-support/library-client";
 import type { FamilyMembers } from "./family-members";
 import { maxFamilyAccounts } from "./family-rules";
-import {
-  deleteTestAccount,
-  familyCall,
-  familyOK,
-  inviteToFamily,
-  joinFamily,
-  publicCall,
-} from "./family-test-client";
+import { familyCall, familyOK, inviteToFamily, joinFamily, publicCall } from "./family-test-client";
 
 // Deleting an account ends its part in a family, through HTTP.
 // See: [Note: Deleting an account ends its family]

@@ -1,7 +1,5 @@
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import { fromB64 } from "../../../shared/crypto/base64";
-import { boxSealOpen } from "../../../shared/crypto/sealed-box";
 import type { TestAccountClient } from "../../test-support/account-client";
 import type { TestAccountsServer } from "../../test-support/accounts";
 
@@ -81,20 +79,4 @@ export const joinFamily = async (
   const token = await inviteToFamily(server, admin, member);
   const answer = await publicCall(server, "POST", "/family/accept-invite", { token });
   expect(answer.statusCode, answer.body).toBe(200);
-};
-
-/** Deletes `user`'s account through the deletion challenge, as the accounts app does. */
-export const deleteTestAccount = async (user: TestAccountClient): Promise<void> => {
-  const { encryptedChallenge } = await user.ok<{ encryptedChallenge: string }>(
-    "GET",
-    "/users/delete-challenge",
-  );
-  const challenge = new TextDecoder().decode(
-    await boxSealOpen(
-      fromB64(encryptedChallenge),
-      user.keys.keyPair.publicKey,
-      user.keys.keyPair.secretKey,
-    ),
-  );
-  await user.ok("DELETE", "/users/delete", { challenge, reason: "testing", feedback: "" });
 };

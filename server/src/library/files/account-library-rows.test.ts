@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fromB64 } from "../../../../shared/crypto/base64";
-import { boxSealOpen } from "../../../../shared/crypto/sealed-box";
-import type { TestAccountClient } from "../../../test-support/account-client";
+import { deleteTestAccount } from "../../../test-support/account-client";
 import { startTestAccountsServer, type TestAccountsServer } from "../../../test-support/accounts";
 import { testDatabaseBackends } from "../../../test-support/databases";
 import {
@@ -25,21 +23,6 @@ describe.each(testDatabaseBackends())("account deletion and the library on $name
     await server.close();
   });
 
-  const deleteAccount = async (user: TestAccountClient) => {
-    const { encryptedChallenge } = await user.ok<{ encryptedChallenge: string }>(
-      "GET",
-      "/users/delete-challenge",
-    );
-    const challenge = new TextDecoder().decode(
-      await boxSealOpen(
-        fromB64(encryptedChallenge),
-        user.keys.keyPair.publicKey,
-        user.keys.keyPair.secretKey,
-      ),
-    );
-    await user.ok("DELETE", "/users/delete", { challenge, reason: "testing", feedback: "" });
-  };
-
   it("removes the user's collections, shares, files, objects, trash and uploads, and nobody else's", async () => {
     const alice = await signUpTestUser(server, "alice@example.org");
     const bob = await signUpTestUser(server, "bob@example.org");
@@ -59,7 +42,7 @@ describe.each(testDatabaseBackends())("account deletion and the library on $name
     });
     const bobs = await uploadTestFile(server, bob, bobAlbum.id);
 
-    await deleteAccount(alice);
+    await deleteTestAccount(alice);
 
     const db = server.database.db;
     const aliceFiles = [kept.id, trashed.id, deleted.id];
