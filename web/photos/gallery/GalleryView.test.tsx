@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fakeGalleryClient, renderGallery, summaryOf } from "./gallery-test-support";
 import { GalleryView } from "./GalleryView";
+import type { SyncState } from "../../../workers/sync/sync-service-contract";
 
 afterEach(cleanup);
 beforeEach(() => {
@@ -22,13 +23,13 @@ const entryNames = () =>
     .getAllByTestId("album-entry")
     .map((entry) => entry.querySelector("[data-testid=album-name]")?.textContent);
 
-const show = (path = "/gallery", client = fakeGalleryClient()) => {
+const show = (path = "/gallery", client = fakeGalleryClient(), state: SyncState = "up-to-date") => {
   const harness = renderGallery(
     <GalleryView
       client={client}
       summaries={summaries}
       pushedSnapshot={undefined}
-      status={{ state: "up-to-date", skippedRecords: 0 }}
+      status={{ state, skippedRecords: 0 }}
       hiddenFileCount={3}
     />,
     path,
@@ -105,11 +106,21 @@ describe("the gallery page", () => {
     });
   });
 
-  it("goes back to all when the open album no longer exists", async () => {
-    const { router } = show("/gallery?collection=99");
-    await waitFor(() => {
-      expect(router.state.location.search).toBe("");
-    });
+  it.each<SyncState>(["up-to-date", "offline", "failed"])(
+    "goes back to all when the open album no longer exists (library %s)",
+    async (state) => {
+      const { router } = show("/gallery?collection=99", fakeGalleryClient(), state);
+      await waitFor(() => {
+        expect(router.state.location.search).toBe("");
+      });
+    },
+  );
+
+  it("keeps an album the stored library does not have yet while a pull is on its way", async () => {
+    const { router } = show("/gallery?collection=99", fakeGalleryClient(), "syncing");
+    expect(await screen.findByTestId("view-title")).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.search).toBe("?collection=99");
   });
 
   it("shows each view's empty state", async () => {

@@ -97,18 +97,20 @@ export function GalleryView({
   }
 
   // A view that no longer exists (an album deleted, here or on another
-  // device; a stale link) falls back to "all" once the library is up to
-  // date: an album the stored library does not have yet (one just joined
-  // through a link, or shared since the last visit) comes with the pull.
-  const libraryCurrent = summaries.length > 0 && status?.state === "up-to-date";
+  // device; a stale link) falls back to "all" once no pull is on its way:
+  // an album the stored library does not have yet (one just joined through
+  // a link, or shared since the last visit) comes with the pull.
+  const pullOnItsWay =
+    status === undefined || status.state === "opening" || status.state === "syncing";
+  const settled = summaries.length > 0 && !pullOnItsWay;
   const exists = summary !== undefined || viewID === PseudoCollectionID.all;
   useEffect(() => {
-    if (libraryCurrent && !exists) {
+    if (settled && !exists) {
       setSearchParams((params) => searchWithView(params, PseudoCollectionID.all), {
         replace: true,
       });
     }
-  }, [libraryCurrent, exists, setSearchParams]);
+  }, [settled, exists, setSearchParams]);
 
   const title =
     summary === undefined
