@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { FormError, TextField } from "../../common/account-screens/fields";
-import type { MessageId } from "../../common/i18n/messages";
 import { Button } from "../../common/ui/Button";
 import type { FamilyClient } from "./family-client";
 import { FamilyMemberList } from "./FamilyMemberList";
-import { familyViewOf, storageLimitBytesOf, type FamilyView } from "./family-view";
+import { familyViewOf, type FamilyView } from "./family-view";
+import { useLimitField } from "./use-limit-field";
 import { useFamilyConfirmations } from "./use-family-confirmations";
 import { useFamilyStep } from "./use-family-step";
 import { useFormatBytes } from "./use-format-bytes";
@@ -159,9 +159,9 @@ function InviteForm({
   onInvited: () => Promise<void>;
 }) {
   const [email, setEmail] = useState("");
-  const [limitText, setLimitText] = useState("");
+  const limit = useLimitField("");
+  const { setText: setLimitText } = limit;
   const [sentTo, setSentTo] = useState<string | undefined>();
-  const [fieldError, setFieldError] = useState<MessageId | undefined>();
   const invite = useFamilyStep(
     "invite",
     useCallback(
@@ -172,7 +172,7 @@ function InviteForm({
         setLimitText("");
         await onInvited();
       },
-      [client, onInvited],
+      [client, onInvited, setLimitText],
     ),
   );
   return (
@@ -180,12 +180,8 @@ function InviteForm({
       className="cairn-family__invite"
       onSubmit={(event) => {
         event.preventDefault();
-        const limitBytes = storageLimitBytesOf(limitText);
-        if (limitBytes === "invalid") {
-          setFieldError("family.error.invalidLimit");
-          return;
-        }
-        setFieldError(undefined);
+        const limitBytes = limit.submittedBytes();
+        if (limitBytes === undefined) return;
         setSentTo(undefined);
         void invite.run(email.trim(), limitBytes);
       }}
@@ -204,11 +200,11 @@ function InviteForm({
       <TextField
         labelId="family.limit.label"
         inputMode="decimal"
-        value={limitText}
+        value={limit.text}
         onChange={setLimitText}
         hint={<FormattedMessage id="family.limit.hint" />}
       />
-      <FormError messageId={fieldError ?? invite.errorId} />
+      <FormError messageId={limit.error ?? invite.errorId} />
       {sentTo !== undefined && (
         <p className="cairn-account__success" role="status">
           <FormattedMessage id="family.invite.sent" values={{ email: sentTo }} />

@@ -4,13 +4,9 @@ import { FormError } from "../../common/account-screens/fields";
 import type { MessageId } from "../../common/i18n/messages";
 import { Button } from "../../common/ui/Button";
 import type { FamilyClient } from "./family-client";
-import {
-  familyRowActions,
-  storageLimitBytesOf,
-  storageLimitTextOf,
-  type FamilyMemberRow,
-} from "./family-view";
+import { familyRowActions, storageLimitTextOf, type FamilyMemberRow } from "./family-view";
 import { useFamilyConfirmations } from "./use-family-confirmations";
+import { useLimitField } from "./use-limit-field";
 import { useFamilyStep } from "./use-family-step";
 import { useFormatBytes } from "./use-format-bytes";
 
@@ -81,8 +77,7 @@ function MemberRow({
   const intl = useIntl();
   const formatBytes = useFormatBytes();
   const [editing, setEditing] = useState(false);
-  const [limitText, setLimitText] = useState(storageLimitTextOf(row.storageLimitBytes));
-  const [fieldError, setFieldError] = useState<MessageId | undefined>();
+  const limit = useLimitField(storageLimitTextOf(row.storageLimitBytes));
   const actions = familyRowActions(row);
   const { confirmRemove, confirmRevoke } = useFamilyConfirmations();
 
@@ -112,7 +107,7 @@ function MemberRow({
     ),
   );
   const statusId = statusMessageIds[row.status];
-  const errorId = fieldError ?? remove.errorId ?? revoke.errorId ?? changeLimit.errorId;
+  const errorId = limit.error ?? remove.errorId ?? revoke.errorId ?? changeLimit.errorId;
 
   return (
     <tr data-testid="family-member" data-email={row.email}>
@@ -125,22 +120,17 @@ function MemberRow({
             className="cairn-family__limit-form"
             onSubmit={(event) => {
               event.preventDefault();
-              const limitBytes = storageLimitBytesOf(limitText);
-              if (limitBytes === "invalid") {
-                setFieldError("family.error.invalidLimit");
-                return;
-              }
-              setFieldError(undefined);
-              void changeLimit.run(limitBytes);
+              const limitBytes = limit.submittedBytes();
+              if (limitBytes !== undefined) void changeLimit.run(limitBytes);
             }}
           >
             <input
               className="cairn-field__input"
               inputMode="decimal"
               aria-label={intl.formatMessage({ id: "family.limit.label" })}
-              value={limitText}
+              value={limit.text}
               onChange={(event) => {
-                setLimitText(event.target.value);
+                limit.setText(event.target.value);
               }}
             />
             <Button type="submit" variant="accent" busy={changeLimit.busy}>
