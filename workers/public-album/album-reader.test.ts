@@ -41,6 +41,16 @@ describe("PublicAlbumReader", () => {
     expect(reader.fileCountOf(albumID + 1)).toBe(0);
   });
 
+  it("makes a new version only when /info answers the album changed", () => {
+    const reader = withFiles();
+    const before = reader.version;
+    reader.replaceAlbum(testCollection(albumID, { name: "Lisbon" }));
+    expect(reader.version).toBe(before);
+    reader.replaceAlbum(testCollection(albumID, { name: "Lisbon 2024" }));
+    expect(reader.version).toBeGreaterThan(before);
+    expect(reader.album.name).toBe("Lisbon 2024");
+  });
+
   it("serves the gallery engine's view of the album, with no file the visitor's own", () => {
     const engine = createGalleryEngine({ reader: () => withFiles() });
     const snapshot = engine.openView(albumID);

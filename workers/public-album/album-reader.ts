@@ -17,6 +17,14 @@ export const visitorUserID = -1;
 
 const noHiddenIDs: ReadonlySet<number> = new Set();
 
+/** Whether `/info` answered the album as it was (what a visitor's views and facts read of it). */
+const sameAlbum = (a: DecryptedCollection, b: DecryptedCollection): boolean =>
+  a.id === b.id &&
+  a.updationTime === b.updationTime &&
+  a.name === b.name &&
+  JSON.stringify(a.publicURLs) === JSON.stringify(b.publicURLs) &&
+  JSON.stringify(a.pubMagicMetadata) === JSON.stringify(b.pubMagicMetadata);
+
 export class PublicAlbumReader implements LibraryReader {
   readonly userID = visitorUserID;
   #collection: DecryptedCollection;
@@ -63,8 +71,13 @@ export class PublicAlbumReader implements LibraryReader {
     return this.#version;
   }
 
-  /** The album as `/info` answered it again (a new name, new link settings). */
+  /**
+   * The album as `/info` answered it again. Only a change (a new name, new
+   * link settings, a new sort order) makes a new version: a version rebuilds
+   * the album's views, and the page asks `/info` again every minute.
+   */
   replaceAlbum(collection: DecryptedCollection): void {
+    if (sameAlbum(this.#collection, collection)) return;
     this.#collection = collection;
     this.#version += 1;
   }
