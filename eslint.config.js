@@ -1,9 +1,11 @@
 // ESLint flat config: typescript-eslint's strict type-checked rules over every
-// TypeScript file of the project, plus the rules of hooks for the React views.
+// TypeScript file of the project, the rules of hooks for the React views, and
+// the import floors of architecture.md.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import importFloors from "./scripts/lint/import-floors.js";
 
 export default tseslint.config(
   {
@@ -39,5 +41,11 @@ export default tseslint.config(
     files: ["web/**/*.tsx", "web/**/*.ts"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // See: [Note: The floors are checked by lint]
+    files: ["**/*.ts", "**/*.tsx"],
+    plugins: { cairn: importFloors },
+    rules: { "cairn/import-floors": "error" },
   },
 );

@@ -12,7 +12,7 @@ export default defineConfig({
           globalSetup: ["server/test-support/postgres-global-setup.ts"],
           include: [
             "{shared,workers,web,server,electron,scripts,bench}/**/*.test.{ts,tsx}",
-            "tests/support/**/*.test.ts",
+            "tests/test-support/**/*.test.ts",
           ],
           environment: "node",
           testTimeout: 30_000,

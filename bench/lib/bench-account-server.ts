@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type RunningCairn, startCairn } from "../../server/src/main";
-import { type NodeAccount, signUpNodeAccount } from "../../tests/support/node-account";
+import { type NodeAccount, signUpNodeAccount } from "../../tests/test-support/node-account";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 

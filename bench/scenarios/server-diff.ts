@@ -10,7 +10,7 @@ import startPostgres from "../../server/test-support/postgres-global-setup";
 import { createPostgresTestDatabase } from "../../server/test-support/databases";
 import type { DatabaseConfig } from "../../server/src/config/config";
 import { headerNames, clientPackages } from "../../shared/api/headers";
-import { type NodeCairn, startNodeCairn } from "../../tests/support/node-cairn";
+import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
 import { createNodeCryptoPool } from "../../workers/crypto/node-pool";
 import { seedCairn } from "../seed/seed-cairn";
 import type { Figure, Ratio, Scenario, ScenarioContext, ScenarioResult } from "../scenario";

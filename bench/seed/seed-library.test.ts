@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type NodeCairn, startNodeCairn } from "../../tests/support/node-cairn";
-import type { NodeAccount } from "../../tests/support/node-account";
+import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
+import type { NodeAccount } from "../../tests/test-support/node-account";
 import type { DecryptedCollection } from "../../workers/library/decrypt";
 import {
   type NodeLibraryClient,

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startCairn } from "../../server/src/main";
-import { signUpNodeAccount } from "../../tests/support/node-account";
+import { signUpNodeAccount } from "../../tests/test-support/node-account";
 import { createNodeCryptoPool } from "../../workers/crypto/node-pool";
 import { seedCairn } from "./seed-cairn";
 

@@ -9,7 +9,7 @@ import {
   toB64URLSafeNoPadding,
 } from "./base64";
 import { InvalidBase64Error } from "./errors";
-import { randomTestBytes, sameBytes } from "./test-support";
+import { randomTestBytes, sameBytes } from "./test-support/test-bytes";
 import { utf8ToBytes } from "./utf8";
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { fromB64 } from "./base64";
 import { StreamClosedError } from "./errors";
 import { hashBytesB64, hashChunksB64, initHash } from "./hash";
 import { toHex } from "./hex";
-import { randomTestBytes } from "./test-support";
+import { randomTestBytes } from "./test-support/test-bytes";
 import { utf8ToBytes } from "./utf8";
 
 // RFC 7693, Appendix A: BLAKE2b-512("abc").

@@ -4,7 +4,7 @@ import { generateBlobOrStreamKey } from "./keys";
 import { STREAM_CIPHERTEXT_CHUNK_BYTES } from "./sizes";
 import { decryptStreamBytes, encryptStreamBytes } from "./stream";
 import { decryptStreamChunks, encryptStreamChunks } from "./stream-chunks";
-import { randomTestBytes, sameBytes } from "./test-support";
+import { randomTestBytes, sameBytes } from "./test-support/test-bytes";
 
 const MiB = 1024 * 1024;
 

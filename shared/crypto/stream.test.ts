@@ -17,7 +17,7 @@ import {
   initStreamEncryption,
   streamChunkCount,
 } from "./stream";
-import { randomTestBytes, sameBytes } from "./test-support";
+import { randomTestBytes, sameBytes } from "./test-support/test-bytes";
 
 const MiB = 1024 * 1024;
 

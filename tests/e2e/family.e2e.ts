@@ -10,8 +10,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { uploadTestFile } from "../../workers/sync/test-library";
-import { generatedJpeg } from "../support/test-media";
+import { uploadTestFile } from "../../workers/sync/test-support/library";
+import { generatedJpeg } from "../test-support/media";
 import { button, field } from "./support/accounts";
 import {
   type AccountWithLibrary,

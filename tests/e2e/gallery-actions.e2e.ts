@@ -6,8 +6,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
-import { type TestLibrary, buildTestLibrary } from "../../workers/sync/test-library";
-import type { NodeAccount } from "../support/node-account";
+import { type TestLibrary, buildTestLibrary } from "../../workers/sync/test-support/library";
+import type { NodeAccount } from "../test-support/node-account";
 import {
   albumCountOf,
   albumEntry,

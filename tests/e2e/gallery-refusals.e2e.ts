@@ -10,8 +10,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DecryptedCollection, DecryptedFile } from "../../workers/library/decrypt";
-import { uploadTestFile } from "../../workers/sync/test-library";
-import { generatedJpeg } from "../support/test-media";
+import { uploadTestFile } from "../../workers/sync/test-support/library";
+import { generatedJpeg } from "../test-support/media";
 import { expectGalleryOf, logIn } from "./support/accounts";
 import {
   albumCountOf,

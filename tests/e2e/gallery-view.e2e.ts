@@ -15,9 +15,9 @@ import {
   buildTestLibrary,
   fixtureMediaDir,
   uploadTestFile,
-} from "../../workers/sync/test-library";
-import { generatedJpeg } from "../support/test-media";
-import type { NodeAccount } from "../support/node-account";
+} from "../../workers/sync/test-support/library";
+import { generatedJpeg } from "../test-support/media";
+import type { NodeAccount } from "../test-support/node-account";
 import { expectGalleryOf, logIn } from "./support/accounts";
 import {
   openInViewer,

@@ -12,8 +12,8 @@ import {
   type TestLibrary,
   buildTestLibrary,
   uploadTestFile,
-} from "../../workers/sync/test-library";
-import type { NodeAccount } from "../support/node-account";
+} from "../../workers/sync/test-support/library";
+import type { NodeAccount } from "../test-support/node-account";
 import { expectGalleryOf, logIn, logOut } from "./support/accounts";
 import { signUpWithLibraryClient } from "./support/library";
 import { useCairnInChromium } from "./support/suite";

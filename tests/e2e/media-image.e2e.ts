@@ -10,7 +10,7 @@ import { fromB64 } from "../../shared/crypto/base64";
 import { thumbnailTargetBytes } from "../../shared/model/media/thumbnail-rules";
 import type { ExifOrientation } from "../../workers/media/image/orientation";
 import { staticThumbnailSidePx } from "../../workers/media/image/static-thumbnail";
-import { decodeForTest } from "../../workers/media/image/test-image-codec";
+import { decodeForTest } from "../../workers/media/image/test-support/image-codec";
 import {
   fixtureBytes,
   heicOf,
@@ -21,7 +21,7 @@ import {
   redSide,
   withExifOrientation,
   withHEIFRotation,
-} from "../../workers/media/image/test-images";
+} from "../../workers/media/image/test-support/images";
 import type { ImageOutcome } from "./pages/media-image/media-image.worker";
 import { launchChromium } from "./support/chromium";
 

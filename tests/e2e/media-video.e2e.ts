@@ -16,7 +16,7 @@ import {
   generatedVideo,
   generatedVideoColours,
   type LargeVideoFile,
-} from "../support/test-media";
+} from "../test-support/media";
 import type { VideoOutcome } from "./pages/media-video/media-video.worker";
 import { launchChromium } from "./support/chromium";
 

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { UploadResult } from "../../shared/model/media/upload-outcomes";
 import type { DecryptedCollection } from "../../workers/library/decrypt";
 import { createAlbumLink, linkWithKey } from "../../workers/library/sharing-operations";
-import { uploadTestFile } from "../../workers/sync/test-library";
-import { generatedJpeg } from "../support/test-media";
+import { uploadTestFile } from "../../workers/sync/test-support/library";
+import { generatedJpeg } from "../test-support/media";
 import { openInViewer, syncUntil, tile, waitForVisibleThumbnails } from "./support/gallery";
 import {
   type AccountWithLibrary,

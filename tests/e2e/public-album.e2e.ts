@@ -16,8 +16,8 @@ import {
   linkWithKey,
   updateAlbumLink,
 } from "../../workers/library/sharing-operations";
-import { uploadTestFile } from "../../workers/sync/test-library";
-import { generatedJpeg } from "../support/test-media";
+import { uploadTestFile } from "../../workers/sync/test-support/library";
+import { generatedJpeg } from "../test-support/media";
 import { selectTiles, selectionAction, tile, waitForVisibleThumbnails } from "./support/gallery";
 import { type AccountWithLibrary, signUpWithLibraryClient } from "./support/library";
 import { useCairnInChromium } from "./support/suite";

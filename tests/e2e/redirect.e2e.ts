@@ -1,5 +1,5 @@
 import path from "node:path";
-import { signUpNodeAccount } from "../support/node-account";
+import { signUpNodeAccount } from "../test-support/node-account";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startProviderSite } from "./support/cairn";

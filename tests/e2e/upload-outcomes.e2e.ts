@@ -12,13 +12,13 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { UploadResult } from "../../shared/model/media/upload-outcomes";
 import type { DecryptedCollection } from "../../workers/library/decrypt";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
-import type { NodeAccount } from "../support/node-account";
+import type { NodeAccount } from "../test-support/node-account";
 import {
   generatedHeic,
   generatedJpeg,
   generatedLargeVideo,
   generatedVideo,
-} from "../support/test-media";
+} from "../test-support/media";
 import {
   albumCountOf,
   albumEntry,

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { UploadResult } from "../../shared/model/media/upload-outcomes";
 import type { DecryptedCollection } from "../../workers/library/decrypt";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
-import type { NodeAccount } from "../support/node-account";
-import { generatedJpeg } from "../support/test-media";
+import type { NodeAccount } from "../test-support/node-account";
+import { generatedJpeg } from "../test-support/media";
 import { albumCountOf, albumEntry, syncByFocus } from "./support/gallery";
 import { openLoggedInGallery, titlesInAlbum, signUpWithLibraryClient } from "./support/library";
 import {

@@ -7,8 +7,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
-import type { NodeAccount } from "../support/node-account";
-import { generatedVideo } from "../support/test-media";
+import type { NodeAccount } from "../test-support/node-account";
+import { generatedVideo } from "../test-support/media";
 import {
   albumEntry,
   expectAlbumCount,

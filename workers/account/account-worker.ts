@@ -27,7 +27,7 @@ import {
   AccountLockedError,
   AccountStepOrderError,
   IncorrectRecoveryKeyError,
-} from "./account-errors";
+} from "../../shared/model/accounts/account-errors";
 import type { KEKAttributes, KeyAttributes, SRPLoginAttributes } from "./key-attributes";
 import { KeyringPorts } from "./keyring-port";
 import { createLibraryKeyring } from "./library-keyring";

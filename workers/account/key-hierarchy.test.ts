@@ -15,9 +15,12 @@ import {
   toHex,
   utf8ToBytes,
 } from "../../shared/crypto";
-import { sameBytes } from "../../shared/crypto/test-support";
-import { IncorrectPasswordError, IncorrectRecoveryKeyError } from "./account-errors";
-import { cheapLimits, createTestBrowser, deriveCheapKEK } from "./test-support";
+import { sameBytes } from "../../shared/crypto/test-support/test-bytes";
+import {
+  IncorrectPasswordError,
+  IncorrectRecoveryKeyError,
+} from "../../shared/model/accounts/account-errors";
+import { cheapLimits, createTestBrowser, deriveCheapKEK } from "./test-support/account-browser";
 import { decryptRecoveryKey, generateAccountKeys } from "./key-hierarchy";
 
 const password = "correct horse battery staple";

@@ -22,7 +22,10 @@ import {
   type EncryptedBox,
   type KeyPair,
 } from "../../shared/crypto";
-import { IncorrectPasswordError, IncorrectRecoveryKeyError } from "./account-errors";
+import {
+  IncorrectPasswordError,
+  IncorrectRecoveryKeyError,
+} from "../../shared/model/accounts/account-errors";
 import type { KEKAttributes, KeyAttributes } from "./key-attributes";
 
 /** Derives a new KEK (fresh salt) from a password; the account's is `deriveSensitiveKey`. */

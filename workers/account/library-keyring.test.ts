@@ -3,7 +3,7 @@ import { boxSealB64, fromB64, generateKeyB64 } from "../../shared/crypto";
 import { keyringOverPort } from "../sync/remote-keyring";
 import { createAccountWorker } from "./account-worker";
 import { listenForKeyringLock } from "./keyring-port";
-import { createTestBrowser, deriveCheapKEK } from "./test-support";
+import { createTestBrowser, deriveCheapKEK } from "./test-support/account-browser";
 
 const newWorker = (browser = createTestBrowser()) =>
   createAccountWorker({

@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { IDBFactory } from "fake-indexeddb";
-import {
-  slotStaleAfterMs,
-  slotHeartbeatIntervalMs,
-  sessionKeysDatabaseName,
-} from "./session-key-store";
-import { createTestBrowser } from "./test-support";
+import { slotStaleAfterMs, slotHeartbeatIntervalMs } from "./session-key-store";
+import { sessionKeysDatabaseName } from "../../shared/model/accounts/session-keys-database";
+import { createTestBrowser } from "./test-support/account-browser";
 
 const password = "pw";
 

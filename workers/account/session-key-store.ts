@@ -34,9 +34,8 @@
 // Logout deletes the tab's slot and the whole database.
 
 import { fromB64, toB64 } from "../../shared/crypto/base64";
+import { sessionKeysDatabaseName } from "../../shared/model/accounts/session-keys-database";
 
-/** The IndexedDB database of the wrapping keys; logout deletes it. */
-export const sessionKeysDatabaseName = "cairn-session-keys";
 const slotsStoreName = "slots";
 const databaseVersion = 1;
 

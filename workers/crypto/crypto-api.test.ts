@@ -11,7 +11,7 @@ import {
   toB64,
   utf8ToBytes,
 } from "../../shared/crypto";
-import { randomTestBytes, sameBytes } from "../../shared/crypto/test-support";
+import { randomTestBytes, sameBytes } from "../../shared/crypto/test-support/test-bytes";
 import * as api from "./crypto-api";
 
 describe("crypto API batches", () => {

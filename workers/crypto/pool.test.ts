@@ -17,7 +17,7 @@ import {
   toB64,
   utf8ToBytes,
 } from "../../shared/crypto";
-import { randomTestBytes, sameBytes } from "../../shared/crypto/test-support";
+import { randomTestBytes, sameBytes } from "../../shared/crypto/test-support/test-bytes";
 import { type NodeCryptoWorkers, spawnNodeCryptoWorkers } from "./node-pool";
 import { type CryptoPool, type CryptoRemote, createCryptoPool } from "./pool";
 import { decryptThroughStream, encryptThroughStream } from "./stream-pipeline";

@@ -4,8 +4,8 @@ import type { FetchFunction } from "../../shared/api/client";
 import { FileType, Visibility } from "../../shared/model/library/file-metadata";
 import { fakeS3Credentials, startFakeS3, type FakeS3 } from "../../server/test-support/fake-s3";
 import { makeThumbnails, seedCairn } from "../../bench/seed/seed-cairn";
-import { type NodeCairn, startNodeCairn } from "../../tests/support/node-cairn";
-import type { NodeAccount } from "../../tests/support/node-account";
+import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
+import type { NodeAccount } from "../../tests/test-support/node-account";
 import type { DecryptedFile } from "./decrypt";
 import { type NodeLibraryClient, createNodeLibraryClient } from "./node-library-client";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FileType } from "../../shared/model/library/file-metadata";
 import type { MediaFacts } from "../upload/upload-run";
 import type { UnitPart } from "../upload/upload-unit";
-import { fixtureBytes } from "./image/test-images";
+import { fixtureBytes } from "./image/test-support/images";
 import {
   displayImageDeadlineMs,
   factsBatchDeadlineMs,
@@ -11,7 +11,7 @@ import {
 } from "./media-call-deadlines";
 import { type MediaWorkerRemote, createMediaWorkerClient } from "./media-worker-client";
 import { MediaWorkerTimeoutError } from "./media-worker-errors";
-import { ManualClock, settle } from "./test-manual-clock";
+import { ManualClock, settle } from "./test-support/manual-clock";
 import { typeOnlyFacts } from "./upload-media";
 
 const mp4Head = Uint8Array.of(

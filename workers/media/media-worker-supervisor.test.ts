@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MediaWorkerStoppedError, MediaWorkerTimeoutError } from "./media-worker-errors";
 import { type MediaWorkerHandle, createMediaWorkerSupervisor } from "./media-worker-supervisor";
-import { ManualClock, settle } from "./test-manual-clock";
+import { ManualClock, settle } from "./test-support/manual-clock";
 
 /** A call the test answers by hand. */
 interface Pending {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FileType } from "../../shared/model/library/file-metadata";
 import type { MediaFacts } from "../upload/upload-run";
-import { fixtureBytes } from "./image/test-images";
+import { fixtureBytes } from "./image/test-support/images";
 import { typeOnlyFacts } from "./upload-media";
 
 const mp4Head = Uint8Array.of(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RecordDecryptionError } from "../library/decrypt";
-import { createGalleryEngine } from "../sync/gallery/gallery-engine";
-import { testCollection, testFile } from "../sync/test-support";
+import { createGalleryEngine } from "../gallery/engine/gallery-engine";
+import { testCollection, testFile } from "../sync/test-support/sync-store";
 import { PublicAlbumReader } from "./album-reader";
 
 const albumID = 7;

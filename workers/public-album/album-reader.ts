@@ -5,7 +5,7 @@
 // See: [Note: Views cache on versions]
 
 import type { DecryptedCollection, DecryptedFile, FileDecryption } from "../library/decrypt";
-import type { LibraryReader } from "../sync/gallery-contract";
+import type { LibraryReader } from "../gallery/gallery-contract";
 import type { TrashEntry } from "../sync/library-store";
 
 /**

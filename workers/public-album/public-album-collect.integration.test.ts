@@ -8,12 +8,12 @@
 // again once the owner changes it), and a logged-in visitor joining.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomTestBytes } from "../../shared/crypto/test-support";
+import { randomTestBytes } from "../../shared/crypto/test-support/test-bytes";
 import { FileType } from "../../shared/model/library/file-metadata";
 import { UploadPhase, UploadResult } from "../../shared/model/media/upload-outcomes";
-import type { NodeAccount } from "../../tests/support/node-account";
-import { type NodeCairn, startNodeCairn } from "../../tests/support/node-cairn";
-import { generatedJpeg } from "../../tests/support/test-media";
+import type { NodeAccount } from "../../tests/test-support/node-account";
+import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
+import { generatedJpeg } from "../../tests/test-support/media";
 import { type NodeCryptoPool, createNodeCryptoPool } from "../crypto/node-pool";
 import type { DecryptedCollection } from "../library/decrypt";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../library/node-library-client";
@@ -23,14 +23,14 @@ import {
   linkWithKey,
   updateAlbumLink,
 } from "../library/sharing-operations";
-import { uploadTestFile } from "../sync/test-library";
+import { uploadTestFile } from "../sync/test-support/library";
 import { publicLinkUploadEndpoints } from "../upload/upload-endpoints";
 import { uploadFile } from "../upload/upload-file";
 import { type DeviceTokenStore, memoryDeviceTokens } from "./device-tokens";
 import { createPublicLinkApi } from "./public-album-api";
 import type { PublicAlbumUpdate } from "./public-album-contract";
 import type { PublicAlbumService } from "./public-album-service";
-import { createTestVisitor } from "./test-visitor";
+import { createTestVisitor } from "./test-support/visitor";
 
 let nodeCairn: NodeCairn;
 let pool: NodeCryptoPool;

@@ -2,9 +2,9 @@
 // page: the state of opening a link, and the album's facts the page shows.
 // Types only; nothing here carries a key. The gallery calls (windows,
 // thumbnails, originals, downloads) are the gallery's own, from
-// `workers/sync/gallery-contract.ts`.
+// `workers/gallery/gallery-contract.ts`.
 
-import type { GalleryViewSnapshot } from "../sync/gallery-contract";
+import type { GalleryViewSnapshot } from "../gallery/gallery-contract";
 import type { LinkFailure } from "./link-failures";
 
 /** The album a link opened, as the page shows it. */

@@ -26,19 +26,18 @@ import { HttpError } from "../../shared/model/errors";
 import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
 import type { CryptoPool } from "../crypto/pool";
 import type { DecryptedCollection } from "../library/decrypt";
-import type { ActionOutcome } from "../sync/gallery-contract";
-import type { UploadProgressListener, UploadRequest } from "../upload/upload-contract";
+import type { ActionOutcome, GalleryCalls } from "../gallery/gallery-contract";
+import type { UploadCalls } from "../upload/upload-contract";
 import type { UploadMedia } from "../upload/upload-run";
-import type { DayOf } from "../sync/gallery/days";
-import { type GalleryEngine, createGalleryEngine } from "../sync/gallery/gallery-engine";
-import type { MediaCacheStorage } from "../sync/media/ciphertext-cache";
+import type { DayOf } from "../gallery/engine/days";
+import { type GalleryEngine, createGalleryEngine } from "../gallery/engine/gallery-engine";
+import type { MediaCacheStorage } from "../gallery/media/ciphertext-cache";
 import {
   type GalleryMedia,
   type MediaClock,
   createGalleryMedia,
-} from "../sync/media/gallery-media";
-import { publicLinkMediaEndpoints } from "../sync/media/media-endpoints";
-import type { GalleryCalls } from "../sync/gallery-worker-calls";
+} from "../gallery/media/gallery-media";
+import { publicLinkMediaEndpoints } from "../gallery/media/media-endpoints";
 import { type PulledLink, albumFacts, fetchLinkAlbum, pullLinkFiles } from "./album-pull";
 import { PublicAlbumReader } from "./album-reader";
 import type { DeviceTokenStore } from "./device-tokens";
@@ -84,20 +83,20 @@ export class DownloadsNotAllowedError extends Error {
   override readonly name = "DownloadsNotAllowedError";
 }
 
-export interface PublicAlbumService extends GalleryCalls {
+/** The public album worker's service. See: [Note: A worker's API is declared once] */
+export interface PublicAlbumService extends GalleryCalls, UploadCalls {
   /** Opens the link of the address's query string and fragment. */
   open(search: string, fragment: string): Promise<PublicAlbumState>;
   /** Checks the link's password (hashed here) and, when right, opens the album. */
   verifyPassword(password: string): Promise<PasswordOutcome>;
   /** A visitor organizes nothing: every action is refused. */
-  perform(): ActionOutcome;
+  perform(): Promise<ActionOutcome>;
+  /** A visitor sees no album's people or link. */
+  albumSharing(): undefined;
   /** The page's one listener for changes while the album is open (replaces the last). */
   watch(listener: PublicAlbumListener): void;
   /** Pulls the album's settings and files again; changes reach the listener. */
   refresh(): Promise<void>;
-  /** Uploads into the album; refused unless the link collects. */
-  upload(request: UploadRequest, listener: UploadProgressListener): Promise<UploadProgressSnapshot>;
-  cancelUpload(): void;
   /** A logged-in visitor joins the album. See: [Note: Joining a link's album needs only the account's public key] */
   join(account: JoiningAccount): Promise<JoinOutcome>;
 }
@@ -314,7 +313,8 @@ export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAl
       await media.download(fileIDs, mode, onProgress, onFile, zipName);
     },
 
-    perform: () => ({ ok: false, code: "unknown" }),
+    perform: () => Promise.resolve({ ok: false, code: "unknown" }),
+    albumSharing: () => undefined,
 
     watch(next) {
       listener = next;

@@ -8,9 +8,9 @@
 // sixth device on a free plan's link.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NodeAccount } from "../../tests/support/node-account";
-import { type NodeCairn, startNodeCairn } from "../../tests/support/node-cairn";
-import { generatedJpeg } from "../../tests/support/test-media";
+import type { NodeAccount } from "../../tests/test-support/node-account";
+import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
+import { generatedJpeg } from "../../tests/test-support/media";
 import { type NodeCryptoPool, createNodeCryptoPool } from "../crypto/node-pool";
 import type { DecryptedCollection } from "../library/decrypt";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../library/node-library-client";
@@ -20,11 +20,11 @@ import {
   linkWithKey,
   updateAlbumLink,
 } from "../library/sharing-operations";
-import type { DownloadedFile } from "../sync/gallery-contract";
-import { uploadTestFile } from "../sync/test-library";
+import type { DownloadedFile } from "../gallery/gallery-contract";
+import { uploadTestFile } from "../sync/test-support/library";
 import { type DeviceTokenStore, memoryDeviceTokens } from "./device-tokens";
 import type { PublicAlbumService } from "./public-album-service";
-import { createTestVisitor } from "./test-visitor";
+import { createTestVisitor } from "./test-support/visitor";
 
 let nodeCairn: NodeCairn;
 let pool: NodeCryptoPool;

@@ -1,22 +1,16 @@
 // The browser entry of the public album worker: one dedicated worker per
-// `/shared-albums` tab, created by `browser-public-album-worker.ts`.
+// `/shared-albums` tab, created by `web/photos/shared-albums/browser-public-album-worker.ts`.
 // vite-plugin-comlink exposes every export of this module. It holds the
 // album's key (from the link's fragment) and runs its own crypto pool, as
 // the sync worker does. See: [Note: The sync worker runs its own crypto pool]
 // See: [Note: A public album is the gallery's engine over one collection]
 
 import { clientPackages } from "../../shared/api/headers";
-import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
 import { createBrowserCryptoPool } from "../crypto/browser-pool";
 import { createBrowserMediaWorker } from "../media/browser-media-worker";
 import type { MediaWorkerClient } from "../media/media-worker-client";
-import type { ActionOutcome } from "../sync/gallery-contract";
-import { galleryWorkerCalls } from "../sync/gallery-worker-calls";
-import {
-  type RemoteUploadListener,
-  type UploadRequest,
-  pageUploadListener,
-} from "../upload/upload-contract";
+import { galleryWorkerCalls } from "../gallery/gallery-worker-calls";
+import { uploadWorkerCalls } from "../upload/upload-contract";
 import { indexedDBDeviceTokens } from "./device-tokens";
 import type { JoinOutcome, JoiningAccount } from "./join-album";
 import type { PasswordOutcome, PublicAlbumState, PublicAlbumUpdate } from "./public-album-contract";
@@ -68,23 +62,26 @@ export const verifyPassword = (password: string): Promise<PasswordOutcome> =>
   ensureService().verifyPassword(password);
 
 // ---------------------------------------------------------------------------
-// The gallery's calls, as `web/common/library/gallery-client-comlink.ts` makes them.
+// The gallery's and the uploads' calls, as `web/common/library/gallery-client-comlink.ts`
+// and `upload-client-comlink.ts` make them. See: [Note: A worker's API is declared once]
 
 export const {
   openView,
   viewWindow,
   indexOfFile,
   fileDetails,
+  albumSharing,
   thumbnails,
   releaseThumbnails,
   original,
   download,
+  perform,
 } = galleryWorkerCalls(ensureService);
 
-/** A visitor sees no album's people or link. */
-export const albumSharing = (): undefined => undefined;
-
-export const perform = (): ActionOutcome => ensureService().perform();
+export const { upload, cancelUpload } = uploadWorkerCalls({
+  ensure: ensureService,
+  current: () => service,
+});
 
 /** A UI-thread listener behind a Comlink proxy. */
 export type RemoteAlbumListener = (update: PublicAlbumUpdate) => Promise<void>;
@@ -98,16 +95,6 @@ export const watch = (listener: RemoteAlbumListener): void => {
 
 /** Pulls the album again (the page asks now and then, and when it is shown again). */
 export const refresh = (): Promise<void> => ensureService().refresh();
-
-/** Uploads the visitor's picked files into a collecting link's album. */
-export const upload = (
-  request: UploadRequest,
-  listener: RemoteUploadListener,
-): Promise<UploadProgressSnapshot> => ensureService().upload(request, pageUploadListener(listener));
-
-export const cancelUpload = (): void => {
-  service?.cancelUpload();
-};
 
 /** A logged-in visitor joins the album (the page gives the session token and public key). */
 export const join = (account: JoiningAccount): Promise<JoinOutcome> =>

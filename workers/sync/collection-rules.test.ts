@@ -11,7 +11,7 @@ import {
   mergeCollections,
   type LocalCollections,
 } from "./collection-rules";
-import { testCollection, testUserID } from "./test-support";
+import { testCollection, testUserID } from "./test-support/sync-store";
 
 const otherUser = 2_000_002;
 const mmd = <T>(data: T) => ({ version: 1, count: 1, data });

@@ -8,13 +8,13 @@ import { describe, expect, it } from "vitest";
 import { generateKeyB64 } from "../../shared/crypto";
 import type { CryptoPool } from "../crypto/pool";
 import type { LibraryKeyring } from "../library/keyring";
-import { PseudoCollectionID } from "./gallery-contract";
+import { PseudoCollectionID } from "../../shared/model/library/gallery-summary";
 import { type OpenedFirstScreen, firstScreenItemCount, readFirstScreen } from "./first-screen";
 import { LibraryStore } from "./library-store";
 import { createLocalCipher } from "./local-cipher";
 import { LocalDatabase } from "./local-db";
-import { CiphertextCache, mediaCacheNames } from "./media/ciphertext-cache";
-import { MemoryCacheStorage } from "./media/test-support";
+import { CiphertextCache, mediaCacheNames } from "../gallery/media/ciphertext-cache";
+import { MemoryCacheStorage } from "../gallery/media/test-support/memory-cache-storage";
 import { type SyncService, createSyncService } from "./sync-service";
 import {
   freshIndexedDB,
@@ -22,7 +22,7 @@ import {
   testCollection,
   testFile,
   testUserID,
-} from "./test-support";
+} from "./test-support/sync-store";
 
 const pool = inProcessCryptoPool();
 const fileCount = 600;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateKeyB64 } from "../../shared/crypto";
-import type { GallerySummary, GalleryViewSnapshot } from "./gallery-contract";
+import type { GalleryViewSnapshot } from "../gallery/gallery-contract";
+import type { GallerySummary } from "../../shared/model/library/gallery-summary";
 import {
   FirstScreenKeeper,
   type FirstScreenRecord,
@@ -21,8 +22,8 @@ import {
   storedText,
   testFile,
   testUserID,
-} from "./test-support";
-import { testGalleryItem as itemOf } from "./gallery-test-items";
+} from "./test-support/sync-store";
+import { testGalleryItem as itemOf } from "../gallery/test-support/gallery-items";
 
 const pool = inProcessCryptoPool();
 

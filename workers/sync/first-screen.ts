@@ -38,8 +38,12 @@
 //   matches the library is on screen only while the library loads.
 
 import type { DecryptedFile } from "../library/decrypt";
-import type { GalleryFirstScreen, GalleryItem, GalleryViewSnapshot } from "./gallery-contract";
-import type { GalleryEngine } from "./gallery/gallery-engine";
+import type {
+  GalleryFirstScreen,
+  GalleryItem,
+  GalleryViewSnapshot,
+} from "../gallery/gallery-contract";
+import type { GalleryEngine } from "../gallery/engine/gallery-engine";
 import type { LibrarySummary } from "./library-summary";
 import type { LocalCipher } from "./local-cipher";
 import { type LocalDatabase, type SealedValue, firstScreenKey } from "./local-db";

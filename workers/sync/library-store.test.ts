@@ -12,7 +12,7 @@ import {
   storedText,
   testCollection,
   testFile,
-} from "./test-support";
+} from "./test-support/sync-store";
 
 const pool = inProcessCryptoPool();
 

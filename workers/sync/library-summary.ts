@@ -5,7 +5,7 @@
 
 import type { Visibility } from "../../shared/model/library/file-metadata";
 import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
-import type { GallerySummary } from "./gallery-contract";
+import type { GallerySummary } from "../../shared/model/library/gallery-summary";
 import { collectionVisibility } from "./collection-rules";
 
 export interface CollectionSummary {

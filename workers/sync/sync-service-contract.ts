@@ -6,25 +6,16 @@ import type { CryptoPool } from "../crypto/pool";
 import type { DecryptedFile } from "../library/decrypt";
 import type { LibraryKeyring } from "../library/keyring";
 import type {
-  ActionOutcome,
-  DownloadProgressListener,
-  DownloadedFile,
-  AlbumSharing,
-  GalleryFileDetails,
+  GalleryCalls,
   GalleryFirstScreen,
   GalleryViewSnapshot,
-  GalleryWindow,
-  LibraryAction,
-  OriginalMedia,
-  ThumbnailResult,
-} from "./gallery-contract";
-import type { MediaCacheStorage } from "./media/ciphertext-cache";
+} from "../gallery/gallery-contract";
+import type { MediaCacheStorage } from "../gallery/media/ciphertext-cache";
 import type { LocalDatabase, SealedValue } from "./local-db";
 import type { LibrarySummary } from "./library-summary";
 import type { SchedulerTimers, SyncReason } from "./schedule";
-import type { UploadProgressListener, UploadRequest } from "../upload/upload-contract";
+import type { UploadCalls } from "../upload/upload-contract";
 import type { UploadMedia } from "../upload/upload-run";
-import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
 
 /** Where the sync stands, as the page shows it. */
 export type SyncState =
@@ -118,7 +109,11 @@ export interface SyncServiceDependencies {
   logError?: (message: string, cause: unknown) => void;
 }
 
-export interface SyncService {
+/**
+ * The sync worker's service: the library's lifecycle and notifications, and
+ * the gallery's and the uploads' calls. See: [Note: A worker's API is declared once]
+ */
+export interface SyncService extends GalleryCalls, UploadCalls {
   /**
    * Opens the stored library (shown at once to subscribers) and starts
    * syncing: now, periodically, and on request.
@@ -144,26 +139,4 @@ export interface SyncService {
   unsubscribe(subscriptionID: number): void;
   /** Stops syncing (a run in progress is aborted) and closes the database (logout). */
   close(): Promise<void>;
-
-  // The gallery (issue #5): see `web/common/library/gallery-client.ts`.
-  openView(viewID: number): GalleryViewSnapshot;
-  viewWindow(viewID: number, startIndex: number, count: number): GalleryWindow;
-  indexOfFile(viewID: number, fileID: number): number;
-  fileDetails(fileID: number): GalleryFileDetails;
-  /** An album's people and link (undefined for no live album). */
-  albumSharing(collectionID: number): AlbumSharing | undefined;
-  thumbnails(fileIDs: readonly number[]): Promise<ThumbnailResult[]>;
-  original(fileID: number, onProgress?: DownloadProgressListener): Promise<OriginalMedia>;
-  download(
-    fileIDs: readonly number[],
-    mode: "files" | "zip",
-    onProgress: DownloadProgressListener,
-    onFile: (file: DownloadedFile) => void,
-    zipName?: string,
-  ): Promise<void>;
-  perform(action: LibraryAction): Promise<ActionOutcome>;
-
-  // Upload (issue #6): see `web/common/library/upload-client.ts`.
-  upload(request: UploadRequest, listener: UploadProgressListener): Promise<UploadProgressSnapshot>;
-  cancelUpload(): void;
 }

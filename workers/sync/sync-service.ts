@@ -4,16 +4,13 @@
 // it to the browser through Comlink; tests call it directly. Nothing it
 // answers carries a key. See: [Note: Library workers get keys through a keyring, never the master key]
 
-import { albumSharingOf } from "./gallery/album-sharing";
+import { albumSharingOf } from "../gallery/engine/album-sharing";
 import { type ApiClient, createApiClient } from "../../shared/api/client";
 import { NetworkError, RequestCanceledError, TokenMissingError } from "../../shared/model/errors";
 import { type LibraryUploads, createLibraryUploads } from "./upload/library-uploads";
 import type { DecryptedFile } from "../library/decrypt";
-import {
-  type GalleryFirstScreen,
-  PseudoCollectionID,
-  type ThumbnailResult,
-} from "./gallery-contract";
+import { type GalleryFirstScreen, type ThumbnailResult } from "../gallery/gallery-contract";
+import { PseudoCollectionID } from "../../shared/model/library/gallery-summary";
 import {
   FirstScreenKeeper,
   type OpenedFirstScreen,
@@ -23,15 +20,15 @@ import {
   storedFirstScreen,
   writeFirstScreen,
 } from "./first-screen";
-import { type GalleryServices, createGalleryServices } from "./gallery/gallery-services";
-import { type GalleryMedia, createGalleryMedia } from "./media/gallery-media";
+import { type GalleryServices, createGalleryServices } from "./gallery-services";
+import { type GalleryMedia, createGalleryMedia } from "../gallery/media/gallery-media";
 import { createLocalCipher } from "./local-cipher";
 import { LocalDatabase } from "./local-db";
 import { librarySummary, type LibrarySummary } from "./library-summary";
 import { LibraryStore } from "./library-store";
 import { pullLibrary } from "./pull";
 import { type SyncScheduler, createSyncScheduler, periodicSyncIntervalMs } from "./schedule";
-import { createExifCreationTime } from "./actions/exif-creation-time";
+import { createExifCreationTime } from "../gallery/actions/exif-creation-time";
 import { SyncStoppedError } from "./sync-errors";
 import type {
   LibraryListener,

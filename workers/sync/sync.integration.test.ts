@@ -11,15 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FetchFunction } from "../../shared/api/client";
 import { clientPackages } from "../../shared/api/headers";
 import { type RunningCairn, startCairn } from "../../server/src/main";
-import { type NodeAccount, signUpNodeAccount } from "../../tests/support/node-account";
+import { type NodeAccount, signUpNodeAccount } from "../../tests/test-support/node-account";
 import { type NodeCryptoPool, createNodeCryptoPool } from "../crypto/node-pool";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../library/node-library-client";
 import { createKeyringFromAccountKeys } from "../library/node-keyring";
 import { createLocalCipher } from "./local-cipher";
 import { LocalDatabase } from "./local-db";
 import { type SyncService, createSyncService } from "./sync-service";
-import { type TestLibrary, buildTestLibrary, uploadTestFile } from "./test-library";
-import { freshIndexedDB, holdsPlaintext, storedText } from "./test-support";
+import { type TestLibrary, buildTestLibrary, uploadTestFile } from "./test-support/library";
+import { freshIndexedDB, holdsPlaintext, storedText } from "./test-support/sync-store";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 

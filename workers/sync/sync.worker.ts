@@ -1,5 +1,5 @@
 // The browser entry of the sync worker: one dedicated worker per logged-in
-// tab, created by `browser-sync-worker.ts`. vite-plugin-comlink exposes every
+// tab, created by `web/common/workers/browser-sync-worker.ts`. vite-plugin-comlink exposes every
 // export of this module.
 
 // [Note: The sync worker runs its own crypto pool]
@@ -17,22 +17,12 @@
 import { listenForKeyringLock } from "../account/keyring-port";
 import { createBrowserMediaWorker } from "../media/browser-media-worker";
 import type { MediaWorkerClient } from "../media/media-worker-client";
-import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
-import {
-  type RemoteUploadListener,
-  type UploadRequest,
-  pageUploadListener,
-} from "../upload/upload-contract";
+import { uploadWorkerCalls } from "../upload/upload-contract";
 import { type BrowserCryptoPool, createBrowserCryptoPool } from "../crypto/browser-pool";
-import type {
-  ActionOutcome,
-  AlbumSharing,
-  GalleryFirstScreen,
-  LibraryAction,
-} from "./gallery-contract";
+import type { GalleryFirstScreen } from "../gallery/gallery-contract";
 import type { LibrarySummary } from "./library-summary";
 import { storedFirstScreen } from "./first-screen";
-import { galleryWorkerCalls } from "./gallery-worker-calls";
+import { galleryWorkerCalls } from "../gallery/gallery-worker-calls";
 import { LocalDatabase } from "./local-db";
 import { keyringOverPort } from "./remote-keyring";
 import type { SyncReason } from "./schedule";
@@ -184,36 +174,23 @@ export const unsubscribe = (subscriptionID: number): void => {
 };
 
 // ---------------------------------------------------------------------------
-// The gallery (issue #5): `web/common/library/gallery-client.ts` calls these.
+// The gallery's and the uploads' calls: `web/common/library/gallery-client.ts`
+// and `upload-client.ts` call these. See: [Note: A worker's API is declared once]
 
 export const {
   openView,
   viewWindow,
   indexOfFile,
   fileDetails,
+  albumSharing,
   thumbnails,
   releaseThumbnails,
   original,
   download,
+  perform,
 } = galleryWorkerCalls(ensureService);
 
-export const albumSharing = (collectionID: number): AlbumSharing | undefined =>
-  ensureService().albumSharing(collectionID);
-
-export type { RemoteFileListener, RemoteProgressListener } from "./gallery-worker-calls";
-
-export const perform = (action: LibraryAction): Promise<ActionOutcome> =>
-  ensureService().perform(action);
-
-// ---------------------------------------------------------------------------
-// Upload (issue #6): `web/common/library/upload-client.ts` calls these.
-
-/** Uploads the picked files (File handles: their bytes are read here and in the media worker). */
-export const upload = (
-  request: UploadRequest,
-  listener: RemoteUploadListener,
-): Promise<UploadProgressSnapshot> => ensureService().upload(request, pageUploadListener(listener));
-
-export const cancelUpload = (): void => {
-  service?.cancelUpload();
-};
+export const { upload, cancelUpload } = uploadWorkerCalls({
+  ensure: ensureService,
+  current: () => service,
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashBytesB64 } from "../../shared/crypto";
-import { randomTestBytes } from "../../shared/crypto/test-support";
+import { randomTestBytes } from "../../shared/crypto/test-support/test-bytes";
 import { type NodeCryptoPool, createNodeCryptoPool } from "../crypto/node-pool";
 import { contentHashB64, hashSliceBytes } from "./content-hash";
 

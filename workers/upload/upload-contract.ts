@@ -1,9 +1,10 @@
-// What the page asks of an upload and what it is told back (issue #6). The
+// What the page asks of an upload and what it is told back. The
 // page hands over `File` objects (structured-cloned handles: the UI thread
 // never reads their bytes) with where they sat in a picked folder; the sync
 // worker runs the upload and pushes progress snapshots.
 
 import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
+import { type WithRemoteCallbacks, pageCallback } from "../worker-boundary";
 
 export type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
 
@@ -53,18 +54,45 @@ export interface UploadRequest {
 /** Told after every change, at most every `uploadProgressIntervalMs`, and once at the end. */
 export type UploadProgressListener = (snapshot: UploadProgressSnapshot) => void;
 
-/** A page's upload listener behind a Comlink proxy: calling it answers a promise. */
-export type RemoteUploadListener = (snapshot: UploadProgressSnapshot) => Promise<void>;
+/**
+ * The upload calls, declared once: the sync service and the public album
+ * service implement them, a worker entry exposes them with
+ * `uploadWorkerCalls`, and the page's `UploadClient` is derived from them.
+ * See: [Note: A worker's API is declared once]
+ */
+export interface UploadCalls {
+  /**
+   * Uploads the files and answers the run's last snapshot (phase `finish`).
+   * Requests made while a run is on its way join it: their files are added
+   * to the run and its listeners, so one panel shows everything in flight.
+   */
+  upload(
+    request: UploadRequest,
+    onProgress: UploadProgressListener,
+  ): Promise<UploadProgressSnapshot>;
+  /** Cancels the run on its way: files not yet registered are dropped, nothing half-made stays. */
+  cancelUpload(): void;
+}
+
+/** The upload calls as a worker entry exports them: the page's listener arrives as a Comlink proxy. */
+export type UploadWorkerExports = {
+  [Name in keyof UploadCalls]: WithRemoteCallbacks<UploadCalls[Name]>;
+};
 
 /**
- * A worker entry's listener over the page's proxy, fire-and-forget (the
- * proxy's promise rejects once the page has gone away).
+ * A worker entry's upload exports over its service: `ensure` answers the
+ * open service or throws, `current` the service if there is one (cancelling
+ * without one is nothing to do).
  */
-export const pageUploadListener =
-  (remote: RemoteUploadListener): UploadProgressListener =>
-  (snapshot) => {
-    remote(snapshot).catch(() => undefined);
-  };
+export const uploadWorkerCalls = (service: {
+  ensure: () => UploadCalls;
+  current: () => UploadCalls | undefined;
+}): UploadWorkerExports => ({
+  upload: (request, onProgress) => service.ensure().upload(request, pageCallback(onProgress)),
+  cancelUpload: () => {
+    service.current()?.cancelUpload();
+  },
+});
 
 /**
  * The shortest gap between two progress snapshots sent to the page. A run of

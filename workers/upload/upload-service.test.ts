@@ -8,16 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FileType } from "../../shared/model/library/file-metadata";
 import { UploadPhase } from "../../shared/model/media/upload-outcomes";
 import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
-import { type NodeCairn, startNodeCairn } from "../../tests/support/node-cairn";
+import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
 import {
   fixtureMediaDir,
   generatedLivePhotoPair,
   generatedVideo,
-} from "../../tests/support/test-media";
+} from "../../tests/test-support/media";
 import { addFiles } from "../library/collection-operations";
 import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../library/node-library-client";
-import { createTestImageCodec } from "../media/image/test-image-codec";
+import { createTestImageCodec } from "../media/image/test-support/image-codec";
 import { staticThumbnailJPEG } from "../media/image/static-thumbnail";
 import { encodeLivePhoto } from "../media/live-photo/live-photo-zip";
 import { createUploadMedia } from "../media/upload-media";

@@ -5,7 +5,7 @@
 // #6: "a 2 GB video uploads with bounded memory"). The video is removed
 // afterwards.
 
-import { generatedLargeVideo } from "../../../tests/support/test-media";
+import { generatedLargeVideo } from "../../../tests/test-support/media";
 import { type AlbumCheck, type BenchCairn, checkAlbum } from "./bench-cairn";
 import type { CdpBrowser } from "../../lib/cdp-browser";
 import {

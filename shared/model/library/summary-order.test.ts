@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GallerySummary } from "../../../workers/sync/gallery-contract";
+import type { GallerySummary } from "./gallery-summary";
 import {
   compareSummaries,
   isCollectionSortBy,

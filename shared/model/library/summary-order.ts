@@ -4,11 +4,7 @@
 // user chose. Pure and free of worker code: the page re-sorts with it when
 // the user changes the sort, the sync worker sorts with it before answering.
 
-import type {
-  CollectionSortBy,
-  CollectionSummaryType,
-  GallerySummary,
-} from "../../../workers/sync/gallery-contract";
+import type { CollectionSortBy, CollectionSummaryType, GallerySummary } from "./gallery-summary";
 
 /** Section display order of each summary type (spec §3). */
 export const summarySectionOrder: Readonly<Record<CollectionSummaryType, number>> = {

@@ -9,7 +9,7 @@ import {
   type NodeLibraryClient,
   createNodeLibraryClient,
 } from "../../../workers/library/node-library-client";
-import { type NodeAccount, signUpNodeAccount } from "../../support/node-account";
+import { type NodeAccount, signUpNodeAccount } from "../../test-support/node-account";
 import { expectGalleryOf, logIn, testEmail } from "./accounts";
 import { waitForUpToDate } from "./gallery";
 import type { TestCairn } from "./suite";

@@ -13,7 +13,7 @@ import {
   stampCollections,
 } from "../../../server/src/library/versions";
 import type { DecryptedCollection } from "../../../workers/library/decrypt";
-import type { NodeAccount } from "../../support/node-account";
+import type { NodeAccount } from "../../test-support/node-account";
 import type { TestCairn } from "./suite";
 
 export type ShareRole = "VIEWER" | "COLLABORATOR" | "ADMIN";

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import type { UploadResult } from "../../../shared/model/media/upload-outcomes";
-import { fixtureMediaDir } from "../../support/test-media";
+import { fixtureMediaDir } from "../../test-support/media";
 
 /** A file handed to the file picker from memory. */
 export interface PickFile {

@@ -3,7 +3,7 @@ import { DecryptionError, InvalidRecoveryKeyError } from "../../../shared/crypto
 import {
   IncorrectPasswordError,
   IncorrectRecoveryKeyError,
-} from "../../../workers/account/account-errors";
+} from "../../../shared/model/accounts/account-errors";
 import {
   ApiError,
   BadRequestError,

@@ -13,7 +13,7 @@ import {
 import {
   IncorrectPasswordError,
   IncorrectRecoveryKeyError,
-} from "../../../workers/account/account-errors";
+} from "../../../shared/model/accounts/account-errors";
 import type { MessageId } from "../i18n/messages";
 import { PasskeyCancelledError, PasskeyUnsupportedError } from "./passkey-ceremony";
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IncorrectPasswordError } from "../../../workers/account/account-errors";
+import { IncorrectPasswordError } from "../../../shared/model/accounts/account-errors";
 import { TokenExpiredError } from "../../../shared/model/errors";
 import type { AccountService } from "../accounts/account-service";
 import { appRoutes } from "../app/app-routes";

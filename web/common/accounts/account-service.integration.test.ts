@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCairn, type RunningCairn } from "../../../server/src/main";
-import { IncorrectPasswordError } from "../../../workers/account/account-errors";
+import { IncorrectPasswordError } from "../../../shared/model/accounts/account-errors";
 import { HttpError } from "../../../shared/model/errors";
 import { createTestAccountBrowser, type TestAccountTab } from "./test-support";
 

@@ -2,7 +2,7 @@
 // storages and the client log. The app creates one at start and hands it to
 // the screens through `AccountServiceContext` (account-screens).
 
-import { startBrowserAccountWorker } from "../../../workers/account/browser-account-worker";
+import { startBrowserAccountWorker } from "../workers/browser-account-worker";
 import { log } from "../log/log";
 import { browserLocalStorage } from "../storage/typed-storage";
 import { localStore } from "../storage/local-store";

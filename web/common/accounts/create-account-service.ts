@@ -21,7 +21,7 @@ import {
 import {
   AccountStepOrderError,
   IncorrectPasswordError,
-} from "../../../workers/account/account-errors";
+} from "../../../shared/model/accounts/account-errors";
 import type { AccountWorker } from "../../../workers/account/account-worker";
 import type { LocalStore } from "../storage/typed-storage";
 import type { AccountService, LoginMethod } from "./account-service";

@@ -7,7 +7,7 @@ import type {
   TwoFactorAuthorizationResponse,
 } from "../../../shared/api/endpoints/account-schemas";
 import { UnexpectedResponseError } from "../../../shared/model/errors";
-import { AccountStepOrderError } from "../../../workers/account/account-errors";
+import { AccountStepOrderError } from "../../../shared/model/accounts/account-errors";
 import type { AccountWorker } from "../../../workers/account/account-worker";
 import type { KeyAttributes } from "../../../workers/account/key-attributes";
 import type { AccountLocalState } from "./account-local-state";

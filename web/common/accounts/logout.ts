@@ -5,7 +5,7 @@ import type { ApiClient } from "../../../shared/api/client";
 import { logout as logoutEndpoint } from "../../../shared/api/endpoints/users";
 import { CairnError, TokenExpiredError } from "../../../shared/model/errors";
 import type { AccountWorker } from "../../../workers/account/account-worker";
-import { sessionKeysDatabaseName } from "../../../workers/account/session-key-store";
+import { sessionKeysDatabaseName } from "../../../shared/model/accounts/session-keys-database";
 import type { Logger } from "../log/log";
 import { runLogoutSteps, type LogoutPlatform, type LogoutStepName } from "./logout-steps";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { GalleryFirstScreen } from "../../../workers/sync/gallery-contract";
+import type { GalleryFirstScreen } from "../../../workers/gallery/gallery-contract";
 import { firstScreenWindow } from "./first-screen-window";
-import { testGalleryItem as itemOf } from "../../../workers/sync/gallery-test-items";
+import { testGalleryItem as itemOf } from "../../../workers/gallery/test-support/gallery-items";
 
 /** A first screen of view 0 recording `recorded` of its `totalCount` items (IDs 1, 2, …). */
 const screenOf = (recorded: number, totalCount: number): GalleryFirstScreen => ({

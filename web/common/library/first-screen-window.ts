@@ -1,7 +1,7 @@
 // Windows of the view answered from the first screen, on the UI thread, while
 // the sync worker loads the library. See: [Note: The gallery's first screen opens before the library]
 
-import type { GalleryFirstScreen, GalleryWindow } from "../../../workers/sync/gallery-contract";
+import type { GalleryFirstScreen, GalleryWindow } from "../../../workers/gallery/gallery-contract";
 
 /**
  * Items `[startIndex, startIndex + count)` of `viewID` (fewer at the view's

@@ -4,40 +4,17 @@
 
 import { proxy } from "comlink";
 import type {
-  ActionOutcome,
-  AlbumSharing,
   DownloadedFile,
-  GalleryFileDetails,
   GalleryFirstScreen,
   GalleryViewSnapshot,
-  GalleryWindow,
-  LibraryAction,
-  OriginalMedia,
-  ThumbnailURLResult,
-} from "../../../workers/sync/gallery-contract";
-import type { RemoteFileListener, RemoteProgressListener } from "../../../workers/sync/sync.worker";
+} from "../../../workers/gallery/gallery-contract";
+import type { GalleryWorkerExports } from "../../../workers/gallery/gallery-worker-calls";
+import type { WorkerCalls } from "../../../workers/worker-boundary";
 import { firstScreenWindow } from "./first-screen-window";
 import type { GalleryClient } from "./gallery-client";
 
-/** The sync worker's gallery calls as the UI thread makes them (each answers a promise). */
-export interface GalleryWorkerCalls {
-  openView(viewID: number): Promise<GalleryViewSnapshot>;
-  viewWindow(viewID: number, startIndex: number, count: number): Promise<GalleryWindow>;
-  indexOfFile(viewID: number, fileID: number): Promise<number>;
-  fileDetails(fileID: number): Promise<GalleryFileDetails>;
-  albumSharing(collectionID: number): Promise<AlbumSharing | undefined>;
-  thumbnails(fileIDs: readonly number[]): Promise<ThumbnailURLResult[]>;
-  releaseThumbnails(urls: readonly string[]): Promise<void> | void;
-  original(fileID: number, onProgress?: RemoteProgressListener): Promise<OriginalMedia>;
-  download(
-    fileIDs: readonly number[],
-    mode: "files" | "zip",
-    onProgress: RemoteProgressListener,
-    onFile: RemoteFileListener,
-    zipName?: string,
-  ): Promise<void>;
-  perform(action: LibraryAction): Promise<ActionOutcome>;
-}
+/** The worker's gallery exports as the UI thread calls them (each answers a promise). */
+export type GalleryWorkerCalls = WorkerCalls<GalleryWorkerExports>;
 
 /** Wraps a UI-thread function so the worker can call it (Comlink's `proxy`; tests pass functions through). */
 export type CallbackWrapper = <F extends (...args: never[]) => unknown>(callback: F) => F;
@@ -140,7 +117,7 @@ export const galleryClientOverWorker = (
       return api.thumbnails([...fileIDs]);
     },
     releaseThumbnails: (urls) => {
-      void Promise.resolve(api.releaseThumbnails([...urls])).catch(() => undefined);
+      api.releaseThumbnails([...urls]).catch(() => undefined);
     },
     original: async (fileID, onProgress) => {
       await opened;

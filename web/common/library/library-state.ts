@@ -5,12 +5,9 @@
 import { atom, getDefaultStore, useAtomValue } from "jotai";
 import { useEffect } from "react";
 import { clientPackages } from "../../../shared/api/headers";
-import { tabAccountWorker } from "../../../workers/account/browser-account-worker";
+import { tabAccountWorker } from "../workers/browser-account-worker";
 import type { SyncReason } from "../../../workers/sync/schedule";
-import {
-  type BrowserSyncWorker,
-  startBrowserSyncWorker,
-} from "../../../workers/sync/browser-sync-worker";
+import { type BrowserSyncWorker, startBrowserSyncWorker } from "../workers/browser-sync-worker";
 import { useRuntimeConfig } from "../config/runtime-config-context";
 import { log } from "../log/log";
 import { localStore } from "../storage/local-store";

@@ -3,10 +3,10 @@ import { UploadProgress } from "../../../shared/model/media/upload-progress";
 import { describe, expect, it, vi } from "vitest";
 import type {
   GalleryFirstScreen,
-  GallerySummary,
   GalleryViewSnapshot,
   LibraryAction,
-} from "../../../workers/sync/gallery-contract";
+} from "../../../workers/gallery/gallery-contract";
+import type { GallerySummary } from "../../../shared/model/library/gallery-summary";
 import type { LibrarySummary } from "../../../workers/sync/library-summary";
 import type { SyncStatus } from "../../../workers/sync/sync-service";
 import type { RemoteLibraryListener } from "../../../workers/sync/sync.worker";
@@ -17,7 +17,7 @@ import {
   startLibrarySync,
   stoppedWorkerGraceMs,
 } from "./library-sync";
-import { testGalleryItem as itemOf } from "../../../workers/sync/gallery-test-items";
+import { testGalleryItem as itemOf } from "../../../workers/gallery/test-support/gallery-items";
 
 const allSummary = (fileCount: number): GallerySummary => ({
   id: 0,
@@ -92,6 +92,7 @@ const setup = (online = true) => {
     },
     releaseThumbnails: (urls) => {
       calls.push(`releaseThumbnails ${urls.join(",")}`);
+      return Promise.resolve();
     },
     original: async (fileID, onProgress) => {
       await onProgress?.(fileID, 100);
@@ -123,6 +124,7 @@ const setup = (online = true) => {
     },
     cancelUpload: () => {
       calls.push("cancelUpload");
+      return Promise.resolve();
     },
   };
   const events = new EventTarget();

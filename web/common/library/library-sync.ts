@@ -8,13 +8,15 @@ import { proxy, transfer } from "comlink";
 import type { LibraryKeyringHost } from "../../../workers/account/account-worker";
 import type {
   GalleryFirstScreen,
-  GallerySummary,
   GalleryViewSnapshot,
-} from "../../../workers/sync/gallery-contract";
+} from "../../../workers/gallery/gallery-contract";
+import type { GallerySummary } from "../../../shared/model/library/gallery-summary";
 import type { LibrarySummary } from "../../../workers/sync/library-summary";
 import type { SyncReason } from "../../../workers/sync/schedule";
 import type { SyncSession, SyncStatus } from "../../../workers/sync/sync-service";
+import type * as SyncWorkerModule from "../../../workers/sync/sync.worker";
 import type { RemoteLibraryListener } from "../../../workers/sync/sync.worker";
+import type { WorkerCalls } from "../../../workers/worker-boundary";
 import type { GalleryClient } from "./gallery-client";
 import type { UploadClient } from "./upload-client";
 import { type UploadWorkerCalls, uploadClientOverWorker } from "./upload-client-comlink";
@@ -35,18 +37,22 @@ export interface LibraryView {
   view?: GalleryViewSnapshot | undefined;
 }
 
-/** The sync worker's API as the UI thread calls it (through Comlink every call answers a promise). */
-export interface SyncWorkerCalls extends GalleryWorkerCalls, UploadWorkerCalls {
-  open(session: SyncSession, keyringPort: MessagePort): Promise<LibrarySummary>;
-  /** Call after `open`. See: [Note: The gallery's first screen opens before the library] */
-  firstScreen(): Promise<GalleryFirstScreen | undefined>;
-  setOnline(online: boolean): Promise<void>;
-  requestSync(reason: SyncReason): Promise<void>;
-  status(): Promise<SyncStatus>;
-  librarySummary(): Promise<LibrarySummary>;
-  subscribe(listener: RemoteLibraryListener): Promise<number>;
-  close(): Promise<void>;
-}
+/** The sync worker's exports as the UI thread calls them (through Comlink every call answers a promise). */
+export type SyncWorkerCalls = GalleryWorkerCalls &
+  UploadWorkerCalls &
+  WorkerCalls<
+    Pick<
+      typeof SyncWorkerModule,
+      | "open"
+      | "firstScreen"
+      | "setOnline"
+      | "requestSync"
+      | "status"
+      | "librarySummary"
+      | "subscribe"
+      | "close"
+    >
+  >;
 
 export interface LibrarySyncDependencies {
   startWorker: () => { api: SyncWorkerCalls; terminate: () => void };

@@ -3,15 +3,13 @@
 // progress listener as a proxy.
 
 import type { UploadProgressSnapshot } from "../../../shared/model/media/upload-progress";
-import type { RemoteUploadListener, UploadRequest } from "../../../workers/upload/upload-contract";
+import type { UploadWorkerExports } from "../../../workers/upload/upload-contract";
+import type { WorkerCalls } from "../../../workers/worker-boundary";
 import type { CallbackWrapper } from "./gallery-client-comlink";
 import type { UploadClient } from "./upload-client";
 
-/** The sync worker's upload calls as the UI thread makes them. */
-export interface UploadWorkerCalls {
-  upload(request: UploadRequest, listener: RemoteUploadListener): Promise<UploadProgressSnapshot>;
-  cancelUpload(): Promise<void> | void;
-}
+/** A worker's upload exports as the UI thread calls them. */
+export type UploadWorkerCalls = WorkerCalls<UploadWorkerExports>;
 
 /** An `UploadClient` over the worker; calls wait for the stored library to be open. */
 export const uploadClientOverWorker = (
@@ -34,6 +32,6 @@ export const uploadClientOverWorker = (
     );
   },
   cancelUpload: () => {
-    void Promise.resolve(api.cancelUpload()).catch(() => undefined);
+    api.cancelUpload().catch(() => undefined);
   },
 });

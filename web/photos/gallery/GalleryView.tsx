@@ -9,11 +9,11 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useIntl } from "react-intl";
 import { useSearchParams } from "react-router";
+import { type GalleryViewSnapshot } from "../../../workers/gallery/gallery-contract";
 import {
   PseudoCollectionID,
   type GallerySummary,
-  type GalleryViewSnapshot,
-} from "../../../workers/sync/gallery-contract";
+} from "../../../shared/model/library/gallery-summary";
 import type { SyncStatus } from "../../../workers/sync/sync-service";
 import type { GalleryClient } from "../../common/library/gallery-client";
 import { useGalleryUpload } from "../upload/use-gallery-upload";

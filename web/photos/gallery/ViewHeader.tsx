@@ -11,7 +11,7 @@ import type { SyncState, SyncStatus } from "../../../workers/sync/sync-service";
 import { useMessageDialog } from "../../common/dialog/dialog-state";
 import type { MessageId } from "../../common/i18n/messages";
 import type { GalleryClient } from "../../common/library/gallery-client";
-import type { GallerySummary } from "../../../workers/sync/gallery-contract";
+import type { GallerySummary } from "../../../shared/model/library/gallery-summary";
 import type { PickedFile } from "../../../workers/upload/upload-contract";
 import { UploadButton } from "../upload/UploadButton";
 import { AlbumMenu } from "./actions/AlbumMenu";

@@ -6,11 +6,8 @@ import { createStore } from "jotai";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import type {
-  AlbumSharing,
-  GallerySummary,
-  GalleryViewSnapshot,
-} from "../../../workers/sync/gallery-contract";
+import type { AlbumSharing, GalleryViewSnapshot } from "../../../workers/gallery/gallery-contract";
+import type { GallerySummary } from "../../../shared/model/library/gallery-summary";
 import { AccountServiceContext } from "../../common/account-screens/account-service-context";
 import { fakeAccountService } from "../../common/account-screens/fake-account-service";
 import { DialogHost } from "../../common/dialog/DialogHost";

@@ -3,7 +3,7 @@
 // albums and hidden items are views like any other, so their section is
 // kept too (see `sectionOfView`). Pure.
 
-import { PseudoCollectionID } from "../../../workers/sync/gallery-contract";
+import { PseudoCollectionID } from "../../../shared/model/library/gallery-summary";
 
 export const collectionParam = "collection";
 

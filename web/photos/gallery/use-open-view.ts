@@ -2,7 +2,7 @@
 // replaced by the newer ones the library notifications carry.
 
 import { useEffect, useState } from "react";
-import type { GalleryViewSnapshot } from "../../../workers/sync/gallery-contract";
+import type { GalleryViewSnapshot } from "../../../workers/gallery/gallery-contract";
 import type { GalleryClient } from "../../common/library/gallery-client";
 import { log } from "../../common/log/log";
 

@@ -1,7 +1,10 @@
 // What kind of view the page shows, from the open view's summary: it decides
 // the selection bar's actions, the album menu and the empty state. Pure.
 
-import { PseudoCollectionID, type GallerySummary } from "../../../workers/sync/gallery-contract";
+import {
+  PseudoCollectionID,
+  type GallerySummary,
+} from "../../../shared/model/library/gallery-summary";
 
 export type ViewKind =
   | "all"

@@ -41,7 +41,7 @@ const fakeWorker = (...opened: PublicAlbumState[]) => {
   let listener: ((update: PublicAlbumUpdate) => Promise<void>) | undefined;
   const api = {
     ...fakeGalleryClient(),
-    releaseThumbnails: vi.fn(),
+    releaseThumbnails: vi.fn(() => Promise.resolve()),
     open: vi.fn(() => Promise.resolve(answers.shift() ?? { kind: "opening" as never })),
     verifyPassword: vi.fn((password: string): Promise<PasswordOutcome> =>
       Promise.resolve(
@@ -50,13 +50,14 @@ const fakeWorker = (...opened: PublicAlbumState[]) => {
     ),
     watch: vi.fn((next: (update: PublicAlbumUpdate) => Promise<void>) => {
       listener = next;
+      return Promise.resolve();
     }),
     refresh: vi.fn(() => Promise.resolve()),
     join: vi.fn(() =>
       Promise.resolve({ kind: "joined" as const, collectionID: album.collectionID }),
     ),
     upload: vi.fn((_request: UploadRequest) => Promise.resolve(finishedRun())),
-    cancelUpload: vi.fn(),
+    cancelUpload: vi.fn(() => Promise.resolve()),
   };
   /** What the worker tells the page while the album is open. */
   const tell = async (update: PublicAlbumUpdate) => {

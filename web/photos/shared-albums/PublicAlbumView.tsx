@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PublicAlbumFacts } from "../../../workers/public-album/public-album-contract";
-import type { GalleryViewSnapshot } from "../../../workers/sync/gallery-contract";
+import type { GalleryViewSnapshot } from "../../../workers/gallery/gallery-contract";
 import type { UploadRequest } from "../../../workers/upload/upload-contract";
 import type { GalleryClient } from "../../common/library/gallery-client";
 import { Button } from "../../common/ui/Button";

@@ -4,7 +4,7 @@
 // See: [Note: A link's key lives only in its fragment]
 
 import { useLocation } from "react-router";
-import { startBrowserPublicAlbumWorker } from "../../../workers/public-album/browser-public-album-worker";
+import { startBrowserPublicAlbumWorker } from "./browser-public-album-worker";
 import { useRuntimeConfig } from "../../common/config/runtime-config-context";
 import { useDocumentTitle } from "../../common/shell/document-title";
 import type { PublicAlbumWorker } from "./public-album-client";

@@ -3,12 +3,8 @@
 // adapter as the library's worker, so the grid and the viewer cannot tell
 // them apart. See: [Note: A public album is the gallery's engine over one collection]
 
-import type { JoinOutcome, JoiningAccount } from "../../../workers/public-album/join-album";
-import type {
-  PasswordOutcome,
-  PublicAlbumState,
-  PublicAlbumUpdate,
-} from "../../../workers/public-album/public-album-contract";
+import type * as PublicAlbumWorkerModule from "../../../workers/public-album/public-album.worker";
+import type { WorkerCalls } from "../../../workers/worker-boundary";
 import type { GalleryClient } from "../../common/library/gallery-client";
 import type { UploadClient } from "../../common/library/upload-client";
 import {
@@ -22,16 +18,12 @@ import {
   galleryClientOverWorker,
 } from "../../common/library/gallery-client-comlink";
 
-export interface PublicAlbumWorkerCalls extends GalleryWorkerCalls, UploadWorkerCalls {
-  open(apiOrigin: string, search: string, fragment: string): Promise<PublicAlbumState>;
-  verifyPassword(password: string): Promise<PasswordOutcome>;
-  /** The page's listener for changes while the album is open (a Comlink proxy). */
-  watch(listener: (update: PublicAlbumUpdate) => Promise<void>): Promise<void> | void;
-  /** Pulls the album's settings and files again; changes reach the listener. */
-  refresh(): Promise<void>;
-  /** A logged-in visitor joins the album. */
-  join(account: JoiningAccount): Promise<JoinOutcome>;
-}
+/** The public album worker's exports as the page calls them (each answers a promise). */
+export type PublicAlbumWorkerCalls = GalleryWorkerCalls &
+  UploadWorkerCalls &
+  WorkerCalls<
+    Pick<typeof PublicAlbumWorkerModule, "open" | "verifyPassword" | "watch" | "refresh" | "join">
+  >;
 
 export interface PublicAlbumWorker {
   api: PublicAlbumWorkerCalls;

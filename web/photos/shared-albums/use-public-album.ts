@@ -11,7 +11,7 @@ import type {
   PublicAlbumState,
   PublicAlbumUpdate,
 } from "../../../workers/public-album/public-album-contract";
-import type { GalleryViewSnapshot } from "../../../workers/sync/gallery-contract";
+import type { GalleryViewSnapshot } from "../../../workers/gallery/gallery-contract";
 import type { GalleryClient } from "../../common/library/gallery-client";
 import type { UploadClient } from "../../common/library/upload-client";
 import { log } from "../../common/log/log";

@@ -5,7 +5,7 @@
 
 import { useId, useState, type SyntheticEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { GallerySummary } from "../../../workers/sync/gallery-contract";
+import type { GallerySummary } from "../../../shared/model/library/gallery-summary";
 import type { PickedFile, UploadTarget } from "../../../workers/upload/upload-contract";
 import { TextField } from "../../common/account-screens/fields";
 import { Button } from "../../common/ui/Button";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GallerySummary } from "../../../workers/sync/gallery-contract";
+import type { GallerySummary } from "../../../shared/model/library/gallery-summary";
 import { summaryOf } from "../gallery/gallery-test-support";
 import { existingAlbumNamed, openUploadAlbum, uploadableAlbums } from "./upload-targets";
 

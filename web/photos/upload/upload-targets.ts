@@ -2,7 +2,10 @@
 // there at once), the albums the target dialog offers, and the album a new
 // name would land in. Pure; table-tested.
 
-import type { CollectionSummaryType, GallerySummary } from "../../../workers/sync/gallery-contract";
+import type {
+  CollectionSummaryType,
+  GallerySummary,
+} from "../../../shared/model/library/gallery-summary";
 import { pickableAlbums } from "../gallery/actions/album-picker-rules";
 
 /**

@@ -14,7 +14,7 @@ import {
   type ReactNode,
 } from "react";
 import { FormattedMessage } from "react-intl";
-import type { GallerySummary } from "../../../workers/sync/gallery-contract";
+import type { GallerySummary } from "../../../shared/model/library/gallery-summary";
 import type { PickedFile, UploadRequest } from "../../../workers/upload/upload-contract";
 import { useSessionExpiredDialog } from "../../common/account-screens/session-expired";
 import { useMessageDialog } from "../../common/dialog/dialog-state";

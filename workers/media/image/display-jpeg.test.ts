@@ -1,8 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { displayJPEG, displayJPEGOfFile, displayJPEGQuality } from "./display-jpeg";
 import { FileConversionFailedError } from "./file-conversion-error";
-import { createTestImageCodec, decodeForTest } from "./test-image-codec";
-import { fixtureBytes, psdWithThumbnail, rawFileWithPreview, redBlueImage } from "./test-images";
+import { createTestImageCodec, decodeForTest } from "./test-support/image-codec";
+import {
+  fixtureBytes,
+  psdWithThumbnail,
+  rawFileWithPreview,
+  redBlueImage,
+} from "./test-support/images";
 
 const displayed = async (bytes: Uint8Array<ArrayBuffer>, mimeType: string) => {
   const codec = createTestImageCodec();

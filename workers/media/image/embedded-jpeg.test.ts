@@ -5,7 +5,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { embeddedJPEGs } from "./embedded-jpeg";
-import { fixtureBytes, psdWithThumbnail, rawFileWithPreview, redBlueImage } from "./test-images";
+import {
+  fixtureBytes,
+  psdWithThumbnail,
+  rawFileWithPreview,
+  redBlueImage,
+} from "./test-support/images";
 
 const run = promisify(execFile);
 

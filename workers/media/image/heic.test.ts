@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FileConversionFailedError } from "./file-conversion-error";
 import { type RGBAImage, decodeHEIC, isHEIF } from "./heic";
-import { fixtureBytes, heicOf, redBlueImage, withHEIFRotation } from "./test-images";
+import { fixtureBytes, heicOf, redBlueImage, withHEIFRotation } from "./test-support/images";
 
 const heic = { mimeType: "image/heic" };
 

@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { FileConversionFailedError } from "./file-conversion-error";
 import { type DecodeRoute, decodeImage, decodeRouteFor } from "./image-decode";
 import type { ExifOrientation } from "./orientation";
-import { FFmpegRunError, createTestImageCodec } from "./test-image-codec";
-import { psdWithThumbnail, rawFileWithPreview, redBlueImage, redSide } from "./test-images";
+import { FFmpegRunError, createTestImageCodec } from "./test-support/image-codec";
+import { psdWithThumbnail, rawFileWithPreview, redBlueImage, redSide } from "./test-support/images";
 
 const run = promisify(execFile);
 

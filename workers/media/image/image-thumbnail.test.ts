@@ -3,8 +3,8 @@ import { thumbnailTargetBytes } from "../../../shared/model/media/thumbnail-rule
 import { FileConversionFailedError } from "./file-conversion-error";
 import type { CodecImage, ImageCodec } from "./image-codec";
 import { imageThumbnailJPEG, thumbnailTimeoutMs } from "./image-thumbnail";
-import { createTestImageCodec, decodeForTest } from "./test-image-codec";
-import { fixtureBytes, noiseJpeg, rawFileWithPreview, redBlueImage } from "./test-images";
+import { createTestImageCodec, decodeForTest } from "./test-support/image-codec";
+import { fixtureBytes, noiseJpeg, rawFileWithPreview, redBlueImage } from "./test-support/images";
 
 /** The thumbnail of `bytes`, checked to be a JPEG of the size it claims, with every codec image closed. */
 const thumbnailOf = async (bytes: Uint8Array<ArrayBuffer>, mimeType: string) => {

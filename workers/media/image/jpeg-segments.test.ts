@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jpegFrameSize } from "./jpeg-segments";
-import { fixtureBytes, redBlueImage } from "./test-images";
+import { fixtureBytes, redBlueImage } from "./test-support/images";
 
 /** The offset of the first marker `code` of a JPEG. */
 const markerOffset = (jpeg: Uint8Array, code: number) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { staticThumbnailJPEG, staticThumbnailSidePx } from "./static-thumbnail";
-import { decodeForTest, pixelAt } from "./test-image-codec";
+import { decodeForTest, pixelAt } from "./test-support/image-codec";
 
 describe("staticThumbnailJPEG", () => {
   it("is a small JPEG of one dark grey", async () => {

@@ -3,8 +3,8 @@ import path from "node:path";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import { FileType } from "../../../shared/model/library/file-metadata";
-import { fixtureMediaDir, generatedJpeg, generatedMp4 } from "../../../tests/support/test-media";
-import { openOriginal } from "../../sync/media/open-original";
+import { fixtureMediaDir, generatedJpeg, generatedMp4 } from "../../../tests/test-support/media";
+import { openOriginal } from "../../gallery/media/open-original";
 import {
   InvalidLivePhotoError,
   decodeLivePhoto,

@@ -11,7 +11,7 @@ import {
   sniffImageType,
   sniffVideoType,
   videoType,
-} from "../../sync/media/media-types";
+} from "../../gallery/media/media-types";
 
 export type LivePhotoPartKind = "image" | "video";
 

@@ -10,7 +10,7 @@ import {
   UnsupportedFileFormatError,
   type UnsupportedFileReason,
 } from "../../../shared/model/media/file-kinds";
-import { fixtureMediaDir } from "../../../tests/support/test-media";
+import { fixtureMediaDir } from "../../../tests/test-support/media";
 import { type DetectedFileType, detectFileType, typeDetectionBytes } from "./detect-type";
 
 const run = promisify(execFile);

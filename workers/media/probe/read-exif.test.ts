@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FileType } from "../../../shared/model/library/file-metadata";
 import type { ExifFields } from "../../../shared/model/media/exif-fields";
-import { fixtureMediaDir, generatedHeic } from "../../../tests/support/test-media";
+import { fixtureMediaDir, generatedHeic } from "../../../tests/test-support/media";
 import { readExif } from "./read-exif";
 
 const run = promisify(execFile);

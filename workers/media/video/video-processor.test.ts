@@ -11,7 +11,7 @@ import {
   generatedVideo,
   generatedVideoColours,
   type GeneratedVideoOptions,
-} from "../../../tests/support/test-media";
+} from "../../../tests/test-support/media";
 import { thumbnailTargetBytes } from "../../../shared/model/media/thumbnail-rules";
 import { evenWidthForHeight, jpegFacts } from "./test-support/jpeg-facts";
 import {

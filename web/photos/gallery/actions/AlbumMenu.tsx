@@ -3,7 +3,8 @@
 
 import { useState } from "react";
 import { useIntl } from "react-intl";
-import type { GallerySummary, LibraryAction } from "../../../../workers/sync/gallery-contract";
+import type { LibraryAction } from "../../../../workers/gallery/gallery-contract";
+import type { GallerySummary } from "../../../../shared/model/library/gallery-summary";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { MenuButton, type MenuButtonItem } from "../MenuButton";
 import { AlbumNameDialog } from "./AlbumNameDialog";

@@ -5,11 +5,9 @@
 
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
-import {
-  CollectionOperation,
-  type ActionOutcome,
-  type GallerySummary,
-} from "../../../../workers/sync/gallery-contract";
+import { type ActionOutcome } from "../../../../workers/gallery/gallery-contract";
+import { CollectionOperation } from "../../../../shared/model/library/collection-operation";
+import { type GallerySummary } from "../../../../shared/model/library/gallery-summary";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { Button } from "../../../common/ui/Button";
 import { pickableAlbums } from "./album-picker-rules";

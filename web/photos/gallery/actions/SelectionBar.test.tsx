@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ActionErrorCode, LibraryAction } from "../../../../workers/sync/gallery-contract";
+import type { ActionErrorCode, LibraryAction } from "../../../../workers/gallery/gallery-contract";
 import { fakeGalleryClient, renderGallery, summaryOf } from "../gallery-test-support";
 import type { ViewKind } from "../view-kind";
 import { SelectionBar } from "./SelectionBar";

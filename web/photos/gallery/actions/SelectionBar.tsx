@@ -5,7 +5,8 @@
 
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
-import type { ActionOutcome, GallerySummary } from "../../../../workers/sync/gallery-contract";
+import type { ActionOutcome } from "../../../../workers/gallery/gallery-contract";
+import type { GallerySummary } from "../../../../shared/model/library/gallery-summary";
 import { useMessageDialog } from "../../../common/dialog/dialog-state";
 import type { MessageId } from "../../../common/i18n/messages";
 import type { GalleryClient } from "../../../common/library/gallery-client";

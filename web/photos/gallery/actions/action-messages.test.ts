@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ActionErrorCode, LibraryAction } from "../../../../workers/sync/gallery-contract";
+import type { ActionErrorCode, LibraryAction } from "../../../../workers/gallery/gallery-contract";
 import { refusalDisplay, successMessage } from "./action-messages";
 
 const hide: LibraryAction = { kind: "hide", fileIDs: [1] };

@@ -6,8 +6,8 @@ import type {
   ActionErrorCode,
   ActionOutcome,
   LibraryAction,
-} from "../../../../workers/sync/gallery-contract";
-import { CollectionOperation } from "../../../../workers/sync/gallery-contract";
+} from "../../../../workers/gallery/gallery-contract";
+import { CollectionOperation } from "../../../../shared/model/library/collection-operation";
 import type { MessageId } from "../../../common/i18n/messages";
 
 /** A message of the catalogue with its values. */

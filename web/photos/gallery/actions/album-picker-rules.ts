@@ -1,6 +1,6 @@
 // Which albums the album picker offers. Pure; table-tested.
 
-import type { GallerySummary } from "../../../../workers/sync/gallery-contract";
+import type { GallerySummary } from "../../../../shared/model/library/gallery-summary";
 
 /**
  * Albums files can be added or moved to: real collections (positive IDs)

@@ -1,11 +1,9 @@
 // Which actions the selection bar offers in each kind of view, and the
 // `LibraryAction` each one performs. Pure; table-tested.
 
-import {
-  CollectionOperation,
-  type GallerySummary,
-  type LibraryAction,
-} from "../../../../workers/sync/gallery-contract";
+import { type LibraryAction } from "../../../../workers/gallery/gallery-contract";
+import { CollectionOperation } from "../../../../shared/model/library/collection-operation";
+import { type GallerySummary } from "../../../../shared/model/library/gallery-summary";
 import type { ViewKind } from "../view-kind";
 
 export type SelectionActionKey =

@@ -10,7 +10,7 @@ import type {
   ActionErrorCode,
   ActionOutcome,
   LibraryAction,
-} from "../../../../workers/sync/gallery-contract";
+} from "../../../../workers/gallery/gallery-contract";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { useSessionExpiredDialog } from "../../../common/account-screens/session-expired";
 import { useMessageDialog } from "../../../common/dialog/dialog-state";

@@ -3,7 +3,7 @@
 
 import { useCallback } from "react";
 import { FormattedMessage } from "react-intl";
-import type { ActionOutcome } from "../../../../workers/sync/gallery-contract";
+import type { ActionOutcome } from "../../../../workers/gallery/gallery-contract";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { useMessageDialog } from "../../../common/dialog/dialog-state";
 import { useLibraryAction } from "./use-library-action";

@@ -4,7 +4,10 @@
 
 import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { PseudoCollectionID, type GallerySummary } from "../../../../workers/sync/gallery-contract";
+import {
+  PseudoCollectionID,
+  type GallerySummary,
+} from "../../../../shared/model/library/gallery-summary";
 import type { ThumbnailStore } from "../thumbnails/thumbnail-store";
 import { AlbumCover } from "./AlbumCover";
 import { AllAlbumsDialog } from "./AllAlbumsDialog";

@@ -3,7 +3,7 @@
 
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { GallerySummary } from "../../../../workers/sync/gallery-contract";
+import type { GallerySummary } from "../../../../shared/model/library/gallery-summary";
 import { Dialog } from "../../../common/dialog/Dialog";
 import { Button } from "../../../common/ui/Button";
 import type { ThumbnailStore } from "../thumbnails/thumbnail-store";

@@ -3,7 +3,7 @@
 
 import { useIntl } from "react-intl";
 import { collectionSortOrders } from "../../../../shared/model/library/summary-order";
-import type { CollectionSortBy } from "../../../../workers/sync/gallery-contract";
+import type { CollectionSortBy } from "../../../../shared/model/library/gallery-summary";
 import type { MessageId } from "../../../common/i18n/messages";
 import { MenuButton } from "../MenuButton";
 

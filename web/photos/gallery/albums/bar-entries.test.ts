@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CollectionSortBy } from "../../../../workers/sync/gallery-contract";
+import type { CollectionSortBy } from "../../../../shared/model/library/gallery-summary";
 import { summaryOf } from "../gallery-test-support";
 import { barEntries, searchAlbums, sectionOfView, type BarEntry } from "./bar-entries";
 

@@ -9,7 +9,7 @@ import {
   PseudoCollectionID,
   type CollectionSortBy,
   type GallerySummary,
-} from "../../../../workers/sync/gallery-contract";
+} from "../../../../shared/model/library/gallery-summary";
 
 export type BarSection = "albums" | "hidden";
 

@@ -2,7 +2,7 @@
 // `collectionSortBy` so that it survives a reload. See: [Note: Local storage keys]
 
 import { atom, useAtom } from "jotai";
-import type { CollectionSortBy } from "../../../../workers/sync/gallery-contract";
+import type { CollectionSortBy } from "../../../../shared/model/library/gallery-summary";
 import { localStore } from "../../../common/storage/local-store";
 
 /** The order the bar starts with: recently changed albums first, as people expect after an upload. */

@@ -6,7 +6,7 @@
 import type {
   CollectionSummaryType,
   GallerySummary,
-} from "../../../../workers/sync/gallery-contract";
+} from "../../../../shared/model/library/gallery-summary";
 import type { MessageId } from "../../../common/i18n/messages";
 
 const labelIDs: Partial<Record<CollectionSummaryType, MessageId>> = {

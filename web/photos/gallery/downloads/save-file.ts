@@ -1,7 +1,7 @@
 // Saves a finished download through the browser: an `<a download>` pointing
 // at an object URL of the file's Blob, clicked once.
 
-import type { DownloadedFile } from "../../../../workers/sync/gallery-contract";
+import type { DownloadedFile } from "../../../../workers/gallery/gallery-contract";
 
 /**
  * How long a saved file's object URL stays alive after the click. The

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from "@testing-library/react";
 import { createStore } from "jotai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TokenMissingError } from "../../../../shared/model/errors";
-import type { DownloadedFile } from "../../../../workers/sync/gallery-contract";
+import type { DownloadedFile } from "../../../../workers/gallery/gallery-contract";
 import { DialogHost } from "../../../common/dialog/DialogHost";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { AppProviders } from "../../../common/testing/render-in-app";

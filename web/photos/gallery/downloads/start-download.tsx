@@ -7,7 +7,7 @@ import { getDefaultStore, useStore } from "jotai";
 import { useCallback } from "react";
 import { FormattedMessage } from "react-intl";
 import { CairnError } from "../../../../shared/model/errors";
-import type { DownloadedFile } from "../../../../workers/sync/gallery-contract";
+import type { DownloadedFile } from "../../../../workers/gallery/gallery-contract";
 import { messageDialogAtom, shownDialog } from "../../../common/dialog/dialog-state";
 import type { MessageId } from "../../../common/i18n/messages";
 import type { GalleryClient } from "../../../common/library/gallery-client";

@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { type IntlShape, useIntl } from "react-intl";
-import type { GalleryDay } from "../../../../workers/sync/gallery-contract";
+import type { GalleryDay } from "../../../../workers/gallery/gallery-contract";
 import { CheckIcon } from "./CheckIcon";
 import { dateOfDayKey, dayLabelKind, dayNeedsYear } from "./day-label";
 

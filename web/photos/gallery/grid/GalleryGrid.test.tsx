@@ -9,7 +9,7 @@ import type {
   GalleryViewSnapshot,
   GalleryWindow,
   ThumbnailURLResult,
-} from "../../../../workers/sync/gallery-contract";
+} from "../../../../workers/gallery/gallery-contract";
 import { AppProviders } from "../../../common/testing/render-in-app";
 import { emptySelection, type GallerySelection } from "../selection/gallery-selection";
 import { type DecodeThumbnail, ThumbnailStore } from "../thumbnails/thumbnail-store";

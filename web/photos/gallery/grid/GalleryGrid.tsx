@@ -11,7 +11,10 @@ import {
 } from "react";
 import { useIntl } from "react-intl";
 import type { GalleryClient } from "../../../common/library/gallery-client";
-import type { GalleryItem, GalleryViewSnapshot } from "../../../../workers/sync/gallery-contract";
+import type {
+  GalleryItem,
+  GalleryViewSnapshot,
+} from "../../../../workers/gallery/gallery-contract";
 import {
   clear,
   hasSelection,

@@ -1,7 +1,7 @@
 import { memo, useState, type MouseEvent, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { FileType } from "../../../../shared/model/library/file-metadata";
-import type { GalleryItem } from "../../../../workers/sync/gallery-contract";
+import type { GalleryItem } from "../../../../workers/gallery/gallery-contract";
 import { useThumbnail, type ThumbnailStore } from "../thumbnails/thumbnail-store";
 import { CheckIcon } from "./CheckIcon";
 import { formatDuration } from "./day-label";

@@ -10,7 +10,7 @@
 // in ~10,000 days this is two typed arrays of 10,000 entries instead of
 // 200,000 row records.
 
-import type { GalleryDay } from "../../../../workers/sync/gallery-contract";
+import type { GalleryDay } from "../../../../workers/gallery/gallery-contract";
 
 /** Spec §9: the mobile width breakpoint. */
 export const mobileBreakpointPx = 428;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { FileType, Visibility } from "../../../../shared/model/library/file-metadata";
-import type { GalleryItem, GalleryWindow } from "../../../../workers/sync/gallery-contract";
+import type { GalleryItem, GalleryWindow } from "../../../../workers/gallery/gallery-contract";
 import { ItemWindowCache, itemPageSize } from "./item-window-cache";
 
 const itemAt = (index: number, version: number): GalleryItem => ({

@@ -5,7 +5,7 @@
 // refetch answers, and pages out of sight are dropped.
 
 import type { GalleryClient } from "../../../common/library/gallery-client";
-import type { GalleryItem, GalleryWindow } from "../../../../workers/sync/gallery-contract";
+import type { GalleryItem, GalleryWindow } from "../../../../workers/gallery/gallery-contract";
 
 /**
  * Items per `viewWindow` call. A desktop screen shows ~50 tiles and the grid

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GalleryDay } from "../../../../workers/sync/gallery-contract";
+import type { GalleryDay } from "../../../../workers/gallery/gallery-contract";
 import { buildGridLayout } from "./grid-layout";
 import { offsetAtTrackFraction, scrubberMarks } from "./scrubber-marks";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { FileType, Visibility } from "../../../../shared/model/library/file-metadata";
-import type { GalleryItem } from "../../../../workers/sync/gallery-contract";
+import type { GalleryItem } from "../../../../workers/gallery/gallery-contract";
 import { fileIDsInRange } from "./range-ids";
 
 const item = (index: number): GalleryItem => ({

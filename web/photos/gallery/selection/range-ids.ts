@@ -3,7 +3,7 @@
 // fetched through `viewWindow` (one call per span, never one per item).
 
 import type { GalleryClient } from "../../../common/library/gallery-client";
-import type { GalleryItem } from "../../../../workers/sync/gallery-contract";
+import type { GalleryItem } from "../../../../workers/gallery/gallery-contract";
 
 /**
  * The largest span fetched in one `viewWindow` call: 10,000 items of ~200

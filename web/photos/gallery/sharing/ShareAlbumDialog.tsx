@@ -4,7 +4,7 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
-import type { AlbumSharing } from "../../../../workers/sync/gallery-contract";
+import type { AlbumSharing } from "../../../../workers/gallery/gallery-contract";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { log } from "../../../common/log/log";
 import { Button } from "../../../common/ui/Button";

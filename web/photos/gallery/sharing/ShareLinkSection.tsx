@@ -5,7 +5,7 @@
 
 import { useId, useState, type SyntheticEvent } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
-import type { AlbumLinkSettings, AlbumSharing } from "../../../../workers/sync/gallery-contract";
+import type { AlbumLinkSettings, AlbumSharing } from "../../../../workers/gallery/gallery-contract";
 import { Checkbox, PasswordField } from "../../../common/account-screens/fields";
 import type { MessageId } from "../../../common/i18n/messages";
 import { useNotify } from "../../../common/shell/notification";

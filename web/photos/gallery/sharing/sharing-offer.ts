@@ -2,7 +2,7 @@
 // owned album but uncategorized and the default hidden album, by its
 // summary type. Pure.
 
-import type { GallerySummary } from "../../../../workers/sync/gallery-contract";
+import type { GallerySummary } from "../../../../shared/model/library/gallery-summary";
 
 const shareableTypes: ReadonlySet<GallerySummary["type"]> = new Set([
   "album",

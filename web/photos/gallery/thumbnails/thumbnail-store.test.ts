@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { ThumbnailURLResult } from "../../../../workers/sync/gallery-contract";
+import type { ThumbnailURLResult } from "../../../../workers/gallery/gallery-contract";
 import {
   type DecodeThumbnail,
   maxCallsInFlight,

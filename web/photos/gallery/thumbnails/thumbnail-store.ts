@@ -6,7 +6,7 @@
 
 import { useCallback, useSyncExternalStore } from "react";
 import type { GalleryClient } from "../../../common/library/gallery-client";
-import type { ThumbnailURLResult } from "../../../../workers/sync/gallery-contract";
+import type { ThumbnailURLResult } from "../../../../workers/gallery/gallery-contract";
 
 /**
  * Files per `thumbnails` call. One screen of the desktop grid holds 40–60

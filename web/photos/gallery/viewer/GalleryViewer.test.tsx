@@ -10,11 +10,11 @@ import type {
   DownloadProgressListener,
   GalleryFileDetails,
   GalleryItem,
-  GallerySummary,
   GalleryViewSnapshot,
   LibraryAction,
   OriginalMedia,
-} from "../../../../workers/sync/gallery-contract";
+} from "../../../../workers/gallery/gallery-contract";
+import type { GallerySummary } from "../../../../shared/model/library/gallery-summary";
 import { AccountServiceContext } from "../../../common/account-screens/account-service-context";
 import { fakeAccountService } from "../../../common/account-screens/fake-account-service";
 import { DialogHost } from "../../../common/dialog/DialogHost";

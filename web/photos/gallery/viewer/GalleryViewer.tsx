@@ -13,10 +13,10 @@ import {
 import { createPortal } from "react-dom";
 import { useIntl } from "react-intl";
 import type {
-  GallerySummary,
   GalleryViewSnapshot,
   OriginalMedia,
-} from "../../../../workers/sync/gallery-contract";
+} from "../../../../workers/gallery/gallery-contract";
+import type { GallerySummary } from "../../../../shared/model/library/gallery-summary";
 import { FileType } from "../../../../shared/model/library/file-metadata";
 import { CloseIcon } from "../../../common/brand/icons";
 import { useFocusTrap } from "../../../common/dialog/focus-trap";

@@ -6,7 +6,7 @@
 
 import { useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { GalleryItem, OriginalMedia } from "../../../../workers/sync/gallery-contract";
+import type { GalleryItem, OriginalMedia } from "../../../../workers/gallery/gallery-contract";
 import { FileType } from "../../../../shared/model/library/file-metadata";
 import { Button } from "../../../common/ui/Button";
 import type { MediaURLs } from "./media-urls";

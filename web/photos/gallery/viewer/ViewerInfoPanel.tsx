@@ -10,7 +10,7 @@ import type {
   CameraDetails,
   GalleryFileDetails,
   LibraryAction,
-} from "../../../../workers/sync/gallery-contract";
+} from "../../../../workers/gallery/gallery-contract";
 import { storageSize } from "../../../common/account-screens/format-bytes";
 import type { MessageId } from "../../../common/i18n/messages";
 import type { GalleryClient } from "../../../common/library/gallery-client";

@@ -7,7 +7,8 @@
 import { useAtomValue } from "jotai";
 import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { GalleryItem, GallerySummary } from "../../../../workers/sync/gallery-contract";
+import type { GalleryItem } from "../../../../workers/gallery/gallery-contract";
+import type { GallerySummary } from "../../../../shared/model/library/gallery-summary";
 import { useMessageDialog } from "../../../common/dialog/dialog-state";
 import { Button } from "../../../common/ui/Button";
 import type { MessageId } from "../../../common/i18n/messages";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CameraDetails } from "../../../../workers/sync/gallery-contract";
+import type { CameraDetails } from "../../../../workers/gallery/gallery-contract";
 import {
   cameraName,
   dateTimeLocalValue,

@@ -1,7 +1,7 @@
 // Pure formatting and parsing for the viewer's info panel: the date field's
 // local value, coordinates, the camera line.
 
-import type { CameraDetails } from "../../../../workers/sync/gallery-contract";
+import type { CameraDetails } from "../../../../workers/gallery/gallery-contract";
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, "0");
 

@@ -2,7 +2,7 @@
 // arrives for the shown file and revoked as soon as the viewer leaves that
 // file. See: [Note: The viewer holds at most three originals]
 
-import type { OriginalMedia } from "../../../../workers/sync/gallery-contract";
+import type { OriginalMedia } from "../../../../workers/gallery/gallery-contract";
 
 /** `src`: the image, the video, or the file; `liveVideoSrc`: a live photo's video. */
 export interface MediaURLs {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { OriginalMedia } from "../../../../workers/sync/gallery-contract";
+import type { OriginalMedia } from "../../../../workers/gallery/gallery-contract";
 import { FileType } from "../../../../shared/model/library/file-metadata";
 import { isPrefetchable, OriginalCache } from "./original-cache";
 

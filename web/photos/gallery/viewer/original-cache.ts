@@ -2,7 +2,7 @@
 // the sync worker and kept as Blobs so that going back and forth does not
 // download again.
 
-import type { OriginalMedia } from "../../../../workers/sync/gallery-contract";
+import type { OriginalMedia } from "../../../../workers/gallery/gallery-contract";
 import { FileType } from "../../../../shared/model/library/file-metadata";
 
 // [Note: The viewer holds at most three originals]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OriginalMedia } from "../../../../workers/sync/gallery-contract";
+import type { OriginalMedia } from "../../../../workers/gallery/gallery-contract";
 import { isUnconvertedImage } from "./unconverted-image";
 
 const typed = (type: string) => new Blob([new Uint8Array(4)], { type });

@@ -3,7 +3,7 @@
 // viewer then says so when the browser cannot show it either (Safari shows
 // a HEIC or a TIFF itself). Pure.
 
-import type { OriginalMedia } from "../../../../workers/sync/gallery-contract";
+import type { OriginalMedia } from "../../../../workers/gallery/gallery-contract";
 import { needsDisplayConversion } from "../../../../shared/model/media/display-conversion";
 
 /**

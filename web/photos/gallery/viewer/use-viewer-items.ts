@@ -4,7 +4,7 @@
 // else is shown, so the viewer never jumps to another file by accident.
 
 import { useEffect, useRef, useState } from "react";
-import type { GalleryItem } from "../../../../workers/sync/gallery-contract";
+import type { GalleryItem } from "../../../../workers/gallery/gallery-contract";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { log } from "../../../common/log/log";
 

@@ -1,11 +1,11 @@
 // Which organizing actions the viewer offers for the shown file, from the
 // view it was opened in and who owns it (spec §4, §6). Pure.
 
+import { type GalleryItem } from "../../../../workers/gallery/gallery-contract";
 import {
   PseudoCollectionID,
-  type GalleryItem,
   type GallerySummary,
-} from "../../../../workers/sync/gallery-contract";
+} from "../../../../shared/model/library/gallery-summary";
 import { Visibility } from "../../../../shared/model/library/file-metadata";
 
 export type ViewerAction =

@@ -1,0 +1,45 @@
+// Starts the tab's account worker in the browser (vite-plugin-comlink) and
+// gives back its API with typed errors revived on this side.
+
+import { transfer } from "comlink";
+import { endpointSymbol } from "vite-plugin-comlink/symbol";
+import type { AccountWorker, LibraryKeyringHost } from "../../../workers/account/account-worker";
+import { withRevivedAccountErrors } from "./revived-account-worker";
+
+export interface BrowserAccountWorker {
+  api: AccountWorker;
+  /** Hands keyring ports to the library's workers (the port is transferred). */
+  keyringHost: LibraryKeyringHost;
+  /** Stops the worker; its keys are gone with it. */
+  terminate(): void;
+}
+
+// vite-plugin-comlink rewrites `new ComlinkWorker(...)` into a statement
+// ending in `;`, so the constructor must stand alone, not inside an expression.
+const spawnAccountWorker = () => {
+  const worker = new ComlinkWorker<typeof import("../../../workers/account/account.worker")>(
+    new URL("../../../workers/account/account.worker", import.meta.url),
+    { type: "module", name: "account" },
+  );
+  return worker;
+};
+
+let tabWorker: BrowserAccountWorker | undefined;
+
+/** The tab's account worker. Create one per tab: the keys live in it. */
+export const startBrowserAccountWorker = (): BrowserAccountWorker => {
+  const worker = spawnAccountWorker();
+  tabWorker = {
+    api: withRevivedAccountErrors(worker),
+    keyringHost: {
+      exposeLibraryKeyring: (port) => worker.exposeLibraryKeyring(transfer(port, [port])),
+    },
+    terminate: () => {
+      worker[endpointSymbol].terminate();
+    },
+  };
+  return tabWorker;
+};
+
+/** The account worker this tab started, if any (the library's workers take keyring ports from it). */
+export const tabAccountWorker = (): BrowserAccountWorker | undefined => tabWorker;

@@ -1,0 +1,230 @@
+// The view engine of the sync worker: summaries for the albums bar, the open
+// view's snapshot, windows of any view's items, a file's position and its
+// details. It reads any `LibraryReader` (the stored library, or it with the
+// pending optimistic changes) and rebuilds only what the reader's versions
+// say changed. See: [Note: Views cache on versions]
+
+import { Visibility } from "../../../shared/model/library/file-metadata";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
+import {
+  type GalleryCalls,
+  type GalleryFileDetails,
+  type GalleryItem,
+  type GalleryViewSnapshot,
+  type GalleryWindow,
+  type LibraryReader,
+} from "../gallery-contract";
+import {
+  type CollectionSortBy,
+  type GallerySummary,
+} from "../../../shared/model/library/gallery-summary";
+import { type DayOf, localDayOf } from "./days";
+import { FileEntriesCache } from "./file-entries";
+import { type LibraryFacts, fileVisibility, libraryFacts } from "./library-facts";
+import { buildSummaries } from "./summaries";
+import { uploaderNameOf } from "./uploader-name";
+import { type BuiltView, buildView, planView } from "./view-builder";
+
+/** A file the library does not hold (any more). */
+export class FileNotInLibraryError extends Error {
+  override readonly name = "FileNotInLibraryError";
+
+  constructor(readonly fileID: number) {
+    super(`File ${String(fileID)} is not in the library`);
+  }
+}
+
+export interface GalleryEngineOptions {
+  /** The library as views show it (read on every call: it may be replaced). */
+  reader: () => LibraryReader;
+  /** The calendar of day groups (the local time zone by default). */
+  dayOf?: DayOf;
+}
+
+/** The view engine: the gallery's view reads (see `GalleryCalls`), and what the worker's own services read of views. */
+export interface GalleryEngine extends Pick<
+  GalleryCalls,
+  "openView" | "viewWindow" | "indexOfFile" | "fileDetails"
+> {
+  /** Every summary, in the bar's order for `sortBy` (name by default). */
+  summaries(sortBy?: CollectionSortBy): GallerySummary[];
+  /** The open view's snapshot as the library now is (undefined before `openView`). */
+  openSnapshot(): GalleryViewSnapshot | undefined;
+  /** A view's snapshot without making it the open view (the first-screen record). */
+  viewSnapshot(viewID: number): GalleryViewSnapshot;
+  /** The record of a file in any collection or the trash (thumbnails, originals, downloads). */
+  fileByID(fileID: number): DecryptedFile | undefined;
+  /** The records of a view's items `[startIndex, startIndex + count)`, in display order. */
+  viewFiles(viewID: number, startIndex: number, count: number): DecryptedFile[];
+}
+
+/** How many built views are kept besides the open one: the pseudo-collections the summaries need, and a few albums visited. */
+const keptViewCount = 8;
+
+export const createGalleryEngine = ({
+  reader: currentReader,
+  dayOf = localDayOf,
+}: GalleryEngineOptions): GalleryEngine => {
+  const cache = new FileEntriesCache();
+  let factsOf: { reader: LibraryReader; version: number; facts: LibraryFacts } | undefined;
+  /** Built views by ID, valid for one reader at one version; most recently used last. */
+  const views = new Map<number, BuiltView>();
+  let viewsOf: { reader: LibraryReader; version: number } | undefined;
+  let nextViewVersion = 1;
+  let openViewID: number | undefined;
+
+  const facts = (reader: LibraryReader): LibraryFacts => {
+    if (factsOf?.reader === reader && factsOf.version === reader.version) return factsOf.facts;
+    const next = libraryFacts(reader);
+    factsOf = { reader, version: reader.version, facts: next };
+    cache.retainOnly(new Set([...reader.collections()].map(({ id }) => id)));
+    return next;
+  };
+
+  const view = (viewID: number): BuiltView => {
+    const reader = currentReader();
+    if (viewsOf?.reader !== reader || viewsOf.version !== reader.version) {
+      views.clear();
+      viewsOf = { reader, version: reader.version };
+    }
+    const cached = views.get(viewID);
+    if (cached !== undefined) {
+      views.delete(viewID);
+      views.set(viewID, cached);
+      return cached;
+    }
+    const built = buildView(
+      planView(viewID, reader, facts(reader), cache),
+      nextViewVersion++,
+      dayOf,
+    );
+    views.set(viewID, built);
+    for (const id of views.keys()) {
+      if (views.size <= keptViewCount) break;
+      if (id !== openViewID) views.delete(id);
+    }
+    return built;
+  };
+
+  const snapshotOf = (built: BuiltView): GalleryViewSnapshot => ({
+    viewID: built.viewID,
+    version: built.version,
+    totalCount: built.count,
+    days: built.days,
+  });
+
+  const favoriteIDs = (reader: LibraryReader): ((fileID: number) => boolean) => {
+    const favoritesID = facts(reader).favoritesID;
+    if (favoritesID === undefined) return () => false;
+    const entries = cache.of(reader, favoritesID);
+    return (fileID) => entries.positionOf(fileID) !== -1;
+  };
+
+  const fileByID = (fileID: number): DecryptedFile | undefined => {
+    const reader = currentReader();
+    const open = openViewID === undefined ? undefined : views.get(openViewID);
+    for (const collection of reader.collections()) {
+      const entries = cache.of(reader, collection.id);
+      const position = entries.positionOf(fileID);
+      if (position !== -1) return entries.files[position];
+    }
+    const trash = cache.trash(reader);
+    const position = trash.positionOf(fileID);
+    if (position !== -1) return trash.files[position];
+    // A view built from a reader that has since moved on may still hold it.
+    const index = open === undefined ? -1 : open.ids.indexOf(fileID);
+    return index === -1 ? undefined : open?.files[index];
+  };
+
+  return {
+    summaries(sortBy = "name") {
+      const reader = currentReader();
+      return buildSummaries({ reader, facts: facts(reader), cache, view }, sortBy);
+    },
+
+    openView(viewID) {
+      openViewID = viewID;
+      return snapshotOf(view(viewID));
+    },
+
+    openSnapshot() {
+      return openViewID === undefined ? undefined : snapshotOf(view(openViewID));
+    },
+
+    viewSnapshot: (viewID) => snapshotOf(view(viewID)),
+
+    viewWindow(viewID, startIndex, count) {
+      const built = view(viewID);
+      const reader = currentReader();
+      const isFavorite = favoriteIDs(reader);
+      const start = Math.max(0, Math.min(Math.floor(startIndex), built.count));
+      const end = Math.max(start, Math.min(start + Math.max(0, Math.floor(count)), built.count));
+      const items: GalleryItem[] = [];
+      for (let index = start; index < end; index++) {
+        const file = built.files[index];
+        if (file === undefined) continue;
+        items.push({
+          id: file.id,
+          collectionID: built.collectionIDs[index] ?? file.collectionID,
+          isOwn: file.ownerID === reader.userID,
+          fileType: file.metadata.fileType,
+          timeUs: built.timesUs[index] ?? 0,
+          title: file.pubMagicMetadata?.data.editedName ?? file.metadata.title,
+          isFavorite: isFavorite(file.id),
+          visibility: fileVisibility(file),
+          durationSec: file.metadata.duration,
+          deleteByUs: built.deleteByUs?.[index],
+          uploaderName: file.pubMagicMetadata?.data.uploaderName,
+        });
+      }
+      return { viewID, version: built.version, startIndex: start, items };
+    },
+
+    indexOfFile(viewID, fileID) {
+      return view(viewID).ids.indexOf(fileID);
+    },
+
+    fileDetails(fileID) {
+      const file = fileByID(fileID);
+      if (file === undefined) throw new FileNotInLibraryError(fileID);
+      const reader = currentReader();
+      const libraryFacts = facts(reader);
+      const albums: DecryptedCollection[] = [];
+      for (const collection of reader.collections()) {
+        if (libraryFacts.hiddenIDs.has(collection.id)) continue;
+        if (cache.of(reader, collection.id).positionOf(fileID) !== -1) albums.push(collection);
+      }
+      const albumNames = albums.map(({ name }) => name);
+      albumNames.sort((a, b) => a.localeCompare(b));
+      const publicData = file.pubMagicMetadata?.data;
+      const editedTimeUs = publicData?.editedTime;
+      return {
+        id: file.id,
+        title: publicData?.editedName ?? file.metadata.title,
+        originalTitle: file.metadata.title,
+        caption: publicData?.caption,
+        timeUs: editedTimeUs ?? file.metadata.creationTime,
+        editedTimeUs,
+        latitude: file.metadata.latitude,
+        longitude: file.metadata.longitude,
+        sizeBytes: file.info?.fileSize,
+        fileType: file.metadata.fileType,
+        isOwn: file.ownerID === reader.userID,
+        isFavorite: favoriteIDs(reader)(fileID),
+        visibility: file.magicMetadata?.data.visibility ?? Visibility.visible,
+        albumNames,
+        uploaderName: uploaderNameOf(file, albums, reader.userID),
+        width: publicData?.w,
+        height: publicData?.h,
+      };
+    },
+
+    fileByID,
+
+    viewFiles(viewID, startIndex, count) {
+      const built = view(viewID);
+      const start = Math.max(0, Math.floor(startIndex));
+      return built.files.slice(start, start + Math.max(0, Math.floor(count)));
+    },
+  };
+};
