@@ -4,8 +4,8 @@
 // upload panel's finish; the baseline, in the same browser: bare libsodium
 // secretstream encrypting in 4 MiB chunks in one worker (the crypto
 // scenario's page). Then one large generated video (2 GB) uploaded the same
-// way while the memory of every Chromium process is sampled (issue #6:
-// bounded memory). See bench/README.md for the figures and the switches.
+// way while the memory of every Chromium process is sampled (an upload's
+// memory must stay bounded). See bench/README.md for the figures and the switches.
 
 import path from "node:path";
 import { buildPhotosApp } from "../lib/seeded-photos";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
 import type { NodeAccount } from "../../tests/test-support/node-account";
-import type { DecryptedCollection } from "../../workers/library/decrypt";
+import type { DecryptedCollection } from "../../workers/library/decrypted-records";
 import {
   type NodeLibraryClient,
   createNodeLibraryClient,

@@ -9,7 +9,7 @@
 
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { DecryptedCollection, DecryptedFile } from "../../workers/library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../workers/library/decrypted-records";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
 import { generatedJpeg } from "../test-support/media";
 import { expectGalleryOf, logIn } from "./support/accounts";

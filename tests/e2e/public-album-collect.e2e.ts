@@ -9,7 +9,7 @@
 
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { UploadResult } from "../../shared/model/media/upload-outcomes";
-import type { DecryptedCollection } from "../../workers/library/decrypt";
+import type { DecryptedCollection } from "../../workers/library/decrypted-records";
 import { createAlbumLink, linkWithKey } from "../../workers/library/sharing-operations";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
 import { generatedJpeg } from "../test-support/media";

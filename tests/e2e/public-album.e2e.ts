@@ -9,7 +9,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase } from "../../server/src/db/database";
-import type { DecryptedCollection } from "../../workers/library/decrypt";
+import type { DecryptedCollection } from "../../workers/library/decrypted-records";
 import {
   createAlbumLink,
   disableAlbumLink,

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { FileType } from "../../shared/model/library/file-metadata";
 import { UploadResult } from "../../shared/model/media/upload-outcomes";
-import type { DecryptedFile } from "../../workers/library/decrypt";
+import type { DecryptedFile } from "../../workers/library/decrypted-records";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import type { NodeAccount } from "../test-support/node-account";
 import { fixtureMediaDir, generatedLivePhotoPair } from "../test-support/media";

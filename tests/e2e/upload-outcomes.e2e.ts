@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { UploadResult } from "../../shared/model/media/upload-outcomes";
-import type { DecryptedCollection } from "../../workers/library/decrypt";
+import type { DecryptedCollection } from "../../workers/library/decrypted-records";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import type { NodeAccount } from "../test-support/node-account";
 import {

@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { UploadResult } from "../../shared/model/media/upload-outcomes";
-import type { DecryptedCollection } from "../../workers/library/decrypt";
+import type { DecryptedCollection } from "../../workers/library/decrypted-records";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import type { NodeAccount } from "../test-support/node-account";
 import { generatedJpeg } from "../test-support/media";

@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { DecryptedCollection } from "../../workers/library/decrypt";
+import type { DecryptedCollection } from "../../workers/library/decrypted-records";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
 import type { NodeAccount } from "../test-support/node-account";

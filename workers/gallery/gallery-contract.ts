@@ -11,8 +11,8 @@
 // See: [Note: Library workers get keys through a keyring, never the master key]
 
 import type { FileType, Visibility } from "../../shared/model/library/file-metadata";
-import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
-import type { TrashEntry } from "../sync/library-store";
+import type { DecryptedCollection, DecryptedFile } from "../library/decrypted-records";
+import type { TrashEntry } from "../sync/library-store-records";
 import type { LibrarySummary } from "../sync/library-summary";
 
 // ---------------------------------------------------------------------------

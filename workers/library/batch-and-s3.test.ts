@@ -6,7 +6,7 @@ import { fakeS3Credentials, startFakeS3, type FakeS3 } from "../../server/test-s
 import { makeThumbnails, seedCairn } from "../../bench/seed/seed-cairn";
 import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
 import type { NodeAccount } from "../../tests/test-support/node-account";
-import type { DecryptedFile } from "./decrypt";
+import type { DecryptedFile } from "./decrypted-records";
 import { type NodeLibraryClient, createNodeLibraryClient } from "./node-library-client";
 
 /** A fetch that records the method and path of every call. */

@@ -32,7 +32,8 @@ import {
 import { Visibility } from "../../shared/model/library/file-metadata";
 import type { MagicMetadataChanges } from "../../shared/model/library/magic-metadata-update";
 import { sendInBatches } from "./batches";
-import { type DecryptedCollection, decryptCollections } from "./decrypt";
+import { decryptCollections } from "./collection-decryption";
+import { type DecryptedCollection } from "./decrypted-records";
 import type { LibraryDeps } from "./library-deps";
 import { encryptMagicMetadataEdits } from "./magic-metadata";
 

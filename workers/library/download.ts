@@ -7,7 +7,7 @@ import type { ApiClient } from "../../shared/api/client";
 import { downloadFile, previewFile } from "../../shared/api/endpoints/files";
 import type { CryptoPool } from "../crypto/pool";
 import { decryptThroughStream } from "../crypto/stream-pipeline";
-import type { DecryptedFile } from "./decrypt";
+import type { DecryptedFile } from "./decrypted-records";
 import { readableChunks } from "./readable-chunks";
 
 export interface DownloadDeps {

@@ -20,7 +20,7 @@ import {
 } from "../../shared/model/library/file-metadata";
 import type { MagicMetadataChanges } from "../../shared/model/library/magic-metadata-update";
 import { inBatches, sendInBatches } from "./batches";
-import type { DecryptedFile } from "./decrypt";
+import type { DecryptedFile } from "./decrypted-records";
 import type { LibraryDeps } from "./library-deps";
 import { encryptMagicMetadataEdits } from "./magic-metadata";
 

@@ -6,13 +6,9 @@
 import { getCollectionDiff, listCollections } from "../../shared/api/endpoints/collections";
 import type { RemoteTrashItem } from "../../shared/api/endpoints/library-schemas";
 import { getTrashDiff } from "../../shared/api/endpoints/trash";
-import {
-  type CollectionDecryption,
-  type CollectionKeyLookup,
-  type FileDecryption,
-  decryptCollections,
-  decryptFiles,
-} from "./decrypt";
+import { type CollectionKeyLookup, decryptFiles } from "./file-decryption";
+import { decryptCollections } from "./collection-decryption";
+import { type CollectionDecryption, type FileDecryption } from "./decrypted-records";
 import type { LibraryDeps } from "./library-deps";
 
 /** Collections changed after `sinceTimeUs` (0: all), deleted ones included as tombstones. */

@@ -11,7 +11,7 @@ import {
   mergeMagicMetadata,
 } from "../../shared/model/library/magic-metadata-update";
 import type { CryptoPool } from "../crypto/pool";
-import type { DecryptedMagicMetadata } from "./decrypt";
+import type { DecryptedMagicMetadata } from "./decrypted-records";
 
 export interface MagicMetadataEdit<T extends Record<string, unknown>> {
   /** The key the metadata is encrypted under: the collection's or the file's. */

@@ -6,7 +6,7 @@ import { hashBytesB64 } from "../../shared/crypto/hash";
 import { FileType, Visibility } from "../../shared/model/library/file-metadata";
 import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
 import type { NodeAccount } from "../../tests/test-support/node-account";
-import type { DecryptedCollection, DecryptedFile, FileDecryption } from "./decrypt";
+import type { DecryptedCollection, DecryptedFile, FileDecryption } from "./decrypted-records";
 import { StaleMagicMetadataError } from "./file-operations";
 import { type NodeLibraryClient, createNodeLibraryClient } from "./node-library-client";
 

@@ -25,7 +25,8 @@ import {
   setCollectionHidden,
   updateCollectionMagicMetadata,
 } from "./collection-operations";
-import type { CollectionKeyLookup, DecryptedCollection, DecryptedFile } from "./decrypt";
+import type { CollectionKeyLookup } from "./file-decryption";
+import type { DecryptedCollection, DecryptedFile } from "./decrypted-records";
 import { downloadFileContents, downloadThumbnail } from "./download";
 import {
   type FileForEdit,

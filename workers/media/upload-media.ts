@@ -1,4 +1,4 @@
-// The media worker's part of an upload (issue #6 points 2–4): what a picked
+// The media worker's part of an upload: what a picked
 // file is and what its bytes tell (type sniffed from its first bytes, EXIF
 // of an image, the container of a video), and its thumbnail. The codecs are
 // injected: the browser's canvas and ffmpeg.wasm in the worker, Debian's

@@ -7,12 +7,9 @@ import {
   getPublicCollectionDiff,
   getPublicCollectionInfo,
 } from "../../shared/api/endpoints/public-collection";
-import {
-  type DecryptedCollection,
-  type DecryptionPool,
-  decryptCollections,
-  decryptFiles,
-} from "../library/decrypt";
+import { decryptFiles } from "../library/file-decryption";
+import { decryptCollections } from "../library/collection-decryption";
+import { type DecryptedCollection, type DecryptionPool } from "../library/decrypted-records";
 import { type PublicAlbumReader, visitorUserID } from "./album-reader";
 import type { PublicAlbumFacts } from "./public-album-contract";
 import type { PublicLinkApi } from "./public-album-api";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RecordDecryptionError } from "../library/decrypt";
+import { RecordDecryptionError } from "../library/decrypted-records";
 import { createGalleryEngine } from "../gallery/engine/gallery-engine";
 import { testCollection, testFile } from "../sync/test-support/sync-store";
 import { PublicAlbumReader } from "./album-reader";

@@ -4,9 +4,13 @@
 // positions and details then work for a public album as for a library.
 // See: [Note: Views cache on versions]
 
-import type { DecryptedCollection, DecryptedFile, FileDecryption } from "../library/decrypt";
+import type {
+  DecryptedCollection,
+  DecryptedFile,
+  FileDecryption,
+} from "../library/decrypted-records";
 import type { LibraryReader } from "../gallery/gallery-contract";
-import type { TrashEntry } from "../sync/library-store";
+import type { TrashEntry } from "../sync/library-store-records";
 
 /**
  * The reader's user: a visitor has no account, and no file is theirs, so

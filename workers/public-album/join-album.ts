@@ -1,5 +1,5 @@
-// A logged-in visitor of a public link joins its album (issue #7 point 4;
-// wire-contract §3.2 `POST /collections/join-link`): the album's key, which
+// A logged-in visitor of a public link joins its album (wire-contract
+// §3.2 `POST /collections/join-link`): the album's key, which
 // came with the link, sealed to the visitor's own public key, sent with
 // both the visitor's session and the link's tokens. The album then syncs
 // into the visitor's library as shared with them (a viewer, or a
@@ -17,7 +17,7 @@ import { joinCollectionViaLink } from "../../shared/api/endpoints/collections";
 import { fromB64 } from "../../shared/crypto/base64";
 import { HttpError } from "../../shared/model/errors";
 import type { CryptoPool } from "../crypto/pool";
-import type { DecryptedCollection } from "../library/decrypt";
+import type { DecryptedCollection } from "../library/decrypted-records";
 import { linkFailureOf, type LinkFailure } from "./link-failures";
 import type { PublicLinkApi } from "./public-album-api";
 

@@ -1,5 +1,5 @@
-// Why a public album cannot be shown, as the visitor is told (issue #7 point 4;
-// wire-contract §9's middleware order). Pure: the service turns every error
+// Why a public album cannot be shown, as the visitor is told (wire-contract
+// §9's middleware order). Pure: the service turns every error
 // of opening a link into one of these names, and only names cross to the
 // page (Comlink would keep only an error's name and message).
 // See: [Note: Errors from the sync worker keep only their name]

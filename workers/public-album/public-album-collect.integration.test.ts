@@ -15,7 +15,7 @@ import type { NodeAccount } from "../../tests/test-support/node-account";
 import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
 import { generatedJpeg } from "../../tests/test-support/media";
 import { type NodeCryptoPool, createNodeCryptoPool } from "../crypto/node-pool";
-import type { DecryptedCollection } from "../library/decrypt";
+import type { DecryptedCollection } from "../library/decrypted-records";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../library/node-library-client";
 import {
   createAlbumLink,

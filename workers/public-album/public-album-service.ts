@@ -1,4 +1,4 @@
-// A public link's album for a visitor without an account (issue #7 point 4):
+// A public link's album for a visitor without an account:
 // opens the album's key from the link's fragment, asks `/info` for the
 // album (and its link's settings), checks a password when the link has one,
 // pulls `/public-collection/diff`, and serves the gallery's calls (views,
@@ -25,7 +25,7 @@ import type { FetchFunction } from "../../shared/api/client";
 import { HttpError } from "../../shared/model/errors";
 import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
 import type { CryptoPool } from "../crypto/pool";
-import type { DecryptedCollection } from "../library/decrypt";
+import type { DecryptedCollection } from "../library/decrypted-records";
 import type { ActionOutcome, GalleryCalls } from "../gallery/gallery-contract";
 import type { UploadCalls } from "../upload/upload-contract";
 import type { UploadMedia } from "../upload/upload-run";

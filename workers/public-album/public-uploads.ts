@@ -1,5 +1,5 @@
 // Uploads of a public link's visitor into its album, when the link collects
-// (issue #7 point 4, spec §6 "allow uploads"): the upload run of the
+// (spec §6 "allow uploads"): the upload run of the
 // gallery (types, metadata, thumbnails, the encrypted transfer) with the
 // link's endpoints, into the one album whose key came with the link. Each
 // registered file joins the visitor's view of the album at once.
@@ -27,7 +27,7 @@ import { fileContentHash } from "../../shared/model/media/live-photo-pairing";
 import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
 import type { CryptoPool } from "../crypto/pool";
 import type { CollectionRef } from "../library/collection-operations";
-import type { DecryptedFile } from "../library/decrypt";
+import type { DecryptedFile } from "../library/decrypted-records";
 import { staticThumbnailJPEG } from "../media/image/static-thumbnail";
 import { encodeLivePhoto } from "../media/live-photo/live-photo-zip";
 import type { UploadProgressListener, UploadRequest } from "../upload/upload-contract";

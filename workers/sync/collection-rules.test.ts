@@ -4,7 +4,7 @@ import {
   type CollectionDecryption,
   type DecryptedCollection,
   RecordDecryptionError,
-} from "../library/decrypt";
+} from "../library/decrypted-records";
 import {
   collectionVisibility,
   collectionsToPull,

@@ -3,7 +3,7 @@
 // collections, and which collections need their files pulled.
 
 import { Visibility } from "../../shared/model/library/file-metadata";
-import type { CollectionDecryption, DecryptedCollection } from "../library/decrypt";
+import type { CollectionDecryption, DecryptedCollection } from "../library/decrypted-records";
 
 /**
  * A collection's visibility for this user: the owner's private magic

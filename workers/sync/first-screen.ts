@@ -37,7 +37,7 @@
 //   it and every window of it is fetched again: a first screen that no longer
 //   matches the library is on screen only while the library loads.
 
-import type { DecryptedFile } from "../library/decrypt";
+import type { DecryptedFile } from "../library/decrypted-records";
 import type {
   GalleryFirstScreen,
   GalleryItem,

@@ -6,7 +6,7 @@
 
 import type { ApiClient } from "../../shared/api/client";
 import type { CryptoPool } from "../crypto/pool";
-import type { DecryptedFile } from "../library/decrypt";
+import type { DecryptedFile } from "../library/decrypted-records";
 import type { LibraryKeyring } from "../library/keyring";
 import { type LibraryActions, createLibraryActions } from "../gallery/actions/library-actions";
 import type { LibraryReader } from "../gallery/gallery-contract";

@@ -5,10 +5,23 @@
 // sync resumes from what was stored.
 // See: [Note: The local database holds only ciphertext]
 
-import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../library/decrypted-records";
 import { ChunkedGroup } from "./chunked-group";
 import type { CollectionsChange } from "./collection-rules";
 import type { LocalCipher } from "./local-cipher";
+import {
+  type FileChunkPayload,
+  type TrashChunkPayload,
+  type TrashEntry,
+  UnreadableStoreError,
+  fileIDOf,
+  isCollection,
+  isFileChunkPayload,
+  isIDList,
+  isTrashChunkPayload,
+  sealedAt,
+  trashIDOf,
+} from "./library-store-records";
 import {
   type ChunkRow,
   type FileStoreName,
@@ -19,26 +32,6 @@ import {
   localStoreNames,
   trashTimeKey,
 } from "./local-db";
-
-/** A file in the trash (spec §3 "Trash entry"). */
-export interface TrashEntry {
-  file: DecryptedFile;
-  /** µs: when the server deletes it for good. */
-  deleteByUs: number;
-  /** µs: the entry's version in the trash diff. */
-  updatedAtUs: number;
-}
-
-/** What a sealed chunk of `files` or `hidden-files` holds. */
-interface FileChunkPayload {
-  collectionID: number;
-  files: DecryptedFile[];
-}
-
-/** What a sealed chunk of `file-trash` holds. */
-interface TrashChunkPayload {
-  entries: TrashEntry[];
-}
 
 export interface LibraryStoreOptions {
   db: LocalDatabase;
@@ -57,40 +50,6 @@ export interface LibraryStoreOptions {
 export interface LibraryStoreOpening {
   store: LibraryStore;
   reset: boolean;
-}
-
-const fileIDOf = (file: DecryptedFile) => file.id;
-const trashIDOf = (entry: TrashEntry) => entry.file.id;
-
-const isFileChunkPayload = (value: unknown): value is FileChunkPayload =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as Partial<FileChunkPayload>).collectionID === "number" &&
-  Array.isArray((value as Partial<FileChunkPayload>).files);
-
-const isTrashChunkPayload = (value: unknown): value is TrashChunkPayload =>
-  typeof value === "object" &&
-  value !== null &&
-  Array.isArray((value as Partial<TrashChunkPayload>).entries);
-
-const isCollection = (value: unknown): value is DecryptedCollection =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as Partial<DecryptedCollection>).id === "number" &&
-  typeof (value as Partial<DecryptedCollection>).keyB64 === "string";
-
-const isIDList = (value: unknown): value is number[] =>
-  Array.isArray(value) && value.every((id) => typeof id === "number");
-
-/** The sealed value at `index`: the pool answers one per value sealed. */
-const sealedAt = (sealed: readonly SealedValue[], index: number): SealedValue => {
-  const value = sealed[index];
-  if (value === undefined) throw new Error(`The crypto pool sealed fewer values than asked`);
-  return value;
-};
-
-class UnreadableStoreError extends Error {
-  override readonly name = "UnreadableStoreError";
 }
 
 export class LibraryStore {

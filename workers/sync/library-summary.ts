@@ -4,7 +4,7 @@
 // page header show.
 
 import type { Visibility } from "../../shared/model/library/file-metadata";
-import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../library/decrypted-records";
 import type { GallerySummary } from "../../shared/model/library/gallery-summary";
 import { collectionVisibility } from "./collection-rules";
 

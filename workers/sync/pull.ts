@@ -14,16 +14,17 @@ import {
 import type { RemoteFile, RemoteTrashItem } from "../../shared/api/endpoints/library-schemas";
 import { getTrashDiff } from "../../shared/api/endpoints/trash";
 import { NotFoundError, RequestCanceledError } from "../../shared/model/errors";
+import { decryptFiles } from "../library/file-decryption";
+import { decryptCollections } from "../library/collection-decryption";
 import {
   type DecryptedCollection,
   type DecryptedFile,
   type DecryptionPool,
-  decryptCollections,
-  decryptFiles,
-} from "../library/decrypt";
+} from "../library/decrypted-records";
 import type { LibraryKeyring } from "../library/keyring";
 import { collectionsToPull, mergeCollections } from "./collection-rules";
-import type { LibraryStore, TrashEntry } from "./library-store";
+import type { LibraryStore } from "./library-store";
+import type { TrashEntry } from "./library-store-records";
 
 /**
  * How many collections pull their files at once: four. About half of a

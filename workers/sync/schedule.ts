@@ -1,4 +1,4 @@
-// When the library syncs (issue #4 item 8): at start, every few minutes, on
+// When the library syncs: at start, every few minutes, on
 // window focus, after the user's own changes; never while offline; one run
 // at a time. The rules are a pure step function; `createSyncScheduler` is
 // the small driver that runs them with injected timers.

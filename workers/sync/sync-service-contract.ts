@@ -3,7 +3,7 @@
 
 import type { FetchFunction } from "../../shared/api/client";
 import type { CryptoPool } from "../crypto/pool";
-import type { DecryptedFile } from "../library/decrypt";
+import type { DecryptedFile } from "../library/decrypted-records";
 import type { LibraryKeyring } from "../library/keyring";
 import type {
   GalleryCalls,

@@ -1,6 +1,6 @@
 // The content hash of a picked file (BLAKE2b-512, base64: the metadata's
 // `hash`, spec §3), computed before the upload so that a file already in the
-// library is never sent again (issue #6 point 6).
+// library is never sent again.
 
 import { STREAM_CHUNK_BYTES } from "../../shared/crypto/sizes";
 import { CairnError } from "../../shared/model/errors";

@@ -1,5 +1,5 @@
 // The storage an upload request may still fill, claimed by its units as
-// they start (issue #6 point 8, "larger than available storage").
+// they start ("larger than available storage").
 
 /**
  * [Note: Units claim their storage before they are sent]

@@ -1,4 +1,4 @@
-// The albums an upload run puts files into (issue #6 point 1): the album
+// The albums an upload run puts files into: the album
 // picked, the user's album of a given name (spec §5 new-album rule) or a new
 // one, or one album per picked folder.
 

@@ -3,7 +3,7 @@
 // encrypted as a Stream while they are uploaded (one PUT, or a multipart
 // upload part by part); thumbnail and metadata as Blobs under the file key;
 // the file key boxed under the collection key; then `POST /files`.
-// Type sniffing, EXIF and thumbnail making come before this (issue #6).
+// Type sniffing, EXIF and thumbnail making come before this.
 
 import type { ApiClient } from "../../shared/api/client";
 import type { MagicMetadataInput, RemoteFile } from "../../shared/api/endpoints/library-schemas";
@@ -19,7 +19,7 @@ import {
 } from "../../shared/model/library/file-metadata";
 import type { CryptoPool } from "../crypto/pool";
 import { encryptThroughStream } from "../crypto/stream-pipeline";
-import type { DecryptedFile, DecryptedMagicMetadata } from "../library/decrypt";
+import type { DecryptedFile, DecryptedMagicMetadata } from "../library/decrypted-records";
 import { type ObjectTransferDeps, completeMultipartUpload, putObject } from "./object-transfer";
 import { type UploadEndpoints, userUploadEndpoints } from "./upload-endpoints";
 import { type UploadPlan, completeMultipartXML, planUpload } from "./upload-plan";

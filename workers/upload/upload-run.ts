@@ -1,4 +1,4 @@
-// An upload run from picked files to results (issue #6): Takeout sidecars
+// An upload run from picked files to results: Takeout sidecars
 // read first, every file's type and embedded metadata extracted (in the media
 // worker, in batches), live photos paired, each file's metadata decided, the
 // target albums resolved, then the units uploaded by the lanes.

@@ -15,7 +15,7 @@ import {
   generatedVideo,
 } from "../../tests/test-support/media";
 import { addFiles } from "../library/collection-operations";
-import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../library/decrypted-records";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../library/node-library-client";
 import { createTestImageCodec } from "../media/image/test-support/image-codec";
 import { staticThumbnailJPEG } from "../media/image/static-thumbnail";

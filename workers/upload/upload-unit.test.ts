@@ -9,7 +9,7 @@ import { UploadResult } from "../../shared/model/media/upload-outcomes";
 import { fixtureMediaDir } from "../../tests/test-support/media";
 import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
 import { type CollectionRef, addFiles } from "../library/collection-operations";
-import type { DecryptedCollection, DecryptedFile } from "../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../library/decrypted-records";
 import type { LibraryDeps } from "../library/library-deps";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../library/node-library-client";
 import { createStorageAllowance, unknownStorage } from "./storage-allowance";

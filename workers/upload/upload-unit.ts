@@ -1,6 +1,6 @@
 // One unit of an upload run, from its prepared metadata to its result: the
 // size checks, the content hash, the dedupe against the user's own files,
-// the thumbnail, and the encrypted transfer (issue #6 points 4–7). A unit is
+// the thumbnail, and the encrypted transfer. A unit is
 // one file, or a live photo's image and video uploaded as one zip.
 
 import type { FileType } from "../../shared/model/library/file-metadata";
@@ -10,7 +10,7 @@ import type {
 } from "../../shared/model/library/file-metadata";
 import { UploadResult, sizeRefusal } from "../../shared/model/media/upload-outcomes";
 import type { CollectionRef, FileRef } from "../library/collection-operations";
-import type { DecryptedFile } from "../library/decrypt";
+import type { DecryptedFile } from "../library/decrypted-records";
 import { contentHashB64 } from "./content-hash";
 import type { StorageAllowance } from "./storage-allowance";
 import type { UnitContext, UnitOutcome } from "./upload-lanes";

@@ -8,7 +8,10 @@ import { createReadStream } from "node:fs";
 import { open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { RunningCairn } from "../../../server/src/main";
-import type { DecryptedCollection, DecryptedFile } from "../../../workers/library/decrypt";
+import type {
+  DecryptedCollection,
+  DecryptedFile,
+} from "../../../workers/library/decrypted-records";
 import {
   type NodeLibraryClient,
   createNodeLibraryClient,

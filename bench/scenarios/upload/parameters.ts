@@ -46,7 +46,7 @@ const largeVideoBytesFromEnvironment = (): number | undefined => {
   return bytes;
 };
 
-/** The large video's size (issue #6: "a 2 GB video uploads with bounded memory"); 0 skips the pass. */
+/** The large video's size ("a 2 GB video uploads with bounded memory"); 0 skips the pass. */
 export const largeVideoBytes = largeVideoBytesFromEnvironment() ?? (quick ? 300 * MiB : 2 * GiB);
 
 /**

@@ -65,7 +65,7 @@ export const filePublicMagicMetadataSchema = z.looseObject({
   editedTime: optional(z.number()),
   editedName: optional(z.string()),
   caption: optional(z.string()),
-  /** Who uploaded into a collected album (public links, issue #7). */
+  /** Who uploaded into a collected album (a public link's visitor). */
   uploaderName: optional(z.string()),
   /** Pixel width and height, when known. */
   w: optional(z.number()),

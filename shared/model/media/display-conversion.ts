@@ -1,6 +1,6 @@
 // Which images the viewer cannot show as they are and asks the media worker
-// to turn into a JPEG first (spec §5 "Needing conversion", §9; issue #6
-// point 3). Pure: the sync worker applies it to an opened original, the
+// to turn into a JPEG first (spec §5 "Needing conversion",
+// §9). Pure: the sync worker applies it to an opened original, the
 // viewer to an image it could not decode, the media worker's decoder shares
 // its type lists.
 

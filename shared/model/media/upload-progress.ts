@@ -1,5 +1,4 @@
-// The progress of an upload run as the page shows it (spec §3, issue #6
-// point 8): the phase, each file on its way with its percentage, an overall
+// The progress of an upload run as the page shows it (spec §3): the phase, each file on its way with its percentage, an overall
 // bar, and the finished files grouped by result. Pure bookkeeping: the engine
 // feeds it events, the view renders its snapshots.
 

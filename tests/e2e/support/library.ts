@@ -4,7 +4,7 @@
 
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import type { DecryptedCollection } from "../../../workers/library/decrypt";
+import type { DecryptedCollection } from "../../../workers/library/decrypted-records";
 import {
   type NodeLibraryClient,
   createNodeLibraryClient,

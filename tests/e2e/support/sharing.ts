@@ -12,7 +12,7 @@ import {
   lockCollectionsForWrite,
   stampCollections,
 } from "../../../server/src/library/versions";
-import type { DecryptedCollection } from "../../../workers/library/decrypt";
+import type { DecryptedCollection } from "../../../workers/library/decrypted-records";
 import type { NodeAccount } from "../../test-support/node-account";
 import type { TestCairn } from "./suite";
 

@@ -8,7 +8,7 @@ import {
   defaultCollectionNames,
 } from "../../../shared/model/library/collection-metadata";
 import { Visibility } from "../../../shared/model/library/file-metadata";
-import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 import type { LibraryDeps } from "../../library/library-deps";
 import type { LibraryReader } from "../gallery-contract";
 import { ActionRefusedError } from "./action-errors";

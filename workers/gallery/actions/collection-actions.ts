@@ -12,7 +12,7 @@ import {
   renameCollection,
   updateCollectionMagicMetadata,
 } from "../../library/collection-operations";
-import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 import type { LibraryReader } from "../gallery-contract";
 import { ActionRefusedError } from "./action-errors";
 import {

@@ -7,7 +7,7 @@ import exifr from "exifr";
 import JSZip from "jszip";
 import { FileType } from "../../../shared/model/library/file-metadata";
 import { exifCreationDate, exifDateToLocalTimeUs } from "../../../shared/model/media/exif-dates";
-import type { DecryptedFile } from "../../library/decrypt";
+import type { DecryptedFile } from "../../library/decrypted-records";
 import { type DownloadDeps, downloadFileContents } from "../../library/download";
 
 /** The image extensions of spec §5 (a live photo's zip holds one image and one video). */

@@ -6,14 +6,14 @@
 import { Visibility } from "../../../shared/model/library/file-metadata";
 import { splitByFileOwner } from "../../../shared/model/library/visibility-rules";
 import { restoreFiles } from "../../library/collection-operations";
-import type { DecryptedFile } from "../../library/decrypt";
+import type { DecryptedFile } from "../../library/decrypted-records";
 import {
   emptyTrash as emptyTrashCall,
   trashFiles,
   updateFilesMagicMetadata,
 } from "../../library/file-operations";
 import type { LibraryReader } from "../gallery-contract";
-import type { TrashEntry } from "../../sync/library-store";
+import type { TrashEntry } from "../../sync/library-store-records";
 import { ActionRefusedError } from "./action-errors";
 import {
   type ActionPlanner,

@@ -3,7 +3,7 @@
 // caption, name and date. Only a file's owner may write them.
 
 import type { MagicMetadataChanges } from "../../../shared/model/library/magic-metadata-update";
-import type { DecryptedFile } from "../../library/decrypt";
+import type { DecryptedFile } from "../../library/decrypted-records";
 import { updateFilesMagicMetadata } from "../../library/file-operations";
 import { ActionRefusedError } from "./action-errors";
 import {

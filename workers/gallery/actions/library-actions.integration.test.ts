@@ -12,7 +12,7 @@ import { insertTestFiles } from "../../../server/test-support/library-client";
 import type { NodeAccount } from "../../../tests/test-support/node-account";
 import { type NodeCairn, startNodeCairn } from "../../../tests/test-support/node-cairn";
 import { type NodeCryptoPool, createNodeCryptoPool } from "../../crypto/node-pool";
-import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../../library/node-library-client";
 import type { ActionOutcome, LibraryAction } from "../gallery-contract";
 import {
@@ -42,7 +42,7 @@ const device = async (account = alice, overrides?: Parameters<typeof openTestDev
   return opened;
 };
 
-/** Shares a collection by writing its share row (sharing calls are issue #7), as the server tests do. */
+/** Shares a collection by writing its share row (the sharing calls have tests of their own), as the server tests do. */
 const shareWith = async (
   collection: DecryptedCollection,
   owner: NodeAccount,

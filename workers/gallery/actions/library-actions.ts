@@ -8,7 +8,7 @@
 import type { ApiClient } from "../../../shared/api/client";
 import type { CryptoPool } from "../../crypto/pool";
 import { createCollection } from "../../library/collection-operations";
-import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 import { StaleMagicMetadataError } from "../../library/file-operations";
 import type { LibraryKeyring } from "../../library/keyring";
 import type { LibraryDeps } from "../../library/library-deps";

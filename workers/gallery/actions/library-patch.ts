@@ -5,8 +5,8 @@
 // See: [Note: Optimistic patches overlay the stored library]
 
 import type { MagicMetadataChanges } from "../../../shared/model/library/magic-metadata-update";
-import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
-import type { TrashEntry } from "../../sync/library-store";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
+import type { TrashEntry } from "../../sync/library-store-records";
 
 /** Changes merged into a file's magic metadata (null drops a key). See: [Note: Null drops a magic-metadata key] */
 export interface FileEdit {

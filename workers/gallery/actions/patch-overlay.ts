@@ -13,10 +13,10 @@ import type {
   DecryptedCollection,
   DecryptedFile,
   DecryptedMagicMetadata,
-} from "../../library/decrypt";
+} from "../../library/decrypted-records";
 import { isHiddenCollection } from "../../sync/collection-rules";
 import type { LibraryReader } from "../gallery-contract";
-import type { TrashEntry } from "../../sync/library-store";
+import type { TrashEntry } from "../../sync/library-store-records";
 import type { LibraryPatch } from "./library-patch";
 
 // [Note: Optimistic patches overlay the stored library]

@@ -4,7 +4,7 @@
 
 import { planRemoval } from "../../../shared/model/library/removal-plan";
 import { removeFiles } from "../../library/collection-operations";
-import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 import type { LibraryReader } from "../gallery-contract";
 import { ActionRefusedError } from "./action-errors";
 import {

@@ -8,7 +8,7 @@ import { fromB64, toB64 } from "../../../shared/crypto/base64";
 import type { NodeAccount } from "../../../tests/test-support/node-account";
 import { type NodeCairn, startNodeCairn } from "../../../tests/test-support/node-cairn";
 import { type NodeCryptoPool, createNodeCryptoPool } from "../../crypto/node-pool";
-import type { DecryptedCollection } from "../../library/decrypt";
+import type { DecryptedCollection } from "../../library/decrypted-records";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../../library/node-library-client";
 import { keyFromLinkFragment } from "../../library/sharing-operations";
 import { albumSharingOf } from "../engine/album-sharing";

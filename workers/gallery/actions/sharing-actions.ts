@@ -4,7 +4,7 @@
 // album (its sharees and link) and held until the pull that follows.
 
 import { canBeSharedByType } from "../../../shared/model/library/sharing-rules";
-import type { DecryptedCollection } from "../../library/decrypt";
+import type { DecryptedCollection } from "../../library/decrypted-records";
 import {
   type LinkSettings,
   type ShareRole,

@@ -4,7 +4,7 @@
 // collection changed. See: [Note: Views cache on versions]
 
 import { Visibility } from "../../../shared/model/library/file-metadata";
-import type { DecryptedFile } from "../../library/decrypt";
+import type { DecryptedFile } from "../../library/decrypted-records";
 import type { LibraryReader } from "../gallery-contract";
 import { fileTimeUs } from "../../sync/library-summary";
 

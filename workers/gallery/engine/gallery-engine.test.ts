@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CollectionSubType } from "../../../shared/model/library/collection-metadata";
 import { Visibility } from "../../../shared/model/library/file-metadata";
-import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 import { PseudoCollectionID } from "../../../shared/model/library/gallery-summary";
 import { testCollection, testFile, testUserID } from "../../sync/test-support/sync-store";
 import { FileNotInLibraryError, createGalleryEngine } from "./gallery-engine";

@@ -5,7 +5,7 @@
 // say changed. See: [Note: Views cache on versions]
 
 import { Visibility } from "../../../shared/model/library/file-metadata";
-import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 import {
   type GalleryCalls,
   type GalleryFileDetails,

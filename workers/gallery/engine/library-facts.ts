@@ -4,7 +4,7 @@
 
 import { CollectionSubType } from "../../../shared/model/library/collection-metadata";
 import { Visibility } from "../../../shared/model/library/file-metadata";
-import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 import { collectionVisibility } from "../../sync/collection-rules";
 import type { LibraryReader } from "../gallery-contract";
 

@@ -6,7 +6,7 @@
 
 import { defaultCollectionNames } from "../../../shared/model/library/collection-metadata";
 import { sortSummaries, summarySectionOrder } from "../../../shared/model/library/summary-order";
-import type { DecryptedCollection } from "../../library/decrypt";
+import type { DecryptedCollection } from "../../library/decrypted-records";
 import { type LibraryReader } from "../gallery-contract";
 import {
   type CollectionSortBy,

@@ -11,7 +11,7 @@
 // with the viewer say nothing more (the album already says who shared it),
 // and neither do the viewer's own files.
 
-import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 
 export const uploaderNameOf = (
   file: Pick<DecryptedFile, "ownerID" | "pubMagicMetadata">,

@@ -3,7 +3,7 @@
 // one radix sort of them together, files in several collections kept once,
 // and the local days. See: [Note: What each view shows]
 
-import type { DecryptedFile } from "../../library/decrypt";
+import type { DecryptedFile } from "../../library/decrypted-records";
 import { type GalleryDay, type LibraryReader } from "../gallery-contract";
 import { PseudoCollectionID } from "../../../shared/model/library/gallery-summary";
 import { type DayOf, groupByDay, localDayOf } from "./days";

@@ -5,7 +5,7 @@
 
 import { downloadZip } from "client-zip";
 import { TokenMissingError } from "../../../shared/model/errors";
-import type { DecryptedFile } from "../../library/decrypt";
+import type { DecryptedFile } from "../../library/decrypted-records";
 import type { DownloadProgressListener, DownloadedFile } from "../gallery-contract";
 import { completions } from "./concurrency";
 import { UniqueNames, livePhotoPartName, safeFileName, zipFileName } from "./download-names";

@@ -17,7 +17,7 @@ import { RequestTimeoutError, TokenMissingError } from "../../../shared/model/er
 import { FileType } from "../../../shared/model/library/file-metadata";
 import { type NodeAccount } from "../../../tests/test-support/node-account";
 import { type NodeCairn, startNodeCairn } from "../../../tests/test-support/node-cairn";
-import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../../library/node-library-client";
 import type { DownloadedFile, OriginalMedia } from "../gallery-contract";
 import { fixtureMediaDir } from "../../sync/test-support/library";

@@ -6,7 +6,7 @@
 import type { ApiClient } from "../../../shared/api/client";
 import { TokenMissingError } from "../../../shared/model/errors";
 import type { CryptoPool } from "../../crypto/pool";
-import type { DecryptedFile } from "../../library/decrypt";
+import type { DecryptedFile } from "../../library/decrypted-records";
 import type {
   DownloadProgressListener,
   DownloadedFile,

@@ -3,7 +3,7 @@
 // video taken out of its zip, and a photo's camera details.
 
 import { FileType } from "../../../shared/model/library/file-metadata";
-import type { DecryptedFile } from "../../library/decrypt";
+import type { DecryptedFile } from "../../library/decrypted-records";
 import type { CameraDetails, OriginalMedia } from "../gallery-contract";
 import { readCameraDetails } from "./camera-details";
 import { BrokenLivePhotoError } from "./media-errors";

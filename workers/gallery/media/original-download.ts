@@ -7,7 +7,7 @@ import type { ApiClient } from "../../../shared/api/client";
 import { RequestTimeoutError } from "../../../shared/model/errors";
 import type { CryptoPool } from "../../crypto/pool";
 import { decryptThroughStream } from "../../crypto/stream-pipeline";
-import type { DecryptedFile } from "../../library/decrypt";
+import type { DecryptedFile } from "../../library/decrypted-records";
 import { EmptyDownloadError } from "../../library/download";
 import { readableChunks } from "../../library/readable-chunks";
 import { type MediaEndpoints, userMediaEndpoints } from "./media-endpoints";

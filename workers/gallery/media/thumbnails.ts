@@ -18,7 +18,7 @@
 
 import type { ApiClient } from "../../../shared/api/client";
 import type { CryptoPool } from "../../crypto/pool";
-import type { DecryptedFile } from "../../library/decrypt";
+import type { DecryptedFile } from "../../library/decrypted-records";
 import type { ThumbnailResult } from "../gallery-contract";
 import { ByteLRU } from "./byte-lru";
 import { CiphertextCache } from "./ciphertext-cache";

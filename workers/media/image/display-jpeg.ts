@@ -1,5 +1,5 @@
 // An image the browser cannot show (HEIC, RAW, TIFF in Chromium, PSD) as a
-// JPEG the viewer can, at its full decoded size (issue #6, point 3).
+// JPEG the viewer can, at its full decoded size.
 
 import { FileType } from "../../../shared/model/library/file-metadata";
 import { type DetectedFileType, detectFileType } from "../probe/detect-type";

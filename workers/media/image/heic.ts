@@ -1,6 +1,6 @@
 // HEIC and HEIF photos decoded to RGBA pixels in the media worker, with
 // libheif compiled to WebAssembly (through heic-decode), for their thumbnail
-// and for showing them in the viewer (issue #6, point 3).
+// and for showing them in the viewer.
 
 import { heifImageTypes } from "../../../shared/model/media/display-conversion";
 import { FileConversionFailedError } from "./file-conversion-error";

@@ -1,7 +1,7 @@
 // An image file to decoded pixels, whatever its type: natively where the
 // browser decodes it, through libheif for HEIC, through the embedded preview
 // for RAW and PSD files. Shared by the thumbnail and the viewer's display
-// conversion (spec §5 "Needing conversion", issue #6 point 3).
+// conversion (spec §5 "Needing conversion").
 
 import exifr from "exifr";
 import {

@@ -1,4 +1,4 @@
-// The thumbnail of an image file (issue #6, point 4): decoded (converted
+// The thumbnail of an image file: decoded (converted
 // first when the type needs it), scaled to at most 720 px, and encoded as a
 // JPEG of about 100 KB, lowering the quality while that pays.
 

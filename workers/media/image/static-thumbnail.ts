@@ -1,4 +1,4 @@
-// The thumbnail of a file no thumbnail could be made for (issue #6, point 4):
+// The thumbnail of a file no thumbnail could be made for:
 // the file is still uploaded, with this image, and counted as "uploaded with
 // static thumbnail".
 

@@ -15,7 +15,7 @@ import {
   generatedMp4Thumbnail,
   thumbnailOf,
 } from "../../../tests/test-support/media";
-import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 import type { NodeLibraryClient } from "../../library/node-library-client";
 
 export { fixtureMediaDir };

@@ -5,7 +5,7 @@
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import * as cryptoAPI from "../../crypto/crypto-api";
 import { type CryptoPool, type CryptoRemote, createCryptoPool } from "../../crypto/pool";
-import type { DecryptedCollection, DecryptedFile } from "../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 import { LocalDatabase, localStoreNames } from "../local-db";
 
 /**

@@ -1,4 +1,4 @@
-// Uploads into the library the sync worker holds (issue #6): the dedupe
+// Uploads into the library the sync worker holds: the dedupe
 // looks at the user's own files in the stored library, a registered file is
 // stored at once (so the gallery shows it before the next pull), albums are
 // found or made among the stored collections, and the media work goes to a
@@ -12,7 +12,7 @@ import { fileContentHash } from "../../../shared/model/media/live-photo-pairing"
 import type { UploadProgressSnapshot } from "../../../shared/model/media/upload-progress";
 import type { CryptoPool } from "../../crypto/pool";
 import { addFiles, createCollection } from "../../library/collection-operations";
-import type { DecryptedFile } from "../../library/decrypt";
+import type { DecryptedFile } from "../../library/decrypted-records";
 import type { LibraryKeyring } from "../../library/keyring";
 import type { LibraryDeps } from "../../library/library-deps";
 import { staticThumbnailJPEG } from "../../media/image/static-thumbnail";

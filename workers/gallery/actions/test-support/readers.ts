@@ -1,10 +1,11 @@
 // Library readers for the actions' tests: one over plain maps (synthetic
 // libraries of any size), and one over a `LibraryStore` (what a pull stored).
 
-import type { DecryptedCollection, DecryptedFile } from "../../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../../library/decrypted-records";
 import { isHiddenCollection } from "../../../sync/collection-rules";
 import type { LibraryReader } from "../../gallery-contract";
-import type { LibraryStore, TrashEntry } from "../../../sync/library-store";
+import type { LibraryStore } from "../../../sync/library-store";
+import type { TrashEntry } from "../../../sync/library-store-records";
 
 /** A reader over maps the test fills; `version` grows on `touch()`. */
 export class MemoryLibraryReader implements LibraryReader {

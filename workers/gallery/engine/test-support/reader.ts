@@ -1,9 +1,9 @@
 // A `LibraryReader` over plain maps for the view engine's tests (tests only):
 // every change bumps the versions the way the stored library does.
 
-import type { DecryptedCollection, DecryptedFile } from "../../../library/decrypt";
+import type { DecryptedCollection, DecryptedFile } from "../../../library/decrypted-records";
 import type { LibraryReader } from "../../gallery-contract";
-import type { TrashEntry } from "../../../sync/library-store";
+import type { TrashEntry } from "../../../sync/library-store-records";
 
 export class MemoryReader implements LibraryReader {
   readonly userID: number;

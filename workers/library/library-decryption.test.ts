@@ -11,12 +11,9 @@ import {
 } from "../../shared/crypto";
 import { FileType } from "../../shared/model/library/file-metadata";
 import { type NodeCryptoPool, createNodeCryptoPool } from "../crypto/node-pool";
-import {
-  type DecryptionPool,
-  RecordDecryptionError,
-  decryptCollections,
-  decryptFiles,
-} from "./decrypt";
+import { decryptFiles } from "./file-decryption";
+import { decryptCollections } from "./collection-decryption";
+import { type DecryptionPool, RecordDecryptionError } from "./decrypted-records";
 import { createKeyringFromAccountKeys } from "./node-keyring";
 
 const randomKeyB64 = () => toB64(crypto.getRandomValues(new Uint8Array(32)));

@@ -1,0 +1,49 @@
+// The gallery's and the uploads' calls over the sync worker's library: the
+// loaded library's view engine, media and actions answer them, and before it
+// is loaded the first screen answers its own thumbnails (the rest waits for
+// the library). See: [Note: The gallery's first screen opens before the library]
+
+import { albumSharingOf } from "../gallery/engine/album-sharing";
+import type { GalleryCalls, ThumbnailResult } from "../gallery/gallery-contract";
+import type { UploadCalls } from "../upload/upload-contract";
+import type { OpenLibrary } from "./library-lifecycle";
+
+export const libraryGalleryCalls = (library: OpenLibrary): GalleryCalls & UploadCalls => {
+  /** Thumbnails before the library is loaded: the first screen's at once, any other once it is. */
+  const earlyThumbnails = async (fileIDs: readonly number[]): Promise<ThumbnailResult[]> => {
+    const early = library.early();
+    if (early !== undefined && fileIDs.every((id) => early.screen.files.has(id))) {
+      const answered = await early.media.thumbnails(fileIDs);
+      if (fileIDs.some((id) => early.screen.itemIDs.has(id))) library.startLoading();
+      return answered;
+    }
+    await library.loaded();
+    return library.gallery().media.thumbnails(fileIDs);
+  };
+
+  return {
+    openView(viewID) {
+      const snapshot = library.gallery().engine.openView(viewID);
+      library.viewOpened(viewID);
+      return snapshot;
+    },
+    viewWindow: (viewID, startIndex, count) =>
+      library.gallery().engine.viewWindow(viewID, startIndex, count),
+    indexOfFile: (viewID, fileID) => library.gallery().engine.indexOfFile(viewID, fileID),
+    fileDetails: (fileID) => library.gallery().engine.fileDetails(fileID),
+    albumSharing: (collectionID) => albumSharingOf(library.gallery().reader(), collectionID),
+    thumbnails: (fileIDs) =>
+      library.isLoaded() ? library.gallery().media.thumbnails(fileIDs) : earlyThumbnails(fileIDs),
+    original: (fileID, onProgress) => library.gallery().media.original(fileID, onProgress),
+    download: (fileIDs, mode, onProgress, onFile, zipName) =>
+      library.gallery().media.download(fileIDs, mode, onProgress, onFile, zipName),
+    perform: (action) => library.gallery().actions.perform(action),
+    upload: async (request, onProgress) => {
+      await library.loaded();
+      return library.uploads().upload(request, onProgress);
+    },
+    cancelUpload: () => {
+      library.cancelUploads();
+    },
+  };
+};

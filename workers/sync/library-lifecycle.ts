@@ -1,0 +1,451 @@
+// The life of the sync worker's library: opening the stored library (the
+// first screen beside it), running syncs by the scheduler's rules, the
+// session's token and connection, and closing. What the gallery's calls need
+// of it (the loaded library's services, the first screen until then, the
+// session's uploads) is `OpenLibrary`; the sync service puts the two
+// together. See: [Note: Library workers get keys through a keyring, never the master key]
+
+import { type ApiClient, createApiClient } from "../../shared/api/client";
+import { NetworkError, RequestCanceledError, TokenMissingError } from "../../shared/model/errors";
+import { PseudoCollectionID } from "../../shared/model/library/gallery-summary";
+import { createExifCreationTime } from "../gallery/actions/exif-creation-time";
+import type { GalleryFirstScreen } from "../gallery/gallery-contract";
+import { type GalleryMedia, createGalleryMedia } from "../gallery/media/gallery-media";
+import type { DecryptedFile } from "../library/decrypted-records";
+import {
+  FirstScreenKeeper,
+  type OpenedFirstScreen,
+  engineFirstScreen,
+  firstScreenHeadStartMs,
+  openFirstScreen,
+  storedFirstScreen,
+  writeFirstScreen,
+} from "./first-screen";
+import { type GalleryServices, createGalleryServices } from "./gallery-services";
+import { createLocalCipher } from "./local-cipher";
+import { LocalDatabase } from "./local-db";
+import { LibraryNotifier } from "./library-notifier";
+import { LibraryStore } from "./library-store";
+import { librarySummary } from "./library-summary";
+import { pullLibrary } from "./pull";
+import { type SyncScheduler, createSyncScheduler, periodicSyncIntervalMs } from "./schedule";
+import { SyncStoppedError } from "./sync-errors";
+import type {
+  SyncService,
+  SyncServiceDependencies,
+  SyncSession,
+  SyncStatus,
+} from "./sync-service-contract";
+import { type LibraryUploads, createLibraryUploads } from "./upload/library-uploads";
+
+const defaultNotifyIntervalMs = 250;
+
+/** Errors that say the server could not be reached (offline, not broken). */
+const isUnreachable = (e: unknown) => e instanceof NetworkError;
+
+/** What the gallery's and the uploads' calls need of the library's life. */
+export interface OpenLibrary {
+  /** The loaded library's services; throws `SyncStoppedError` before it is loaded and once closed. */
+  gallery(): GalleryServices;
+  /** Whether the library is loaded and not closed. */
+  isLoaded(): boolean;
+  /** Until the library is loaded: the first screen read at `open` and the media service that answers its thumbnails. */
+  early(): { screen: OpenedFirstScreen; media: GalleryMedia } | undefined;
+  /** Settles when the library is loaded; rejects when it could not be (closed, no key). */
+  loaded(): Promise<void>;
+  /** Lets the library's load start: the first screen's tiles have their thumbnails. */
+  startLoading(): void;
+  /** The page opened a view: the first screen is recorded for the view last opened. */
+  viewOpened(viewID: number): void;
+  /** The session's uploads, made on the first upload. */
+  uploads(): LibraryUploads;
+  /** Cancels the uploads on their way, if any. */
+  cancelUploads(): void;
+}
+
+export type LibraryLifecycle = Pick<
+  SyncService,
+  | "open"
+  | "firstScreen"
+  | "setToken"
+  | "setOnline"
+  | "requestSync"
+  | "sync"
+  | "status"
+  | "librarySummary"
+  | "subscribe"
+  | "unsubscribe"
+  | "close"
+> & { library: OpenLibrary };
+
+export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLifecycle => {
+  let session: SyncSession | undefined;
+  let db: LocalDatabase | undefined;
+  let store: LibraryStore | undefined;
+  let scheduler: SyncScheduler<SyncStatus> | undefined;
+  let runAbort: AbortController | undefined;
+  let currentRun: Promise<unknown> | undefined;
+  let closed = false;
+  /** Read through a call: `close()` may flip it while a run or an opening awaits. */
+  const isClosed = () => closed;
+  let status: SyncStatus = { state: "opening", skippedRecords: 0 };
+  let gallery: GalleryServices | undefined;
+  /** Made at `open`, before the library is loaded: it answers the first screen's thumbnails. */
+  let media: GalleryMedia | undefined;
+  /** The first screen read at `open`, until the library is loaded. */
+  let firstScreen: OpenedFirstScreen | undefined;
+  let keeper: FirstScreenKeeper | undefined;
+  /** The view the first screen is recorded for: the view last opened. */
+  let recordedViewID: number = PseudoCollectionID.all;
+  let uploads: LibraryUploads | undefined;
+
+  let answerFirstScreen: (screen: GalleryFirstScreen | undefined) => void = () => undefined;
+  const firstScreenAnswer = new Promise<GalleryFirstScreen | undefined>((resolve) => {
+    answerFirstScreen = resolve;
+  });
+  let markLoaded: () => void = () => undefined;
+  let failLoading: (error: unknown) => void = () => undefined;
+  const loaded = new Promise<void>((resolve, reject) => {
+    markLoaded = resolve;
+    failLoading = reject;
+  });
+  // Awaited only by calls made before the library was loaded.
+  loaded.catch(() => undefined);
+  let startLoading: () => void = () => undefined;
+  const loadMayStart = new Promise<void>((resolve) => {
+    startLoading = resolve;
+  });
+
+  const logError =
+    deps.logError ??
+    ((message: string, cause: unknown) => {
+      console.error(message, cause);
+    });
+
+  const notifier = new LibraryNotifier({
+    timers: deps.timers,
+    nowMs: deps.nowMs,
+    intervalMs: deps.notifyIntervalMs ?? defaultNotifyIntervalMs,
+    buildSummary: () => {
+      const library = store;
+      if (library === undefined || session === undefined) return undefined;
+      return librarySummary({
+        userID: session.userID,
+        collections: library.collections.values(),
+        hiddenIDs: library.hiddenIDs,
+        filesOf: (id) => library.filesOf(id),
+        trashCount: library.trashCount,
+        lastSyncedAtMs: status.lastSyncedAtMs,
+        summaries: gallery?.engine.summaries() ?? [],
+      });
+    },
+    status: () => status,
+    openSnapshot: () => gallery?.engine.openSnapshot(),
+    onNotified: () => keeper?.changed(),
+  });
+
+  const setStatus = (next: SyncStatus) => {
+    status = next;
+    notifier.notify(false);
+  };
+
+  /** The API client of the session (its current token), or undefined without one. */
+  const sessionApi = (): ApiClient | undefined => {
+    const current = session;
+    if (current === undefined || current.token === "") return undefined;
+    return createApiClient({
+      apiOrigin: current.apiOrigin,
+      clientPackage: current.clientPackage,
+      fetch: deps.fetch,
+      getAuthToken: () => session?.token,
+    });
+  };
+
+  /** Fix time from EXIF: reads the original's EXIF date with the current session. */
+  const exifCreationTimeOverSession = (file: DecryptedFile): Promise<number | undefined> => {
+    const api = sessionApi();
+    if (api === undefined) return Promise.reject(new TokenMissingError());
+    return createExifCreationTime({ api, pool: deps.pool })(file);
+  };
+
+  const ensureScheduler = (): SyncScheduler<SyncStatus> => {
+    if (scheduler === undefined || closed) throw new SyncStoppedError();
+    return scheduler;
+  };
+
+  const runSync = async (): Promise<SyncStatus> => {
+    const library = store;
+    const current = session;
+    if (library === undefined || current === undefined || closed) return status;
+    const abort = new AbortController();
+    runAbort = abort;
+    let skippedRecords = 0;
+    setStatus({ ...status, state: "syncing", skippedRecords: 0 });
+    const api = createApiClient({
+      apiOrigin: current.apiOrigin,
+      clientPackage: current.clientPackage,
+      fetch: deps.fetch,
+      getAuthToken: () => session?.token,
+    });
+    const run = pullLibrary({
+      api,
+      pool: deps.pool,
+      keyring: deps.keyring,
+      store: library,
+      userID: current.userID,
+      signal: abort.signal,
+      onChange: () => {
+        notifier.notify(true);
+      },
+      onSkipped: (_what, count) => {
+        skippedRecords += count;
+      },
+    });
+    currentRun = run.catch(() => undefined);
+    try {
+      await run;
+      setStatus({ state: "up-to-date", lastSyncedAtMs: deps.nowMs(), skippedRecords });
+      keeper?.settledNow();
+    } catch (e) {
+      if (isClosed() || e instanceof RequestCanceledError) return status;
+      setStatus({
+        state: isUnreachable(e) ? "offline" : "failed",
+        lastSyncedAtMs: status.lastSyncedAtMs,
+        lastErrorName: e instanceof Error ? e.name : typeof e,
+        skippedRecords,
+      });
+    } finally {
+      runAbort = undefined;
+      currentRun = undefined;
+    }
+    return status;
+  };
+
+  /** The first screen as the library now is: see `FirstScreenKeeper`. */
+  const currentFirstScreen = () => {
+    const current = session;
+    if (gallery === undefined || current === undefined || closed) return undefined;
+    return engineFirstScreen(gallery.engine, current.userID, recordedViewID, () =>
+      notifier.summary(),
+    );
+  };
+
+  /**
+   * Reads the first screen and, beside it, loads the stored library.
+   * See: [Note: The gallery's first screen opens before the library]
+   */
+  const loadLibrary = async (next: SyncSession): Promise<void> => {
+    const keyB64 = await deps.keyring.localDatabaseKey();
+    if (isClosed()) throw new SyncStoppedError();
+    const database = deps.prefetched?.db ?? new LocalDatabase(deps.indexedDB, deps.IDBKeyRange);
+    db = database;
+    const cipher = createLocalCipher(deps.pool, keyB64);
+    const earlyMedia = createGalleryMedia({
+      // Before the library is loaded only the first screen's files are known.
+      fileByID: (fileID) =>
+        gallery === undefined ? firstScreen?.files.get(fileID) : gallery.engine.fileByID(fileID),
+      api: sessionApi,
+      pool: deps.pool,
+      caches: deps.caches,
+      clock: { ...deps.timers, nowMs: deps.nowMs },
+      displayImage: deps.displayImage,
+    });
+    media = earlyMedia;
+    // Read before the library's rows: IndexedDB would answer the one row after the many.
+    const sealedScreen = await (deps.prefetched?.firstScreen ?? storedFirstScreen(database)).catch(
+      () => undefined,
+    );
+    void openFirstScreen(sealedScreen, cipher, next.userID)
+      .catch(() => undefined)
+      .then((screen) => {
+        if (screen !== undefined && gallery === undefined && !isClosed()) {
+          firstScreen = screen;
+          recordedViewID = screen.screen.viewID;
+        }
+        answerFirstScreen(firstScreen?.screen);
+        if (firstScreen === undefined) startLoading();
+        else deps.timers.setTimeout(startLoading, firstScreenHeadStartMs);
+      });
+    const opened = await LibraryStore.open({
+      db: database,
+      cipher,
+      loadAfter: () => loadMayStart,
+    });
+    if (isClosed()) {
+      database.close();
+      throw new SyncStoppedError();
+    }
+    store = opened.store;
+    gallery = createGalleryServices({
+      store: opened.store,
+      userID: next.userID,
+      pool: deps.pool,
+      keyring: deps.keyring,
+      api: sessionApi,
+      sync: () => ensureScheduler().request("local-change"),
+      notify: () => {
+        notifier.notify(false);
+      },
+      exifCreationTimeUs: deps.exifCreationTimeUs ?? exifCreationTimeOverSession,
+      caches: deps.caches,
+      clock: { ...deps.timers, nowMs: deps.nowMs },
+      media: earlyMedia,
+    });
+    // The loaded library answers from now on; the first screen is not needed any more.
+    const hadFirstScreen = firstScreen !== undefined;
+    firstScreen = undefined;
+    answerFirstScreen(undefined);
+    keeper = new FirstScreenKeeper({
+      timers: deps.timers,
+      nowMs: deps.nowMs,
+      current: currentFirstScreen,
+      store: (record) => writeFirstScreen(database, cipher, record),
+      onError: (e) => {
+        if (!isClosed()) logError("Could not write the first screen", e);
+      },
+      ...(deps.firstScreenSettleMs === undefined ? {} : { settleMs: deps.firstScreenSettleMs }),
+    });
+    // Without a first screen the next session would wait for the whole
+    // library again: record one now, not only after the next change.
+    if (!hadFirstScreen) keeper.settledNow();
+    markLoaded();
+    scheduler = createSyncScheduler<SyncStatus>({
+      run: runSync,
+      timers: deps.timers,
+      online: next.online,
+      intervalMs: deps.intervalMs ?? periodicSyncIntervalMs,
+    });
+    setStatus({ ...status, state: next.online ? "syncing" : "offline" });
+    void scheduler.request("start").catch(() => undefined);
+  };
+
+  const library: OpenLibrary = {
+    gallery() {
+      if (gallery === undefined || closed) throw new SyncStoppedError();
+      return gallery;
+    },
+    isLoaded: () => gallery !== undefined && !closed,
+    early: () =>
+      firstScreen === undefined || media === undefined ? undefined : { screen: firstScreen, media },
+    loaded: () => loaded,
+    startLoading: () => {
+      startLoading();
+    },
+    viewOpened(viewID) {
+      if (viewID === recordedViewID) return;
+      recordedViewID = viewID;
+      keeper?.changed();
+    },
+    uploads() {
+      const current = session;
+      if (current === undefined || store === undefined || closed) throw new SyncStoppedError();
+      const startMedia = deps.startUploadMedia;
+      if (startMedia === undefined) throw new Error("This sync service cannot upload");
+      uploads ??= createLibraryUploads({
+        store: () => store,
+        userID: () => current.userID,
+        api: () => {
+          const api = sessionApi();
+          if (api === undefined) throw new TokenMissingError();
+          return api;
+        },
+        pool: deps.pool,
+        keyring: deps.keyring,
+        fetch: deps.fetch,
+        startMedia,
+        changed: () => {
+          notifier.notify(true);
+        },
+        sync: () => ensureScheduler().request("local-change"),
+        requestSync: () => {
+          void ensureScheduler()
+            .request("local-change")
+            .catch(() => undefined);
+        },
+        nowMs: deps.nowMs,
+      });
+      return uploads;
+    },
+    cancelUploads() {
+      uploads?.cancel();
+    },
+  };
+
+  return {
+    library,
+
+    async open(next) {
+      if (closed) throw new SyncStoppedError();
+      if (store !== undefined) return notifier.summary();
+      session = next;
+      try {
+        await loadLibrary(next);
+      } catch (e) {
+        answerFirstScreen(undefined);
+        failLoading(e);
+        throw e;
+      }
+      return notifier.summary();
+    },
+
+    firstScreen: () => firstScreenAnswer,
+
+    setToken(token) {
+      if (session !== undefined) session = { ...session, token };
+    },
+
+    setOnline(online) {
+      if (session !== undefined) session = { ...session, online };
+      if (scheduler === undefined || closed) return;
+      if (!online) {
+        scheduler.setOnline(false);
+        if (status.state !== "syncing") setStatus({ ...status, state: "offline" });
+        return;
+      }
+      // A request that waited for the connection runs now; otherwise coming
+      // back online is itself a reason to look for changes.
+      const wasWaiting = scheduler.state.waitingForOnline;
+      scheduler.setOnline(true);
+      if (!wasWaiting) void scheduler.request("online").catch(() => undefined);
+    },
+
+    requestSync(reason) {
+      void ensureScheduler()
+        .request(reason)
+        .catch(() => undefined);
+    },
+
+    sync: (reason) => ensureScheduler().request(reason),
+
+    status: () => status,
+
+    librarySummary: () => notifier.summary(),
+
+    subscribe: (listener) => notifier.subscribe(listener),
+
+    unsubscribe(subscriptionID) {
+      notifier.unsubscribe(subscriptionID);
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      answerFirstScreen(undefined);
+      startLoading();
+      failLoading(new SyncStoppedError());
+      await keeper?.stop();
+      scheduler?.stop(new SyncStoppedError());
+      runAbort?.abort();
+      uploads?.cancel();
+      await currentRun;
+      db?.close();
+      store = undefined;
+      firstScreen = undefined;
+      await media?.clear().catch(() => undefined);
+      media = undefined;
+      gallery = undefined;
+      setStatus({ ...status, state: "stopped" });
+      notifier.stop();
+    },
+  };
+};

@@ -1,0 +1,103 @@
+// Telling the page that the library changed: the subscribers, the summary
+// they are told (rebuilt only when something changed since), and the
+// throttling of the notifications a run makes while it stores pages.
+
+import type { GalleryViewSnapshot } from "../gallery/gallery-contract";
+import type { LibrarySummary } from "./library-summary";
+import type { SchedulerTimers } from "./schedule";
+import type { LibraryListener, SyncStatus } from "./sync-service-contract";
+
+/** The summary of a library with nothing in it (before the stored library is loaded). */
+export const emptySummary: LibrarySummary = {
+  collections: [],
+  summaries: [],
+  fileCount: 0,
+  hiddenFileCount: 0,
+  trashCount: 0,
+};
+
+export interface LibraryNotifierOptions {
+  timers: SchedulerTimers;
+  nowMs: () => number;
+  /** The shortest gap between two throttled notifications. See `SyncServiceDependencies.notifyIntervalMs`. */
+  intervalMs: number;
+  /** The summary of the library as it now is; undefined while there is no library to summarize. */
+  buildSummary: () => LibrarySummary | undefined;
+  status: () => SyncStatus;
+  /** The open view's snapshot, undefined before the page opened one. */
+  openSnapshot: () => GalleryViewSnapshot | undefined;
+  /** Told after every notification (the first screen's keeper watches for changes). */
+  onNotified: () => void;
+}
+
+export class LibraryNotifier {
+  readonly #options: LibraryNotifierOptions;
+  readonly #listeners = new Map<number, LibraryListener>();
+  #nextListenerID = 1;
+  #summary: LibrarySummary = emptySummary;
+  #summaryStale = true;
+  #timer: unknown;
+  #lastNotifiedMs = -Infinity;
+
+  constructor(options: LibraryNotifierOptions) {
+    this.#options = options;
+  }
+
+  /** The summary as last built, rebuilt first when the library changed since. */
+  summary(): LibrarySummary {
+    if (this.#summaryStale) {
+      const built = this.#options.buildSummary();
+      if (built !== undefined) {
+        this.#summary = built;
+        this.#summaryStale = false;
+      }
+    }
+    return this.#summary;
+  }
+
+  /** Calls `listener` after every change; returns an ID for `unsubscribe`. */
+  subscribe(listener: LibraryListener): number {
+    const id = this.#nextListenerID++;
+    this.#listeners.set(id, listener);
+    return id;
+  }
+
+  unsubscribe(subscriptionID: number): void {
+    this.#listeners.delete(subscriptionID);
+  }
+
+  /** Notifies at once, or at most every `intervalMs` while a run stores pages (`throttled`). */
+  notify(throttled: boolean): void {
+    this.#summaryStale = true;
+    if (!throttled) {
+      this.#notifyNow();
+      return;
+    }
+    if (this.#timer !== undefined) return;
+    const { timers, nowMs, intervalMs } = this.#options;
+    const waitMs = this.#lastNotifiedMs + intervalMs - nowMs();
+    if (waitMs <= 0) this.#notifyNow();
+    else this.#timer = timers.setTimeout(() => this.#notifyNow(), waitMs);
+  }
+
+  /** Forgets every subscriber and a notification still to come (the service closed). */
+  stop(): void {
+    this.#listeners.clear();
+    this.#clearTimer();
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== undefined) this.#options.timers.clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #notifyNow(): void {
+    this.#clearTimer();
+    const { nowMs, status, openSnapshot, onNotified } = this.#options;
+    this.#lastNotifiedMs = nowMs();
+    const snapshot = this.summary();
+    const view = openSnapshot();
+    for (const listener of this.#listeners.values()) listener(snapshot, status(), view);
+    onNotified();
+  }
+}
