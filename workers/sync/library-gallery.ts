@@ -6,7 +6,7 @@
 import { albumSharingOf } from "../gallery/engine/album-sharing";
 import type { GalleryCalls, ThumbnailResult } from "../gallery/gallery-contract";
 import type { UploadCalls } from "../upload/upload-contract";
-import type { OpenLibrary } from "./library-lifecycle";
+import type { OpenLibrary } from "./sync-service-contract";
 
 export const libraryGalleryCalls = (library: OpenLibrary): GalleryCalls & UploadCalls => {
   /** Thumbnails before the library is loaded: the first screen's at once, any other once it is. */

@@ -31,7 +31,8 @@ import { pullLibrary } from "./pull";
 import { type SyncScheduler, createSyncScheduler, periodicSyncIntervalMs } from "./schedule";
 import { SyncStoppedError } from "./sync-errors";
 import type {
-  SyncService,
+  LibraryLifecycle,
+  OpenLibrary,
   SyncServiceDependencies,
   SyncSession,
   SyncStatus,
@@ -42,41 +43,6 @@ const defaultNotifyIntervalMs = 250;
 
 /** Errors that say the server could not be reached (offline, not broken). */
 const isUnreachable = (e: unknown) => e instanceof NetworkError;
-
-/** What the gallery's and the uploads' calls need of the library's life. */
-export interface OpenLibrary {
-  /** The loaded library's services; throws `SyncStoppedError` before it is loaded and once closed. */
-  gallery(): GalleryServices;
-  /** Whether the library is loaded and not closed. */
-  isLoaded(): boolean;
-  /** Until the library is loaded: the first screen read at `open` and the media service that answers its thumbnails. */
-  early(): { screen: OpenedFirstScreen; media: GalleryMedia } | undefined;
-  /** Settles when the library is loaded; rejects when it could not be (closed, no key). */
-  loaded(): Promise<void>;
-  /** Lets the library's load start: the first screen's tiles have their thumbnails. */
-  startLoading(): void;
-  /** The page opened a view: the first screen is recorded for the view last opened. */
-  viewOpened(viewID: number): void;
-  /** The session's uploads, made on the first upload. */
-  uploads(): LibraryUploads;
-  /** Cancels the uploads on their way, if any. */
-  cancelUploads(): void;
-}
-
-export type LibraryLifecycle = Pick<
-  SyncService,
-  | "open"
-  | "firstScreen"
-  | "setToken"
-  | "setOnline"
-  | "requestSync"
-  | "sync"
-  | "status"
-  | "librarySummary"
-  | "subscribe"
-  | "unsubscribe"
-  | "close"
-> & { library: OpenLibrary };
 
 export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLifecycle => {
   let session: SyncSession | undefined;
@@ -149,17 +115,18 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
     notifier.notify(false);
   };
 
-  /** The API client of the session (its current token), or undefined without one. */
-  const sessionApi = (): ApiClient | undefined => {
-    const current = session;
-    if (current === undefined || current.token === "") return undefined;
-    return createApiClient({
+  /** An API client of `current`'s server that sends the session's token as it is at each call. */
+  const apiClientOf = (current: SyncSession): ApiClient =>
+    createApiClient({
       apiOrigin: current.apiOrigin,
       clientPackage: current.clientPackage,
       fetch: deps.fetch,
       getAuthToken: () => session?.token,
     });
-  };
+
+  /** The API client of the session (its current token), or undefined without one. */
+  const sessionApi = (): ApiClient | undefined =>
+    session === undefined || session.token === "" ? undefined : apiClientOf(session);
 
   /** Fix time from EXIF: reads the original's EXIF date with the current session. */
   const exifCreationTimeOverSession = (file: DecryptedFile): Promise<number | undefined> => {
@@ -181,14 +148,8 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
     runAbort = abort;
     let skippedRecords = 0;
     setStatus({ ...status, state: "syncing", skippedRecords: 0 });
-    const api = createApiClient({
-      apiOrigin: current.apiOrigin,
-      clientPackage: current.clientPackage,
-      fetch: deps.fetch,
-      getAuthToken: () => session?.token,
-    });
     const run = pullLibrary({
-      api,
+      api: apiClientOf(current),
       pool: deps.pool,
       keyring: deps.keyring,
       store: library,

@@ -16,6 +16,10 @@ import type { LibrarySummary } from "./library-summary";
 import type { SchedulerTimers, SyncReason } from "./schedule";
 import type { UploadCalls } from "../upload/upload-contract";
 import type { UploadMedia } from "../upload/upload-run";
+import type { GalleryMedia } from "../gallery/media/gallery-media";
+import type { OpenedFirstScreen } from "./first-screen";
+import type { GalleryServices } from "./gallery-services";
+import type { LibraryUploads } from "./upload/library-uploads";
 
 /** Where the sync stands, as the page shows it. */
 export type SyncState =
@@ -140,3 +144,38 @@ export interface SyncService extends GalleryCalls, UploadCalls {
   /** Stops syncing (a run in progress is aborted) and closes the database (logout). */
   close(): Promise<void>;
 }
+
+/** What the gallery's and the uploads' calls need of the library's life. */
+export interface OpenLibrary {
+  /** The loaded library's services; throws `SyncStoppedError` before it is loaded and once closed. */
+  gallery(): GalleryServices;
+  /** Whether the library is loaded and not closed. */
+  isLoaded(): boolean;
+  /** Until the library is loaded: the first screen read at `open` and the media service that answers its thumbnails. */
+  early(): { screen: OpenedFirstScreen; media: GalleryMedia } | undefined;
+  /** Settles when the library is loaded; rejects when it could not be (closed, no key). */
+  loaded(): Promise<void>;
+  /** Lets the library's load start: the first screen's tiles have their thumbnails. */
+  startLoading(): void;
+  /** The page opened a view: the first screen is recorded for the view last opened. */
+  viewOpened(viewID: number): void;
+  /** The session's uploads, made on the first upload. */
+  uploads(): LibraryUploads;
+  /** Cancels the uploads on their way, if any. */
+  cancelUploads(): void;
+}
+
+export type LibraryLifecycle = Pick<
+  SyncService,
+  | "open"
+  | "firstScreen"
+  | "setToken"
+  | "setOnline"
+  | "requestSync"
+  | "sync"
+  | "status"
+  | "librarySummary"
+  | "subscribe"
+  | "unsubscribe"
+  | "close"
+> & { library: OpenLibrary };
