@@ -107,7 +107,7 @@ describe("a link with a password", () => {
       isOwn: false,
       albumNames: ["Lisbon"],
     });
-    expect(service.perform()).toEqual({ ok: false, code: "unknown" });
+    await expect(service.perform()).resolves.toEqual({ ok: false, code: "unknown" });
 
     await updateAlbumLink(client.deps, album.id, { password: null });
   });
