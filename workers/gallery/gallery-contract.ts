@@ -12,6 +12,7 @@
 
 import type { FileType, Visibility } from "../../shared/model/library/file-metadata";
 import type { DecryptedCollection, DecryptedFile } from "../library/decrypted-records";
+import type { LinkSettings } from "../library/sharing-operations";
 import type { TrashEntry } from "../sync/library-store-records";
 import type { LibrarySummary } from "../sync/library-summary";
 
@@ -217,18 +218,8 @@ export type LibraryAction =
       timeUs?: number | null | undefined;
     };
 
-/** What a person changes on an album's link (spec §5 choices). */
-export interface AlbumLinkSettings {
-  /** 0: no limit; else 2, 5, 10, 25 or 50. */
-  deviceLimit?: number | undefined;
-  /** µs since the epoch; 0: never expires. */
-  validTillUs?: number | undefined;
-  enableDownload?: boolean | undefined;
-  enableCollect?: boolean | undefined;
-  enableJoin?: boolean | undefined;
-  /** A new password (hashed in the worker); null removes it. */
-  password?: string | null | undefined;
-}
+/** What a person changes on an album's link (spec §5 choices): 0 devices is no limit, else 2, 5, 10, 25 or 50; the password is hashed in the worker. */
+export type AlbumLinkSettings = LinkSettings;
 
 /** An album's sharing as its dialog shows it. */
 export interface AlbumSharing {
