@@ -3,9 +3,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AccountServiceContext } from "../account-screens/account-service-context";
-import { fakeAccountService } from "../account-screens/fake-account-service";
+import { fakeAccountService } from "../accounts/test-support/stubbed-account-service";
 import type { AccountService } from "../accounts/account-service";
-import { AppProviders, testApp } from "../testing/render-in-app";
+import { AppProviders, testApp } from "./test-support/render-in-app";
 import { appRoutes } from "./app-routes";
 
 /** The test app's routes at `path`, over a fake account service. */

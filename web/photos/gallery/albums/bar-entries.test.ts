@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CollectionSortBy } from "../../../../workers/sync/gallery-contract";
-import { summaryOf } from "../gallery-test-support";
+import { summaryOf } from "../test-support/gallery-views";
 import { barEntries, searchAlbums, sectionOfView, type BarEntry } from "./bar-entries";
 
 const summaries = [

@@ -16,10 +16,10 @@ import type {
   OriginalMedia,
 } from "../../../../workers/sync/gallery-contract";
 import { AccountServiceContext } from "../../../common/account-screens/account-service-context";
-import { fakeAccountService } from "../../../common/account-screens/fake-account-service";
+import { fakeAccountService } from "../../../common/accounts/test-support/stubbed-account-service";
 import { DialogHost } from "../../../common/dialog/DialogHost";
 import type { GalleryClient } from "../../../common/library/gallery-client";
-import { AppProviders } from "../../../common/testing/render-in-app";
+import { AppProviders } from "../../../common/app/test-support/render-in-app";
 import { ThumbnailStore } from "../thumbnails/thumbnail-store";
 import { GalleryViewer } from "./GalleryViewer";
 import { timeUsOfDateTimeLocal } from "./info-format";

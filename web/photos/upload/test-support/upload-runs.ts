@@ -7,17 +7,17 @@ import {
   UploadPhase,
   type UploadResult,
   uploadResultsInSummaryOrder,
-} from "../../../shared/model/media/upload-outcomes";
+} from "../../../../shared/model/media/upload-outcomes";
 import type {
   FinishedUpload,
   UploadProgressSnapshot,
-} from "../../../shared/model/media/upload-progress";
+} from "../../../../shared/model/media/upload-progress";
 import type {
   PickedFile,
   UploadProgressListener,
   UploadRequest,
-} from "../../../workers/upload/upload-contract";
-import type { UploadClient } from "../../common/library/upload-client";
+} from "../../../../workers/upload/upload-contract";
+import type { UploadClient } from "../../../common/library/upload-client";
 
 /** A snapshot with every result present (empty unless given). */
 export const snapshotOf = (

@@ -1,10 +1,10 @@
 // Helpers for the account service's tests: an in-memory Web Storage and a
 // whole "browser" (its storages, IndexedDB and account worker) in Node.
 
-import { createTestBrowser, type TestBrowser } from "../../../workers/account/test-support";
-import { createLocalStore } from "../storage/typed-storage";
-import type { AccountService } from "./account-service";
-import { createAccountService } from "./create-account-service";
+import { createTestBrowser, type TestBrowser } from "../../../../workers/account/test-support";
+import { createLocalStore } from "../../storage/typed-storage";
+import type { AccountService } from "../account-service";
+import { createAccountService } from "../create-account-service";
 
 /** `Storage` over a Map, as localStorage and sessionStorage behave. */
 export class MemoryStorage implements Storage {

@@ -5,14 +5,14 @@ import { render, type RenderResult } from "@testing-library/react";
 import { createStore, Provider as JotaiProvider } from "jotai";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { AppDefinitionContext, type AppDefinition } from "../app/app-definition";
-import { appRoutes } from "../app/app-routes";
-import type { RuntimeConfig } from "../config/runtime-config";
-import { RuntimeConfigContext } from "../config/runtime-config-context";
-import { I18nProvider } from "../i18n/I18nProvider";
-import { accountRoutes } from "../routing/route-table";
+import { AppDefinitionContext, type AppDefinition } from "../app-definition";
+import { appRoutes } from "../app-routes";
+import type { RuntimeConfig } from "../../config/runtime-config";
+import { RuntimeConfigContext } from "../../config/runtime-config-context";
+import { I18nProvider } from "../../i18n/I18nProvider";
+import { accountRoutes } from "../../routing/route-table";
 // Test support may reach into an app: the test app's gallery is the photos app's.
-import { galleryRoute } from "../../photos/app-definition";
+import { galleryRoute } from "../../../photos/app-definition";
 
 export const testConfig: RuntimeConfig = {
   apiOrigin: "http://localhost:8080",

@@ -10,13 +10,13 @@ import type {
   AlbumSharing,
   GallerySummary,
   GalleryViewSnapshot,
-} from "../../../workers/sync/gallery-contract";
-import { AccountServiceContext } from "../../common/account-screens/account-service-context";
-import { fakeAccountService } from "../../common/account-screens/fake-account-service";
-import { DialogHost } from "../../common/dialog/DialogHost";
-import type { GalleryClient } from "../../common/library/gallery-client";
-import { Toast } from "../../common/shell/Toast";
-import { AppProviders } from "../../common/testing/render-in-app";
+} from "../../../../workers/sync/gallery-contract";
+import { AccountServiceContext } from "../../../common/account-screens/account-service-context";
+import { fakeAccountService } from "../../../common/accounts/test-support/stubbed-account-service";
+import { DialogHost } from "../../../common/dialog/DialogHost";
+import type { GalleryClient } from "../../../common/library/gallery-client";
+import { Toast } from "../../../common/shell/Toast";
+import { AppProviders } from "../../../common/app/test-support/render-in-app";
 
 export const emptySnapshot = (viewID: number): GalleryViewSnapshot => ({
   viewID,

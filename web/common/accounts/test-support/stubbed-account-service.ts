@@ -2,7 +2,7 @@
 // rendering screens without a server or an account worker.
 
 import { vi } from "vitest";
-import type { AccountService } from "../accounts/account-service";
+import type { AccountService } from "../account-service";
 
 const notStubbed = (name: string) => () =>
   Promise.reject(new Error(`fake account service: ${name} was not stubbed`));
