@@ -4,7 +4,7 @@ import { FormError } from "../../common/account-screens/fields";
 import { Button } from "../../common/ui/Button";
 import type { FamilyClient } from "./family-client";
 import { useFamilyStep } from "./use-family-step";
-import { useFormatBytes } from "./use-format-bytes";
+import { useFormatBytes } from "../../common/i18n/use-format-bytes";
 
 type InviteState =
   | { kind: "loading" }

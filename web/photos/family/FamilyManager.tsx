@@ -8,7 +8,7 @@ import { familyViewOf, type FamilyView } from "./family-view";
 import { useLimitField } from "./use-limit-field";
 import { useFamilyConfirmations } from "./use-family-confirmations";
 import { useFamilyStep } from "./use-family-step";
-import { useFormatBytes } from "./use-format-bytes";
+import { useFormatBytes } from "../../common/i18n/use-format-bytes";
 
 /**
  * The family of the page's caller: create one, or manage it (its admin),

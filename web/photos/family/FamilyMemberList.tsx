@@ -8,7 +8,7 @@ import { familyRowActions, storageLimitTextOf, type FamilyMemberRow } from "./fa
 import { useFamilyConfirmations } from "./use-family-confirmations";
 import { useLimitField } from "./use-limit-field";
 import { useFamilyStep } from "./use-family-step";
-import { useFormatBytes } from "./use-format-bytes";
+import { useFormatBytes } from "../../common/i18n/use-format-bytes";
 
 const statusMessageIds: Partial<Record<string, MessageId>> = {
   SELF: "family.status.admin",

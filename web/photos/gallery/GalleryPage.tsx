@@ -5,7 +5,7 @@ import type { UserDetailsView } from "../../common/accounts/account-service";
 import { accountErrorKind } from "../../common/account-screens/account-error";
 import { useAccountService } from "../../common/account-screens/account-service-context";
 import { DeleteAccountDialog } from "../../common/account-screens/DeleteAccountDialog";
-import { GallerySidebar } from "../../common/account-screens/GallerySidebar";
+import { GallerySidebar } from "./sidebar/GallerySidebar";
 import { accountsTokenParam } from "../../common/account-screens/PasskeysPage";
 import { useSessionExpiredDialog } from "../../common/account-screens/session-expired";
 import { useMessageDialog } from "../../common/dialog/dialog-state";
@@ -21,7 +21,7 @@ import { fetchPaymentsPageURL } from "../payments/payments-link";
 import { usePlanSuccessDialog } from "../payments/use-plan-success-dialog";
 import { UploadClientContext } from "../upload/upload-client-context";
 import { GalleryView } from "./GalleryView";
-import "../../common/account-screens/gallery.css";
+import "./gallery.css";
 
 /**
  * `/gallery`: the library beside the account sidebar. It starts the tab's

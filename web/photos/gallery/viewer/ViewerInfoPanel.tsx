@@ -11,7 +11,7 @@ import type {
   GalleryFileDetails,
   LibraryAction,
 } from "../../../../workers/sync/gallery-contract";
-import { storageSize } from "../../../common/account-screens/format-bytes";
+import { storageSize } from "../../../common/i18n/format-bytes";
 import type { MessageId } from "../../../common/i18n/messages";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { log } from "../../../common/log/log";

@@ -1,25 +1,20 @@
 import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
-import type { UserDetailsView } from "../accounts/account-service";
-import { useAppDefinition } from "../app/app-definition";
-import { useRuntimeConfig } from "../config/runtime-config-context";
-import { useMessageDialog } from "../dialog/dialog-state";
-import { log } from "../log/log";
-import { fetchFamiliesPortalURL } from "../redirect/families-portal";
-import { Button } from "../ui/Button";
-import { storageSize } from "./format-bytes";
+import type { UserDetailsView } from "../../../common/accounts/account-service";
+import { useAppDefinition } from "../../../common/app/app-definition";
+import { useRuntimeConfig } from "../../../common/config/runtime-config-context";
+import { useMessageDialog } from "../../../common/dialog/dialog-state";
+import { log } from "../../../common/log/log";
+import { fetchFamiliesPortalURL } from "../../../common/redirect/families-portal";
+import { Button } from "../../../common/ui/Button";
+import { useFormatBytes } from "../../../common/i18n/use-format-bytes";
 import { storageShownOf } from "./storage-shown";
 
 /** Storage used of the plan's storage, e.g. "1.2 GB of 10 GB used", with a bar. */
 function StorageUsage({ details }: { details: UserDetailsView }) {
   const intl = useIntl();
-  const format = (sizeBytes: number) => {
-    const { value, unit } = storageSize(sizeBytes);
-    // "0 bytes", but "1.5 GB": the short form of a byte reads oddly ("0 byte").
-    const unitDisplay = unit === "byte" ? "long" : "short";
-    return intl.formatNumber(value, { style: "unit", unit, unitDisplay });
-  };
+  const format = useFormatBytes();
   const shown = storageShownOf(details);
   const fraction = shown.totalBytes > 0 ? Math.min(1, shown.usedBytes / shown.totalBytes) : 0;
   return (

@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { useIntl } from "react-intl";
-import { storageSize } from "../../common/account-screens/format-bytes";
+import { storageSize } from "./format-bytes";
 
-/** Bytes as the person reads them, e.g. "1.5 GB" (as the sidebar shows storage). */
+/** Bytes as the person reads them, e.g. "1.5 GB": storage in the sidebar, plans and a family's seats. */
 export function useFormatBytes(): (sizeBytes: number) => string {
   const intl = useIntl();
   return useCallback(

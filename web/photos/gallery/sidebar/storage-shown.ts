@@ -1,4 +1,4 @@
-import type { UserDetailsView } from "../accounts/account-service";
+import type { UserDetailsView } from "../../../common/accounts/account-service";
 
 /**
  * The storage the sidebar shows: the user's plan, or in a family the
