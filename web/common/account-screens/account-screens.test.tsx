@@ -7,7 +7,7 @@ import { TokenExpiredError } from "../../../shared/model/errors";
 import type { AccountService } from "../accounts/account-service";
 import { appRoutes } from "../app/app-routes";
 import { AppProviders, testApp } from "../app/test-support/render-in-app";
-import { AccountServiceContext } from "./account-service-context";
+import { AccountServiceContext } from "./parts/account-service-context";
 import { fakeAccountService } from "../accounts/test-support/stubbed-account-service";
 
 afterEach(() => {

@@ -11,7 +11,7 @@ import { useDocumentTitle } from "../shell/document-title";
 import { FullScreenLoader } from "../shell/FullScreenLoader";
 import { localStore } from "../storage/local-store";
 import { applyTheme, themeAtom } from "../theme/theme-state";
-import { AccountServiceContext } from "../account-screens/account-service-context";
+import { AccountServiceContext } from "../account-screens/parts/account-service-context";
 import type { AccountService } from "../accounts/account-service";
 import { AppDefinitionContext, useAppDefinition, type AppDefinition } from "./app-definition";
 import { appRoutes } from "./app-routes";

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AccountServiceContext } from "../account-screens/account-service-context";
+import { AccountServiceContext } from "../account-screens/parts/account-service-context";
 import { fakeAccountService } from "../accounts/test-support/stubbed-account-service";
 import type { AccountService } from "../accounts/account-service";
 import { AppProviders, testApp } from "./test-support/render-in-app";

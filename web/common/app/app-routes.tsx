@@ -1,7 +1,7 @@
 import type { RouteObject } from "react-router";
 import { Outlet } from "react-router";
 import { accountScreenFor } from "../account-screens/screens";
-import { SessionResumeGate } from "../account-screens/SessionResumeGate";
+import { SessionResumeGate } from "../account-screens/session/SessionResumeGate";
 import { LandingPage } from "../pages/LandingPage";
 import { NotFoundPage } from "../pages/NotFoundPage";
 import { RouteTitlePage } from "../pages/RouteTitlePage";

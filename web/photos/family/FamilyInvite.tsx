@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
-import { FormError } from "../../common/account-screens/fields";
+import { FormError } from "../../common/account-screens/parts/fields";
 import { Button } from "../../common/ui/Button";
 import type { FamilyClient } from "./family-client";
 import { useFamilyStep } from "./use-family-step";

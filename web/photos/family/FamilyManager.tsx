@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
-import { FormError, TextField } from "../../common/account-screens/fields";
+import { FormError, TextField } from "../../common/account-screens/parts/fields";
 import { Button } from "../../common/ui/Button";
 import type { FamilyClient } from "./family-client";
 import { FamilyMemberList } from "./FamilyMemberList";

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { FormError } from "../../common/account-screens/fields";
+import { FormError } from "../../common/account-screens/parts/fields";
 import type { MessageId } from "../../common/i18n/messages";
 import { Button } from "../../common/ui/Button";
 import type { FamilyClient } from "./family-client";

@@ -7,7 +7,7 @@ import { useId, useState, type SyntheticEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { GallerySummary } from "../../../workers/sync/gallery-contract";
 import type { PickedFile, UploadTarget } from "../../../workers/upload/upload-contract";
-import { TextField } from "../../common/account-screens/fields";
+import { TextField } from "../../common/account-screens/parts/fields";
 import { Button } from "../../common/ui/Button";
 import { ActionDialog } from "../gallery/actions/ActionDialog";
 import { AlbumPickList } from "../gallery/actions/AlbumPickList";

@@ -16,7 +16,7 @@ import {
 import { FormattedMessage } from "react-intl";
 import type { GallerySummary } from "../../../workers/sync/gallery-contract";
 import type { PickedFile, UploadRequest } from "../../../workers/upload/upload-contract";
-import { useSessionExpiredDialog } from "../../common/account-screens/session-expired";
+import { useSessionExpiredDialog } from "../../common/account-screens/session/session-expired";
 import { useMessageDialog } from "../../common/dialog/dialog-state";
 import { log } from "../../common/log/log";
 import { useNotify } from "../../common/shell/notification";

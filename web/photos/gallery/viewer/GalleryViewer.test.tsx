@@ -15,7 +15,7 @@ import type {
   LibraryAction,
   OriginalMedia,
 } from "../../../../workers/sync/gallery-contract";
-import { AccountServiceContext } from "../../../common/account-screens/account-service-context";
+import { AccountServiceContext } from "../../../common/account-screens/parts/account-service-context";
 import { fakeAccountService } from "../../../common/accounts/test-support/stubbed-account-service";
 import { DialogHost } from "../../../common/dialog/DialogHost";
 import type { GalleryClient } from "../../../common/library/gallery-client";
