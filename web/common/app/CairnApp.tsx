@@ -27,8 +27,8 @@ export interface CairnAppProps {
 
 /**
  * One web app: the theme and the language first, then the runtime
- * configuration (see: [Note: Runtime configuration]); the routes render only
- * once both are there, with the full-screen loader until then.
+ * configuration (see: [Note: Runtime config of the web apps]); the routes
+ * render only once both are there, with the full-screen loader until then.
  */
 export function CairnApp({
   app,

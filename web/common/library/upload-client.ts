@@ -1,6 +1,6 @@
-// The page's calls into the upload run of the sync worker (issue #6). Files
-// go over as `File` handles; the worker reads them. Implemented over Comlink
-// beside the gallery client; view tests use a double of it.
+// The page's calls into the upload run of the sync worker. Files go over as
+// `File` handles; the worker reads them. Implemented over Comlink beside the
+// gallery client; view tests use a double of it.
 
 import type {
   UploadProgressListener,

@@ -1,7 +1,6 @@
 // Where picked or dropped files go when the open view is not an album of the
-// user's (issue #6 point 1): a new album (named after the picked folder by
-// default), one of the user's albums, or, for several folders, one album
-// per folder.
+// user's: a new album (named after the picked folder by default), one of the
+// user's albums, or, for several folders, one album per folder.
 
 import { useId, useState, type SyntheticEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";

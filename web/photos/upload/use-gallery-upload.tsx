@@ -1,9 +1,9 @@
-// The gallery's upload (issue #6 points 1, 8 and 10 as the person sees
-// them): files picked with the upload button or dropped anywhere on the page
-// go to the open album of the user's at once, else to the album the target
-// dialog asks for; the panel follows the run, a refusal that ends it shows
-// its dialog, and "Retry failed" sends those files again. The run itself is
-// the worker's, behind the page's `UploadClient`.
+// The gallery's upload as the person sees it: files picked with the upload
+// button or dropped anywhere on the page go to the open album of the user's at
+// once, else to the album the target dialog asks for; the panel follows the
+// run, a refusal that ends it shows its dialog, and "Retry failed" sends those
+// files again. The run itself is the worker's, behind the page's
+// `UploadClient`.
 
 import {
   useCallback,

@@ -1,7 +1,7 @@
-// The full-screen viewer of the gallery (issue #5 item 3): one file of the
-// open view at a time, with previous/next (buttons, arrow keys, swipes), a
-// counter, zoom, the info panel and the file's actions. It is a modal
-// dialog: focus stays inside, Escape closes it.
+// The full-screen viewer of the gallery: one file of the open view at a time,
+// with previous/next (buttons, arrow keys, swipes), a counter, zoom, the info
+// panel and the file's actions. It is a modal dialog: focus stays inside,
+// Escape closes it.
 
 import {
   useEffect,

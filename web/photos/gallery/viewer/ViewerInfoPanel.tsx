@@ -1,8 +1,8 @@
-// The viewer's info panel (issue #5 item 3): date and time, location, size,
-// camera, caption, file name and albums of the shown file; its owner edits
-// caption, name and date in place (public magic metadata through the
-// `edit-file` action). Edits show at once and roll back if refused (the
-// refusal's message comes from `useLibraryAction`).
+// The viewer's info panel: date and time, location, size, camera, caption, file
+// name and albums of the shown file; its owner edits caption, name and date in
+// place (public magic metadata through the `edit-file` action). Edits show at
+// once and roll back if refused (the refusal's message comes from
+// `useLibraryAction`).
 
 import { useEffect, useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
