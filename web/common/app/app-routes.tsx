@@ -12,7 +12,7 @@ import type { AppDefinition } from "./app-definition";
 /**
  * The react-router routes of `app`: its route table inside the app shell,
  * once the account service has resumed the tab's session. A route whose
- * screen is not built yet shows its title.
+ * screen is not built yet shows its title and says it is not available yet.
  */
 export function appRoutes(app: AppDefinition): RouteObject[] {
   return [
