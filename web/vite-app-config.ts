@@ -48,6 +48,7 @@ export function viteConfigFor(app: WebAppName): UserConfig {
     root: webAppRoot(app),
     base: "/",
     // Runtime settings come from `/cairn-config.json`, not from build-time env.
+    // See: [Note: Runtime config of the web apps]
     envDir: false,
     publicDir: false,
     // vite-plugin-comlink must come before plugins that transform its

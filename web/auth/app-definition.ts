@@ -6,6 +6,10 @@ export const authApp: AppDefinition = {
   name: "auth",
   nameId: "app.auth.name",
   taglineId: "app.auth.tagline",
-  routes: [...accountRoutes, { path: "/auth", titleId: "route.auth", access: "needs-login" }],
+  routes: [
+    ...accountRoutes,
+    // The authenticator codes are built with the auth app; until then this page says so.
+    { path: "/auth", titleId: "route.auth", access: "needs-login" },
+  ],
   landingActions: ["signup", "login"],
 };

@@ -5,7 +5,7 @@ import { GalleryPage } from "./gallery/GalleryPage";
 import { PaymentsPage } from "./payments/PaymentsPage";
 import { SharedAlbumPage } from "./shared-albums/SharedAlbumPage";
 
-/** `/gallery`: the library (issue #5). Test apps reuse it. */
+/** `/gallery`: the library. Test apps reuse it. */
 export const galleryRoute: RouteSpec = {
   path: "/gallery",
   titleId: "route.gallery",
@@ -23,6 +23,7 @@ export const photosApp: AppDefinition = {
     { path: "/change-email", titleId: "route.changeEmail", access: "needs-login" },
     { path: "/change-password", titleId: "route.changePassword", access: "needs-login" },
     galleryRoute,
+    // Removing duplicates is built with people and places; until then this page says so.
     { path: "/deduplicate", titleId: "route.deduplicate", access: "needs-login" },
     // Reached with a families token or an invite token in its URL, not a
     // session. See: [Note: The family page is opened with a families token]

@@ -6,9 +6,9 @@ import { IncorrectPasswordError } from "../../../shared/model/accounts/account-e
 import { TokenExpiredError } from "../../../shared/model/errors";
 import type { AccountService } from "../accounts/account-service";
 import { appRoutes } from "../app/app-routes";
-import { AppProviders, testApp } from "../testing/render-in-app";
-import { AccountServiceContext } from "./account-service-context";
-import { fakeAccountService } from "./fake-account-service";
+import { AppProviders, testApp } from "../app/test-support/render-in-app";
+import { AccountServiceContext } from "./parts/account-service-context";
+import { fakeAccountService } from "../accounts/test-support/stubbed-account-service";
 
 afterEach(() => {
   cleanup();

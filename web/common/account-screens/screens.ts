@@ -2,18 +2,18 @@
 
 import type { ComponentType } from "react";
 import type { WebAppName } from "../app/app-names";
-import { ChangeEmailPage } from "./ChangeEmailPage";
-import { ChangePasswordPage } from "./ChangePasswordPage";
-import { CredentialsPage } from "./CredentialsPage";
-import { GeneratePage } from "./GeneratePage";
-import { LoginPage } from "./LoginPage";
-import { PasskeysPage } from "./PasskeysPage";
-import { RecoverPage } from "./RecoverPage";
-import { SignupPage } from "./SignupPage";
-import { TwoFactorRecoverPage } from "./TwoFactorRecoverPage";
-import { TwoFactorSetupPage } from "./TwoFactorSetupPage";
-import { TwoFactorVerifyPage } from "./TwoFactorVerifyPage";
-import { VerifyPage } from "./VerifyPage";
+import { ChangeEmailPage } from "./settings/ChangeEmailPage";
+import { ChangePasswordPage } from "./settings/ChangePasswordPage";
+import { CredentialsPage } from "./login/CredentialsPage";
+import { GeneratePage } from "./signup/GeneratePage";
+import { LoginPage } from "./login/LoginPage";
+import { PasskeysPage } from "./passkeys/PasskeysPage";
+import { RecoverPage } from "./recovery/RecoverPage";
+import { SignupPage } from "./signup/SignupPage";
+import { TwoFactorRecoverPage } from "./two-factor/TwoFactorRecoverPage";
+import { TwoFactorSetupPage } from "./two-factor/TwoFactorSetupPage";
+import { TwoFactorVerifyPage } from "./two-factor/TwoFactorVerifyPage";
+import { VerifyPage } from "./signup/VerifyPage";
 
 /** The account routes every app has. */
 const commonScreens: Readonly<Record<string, ComponentType>> = {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCairn, type RunningCairn } from "../../../server/src/main";
 import { IncorrectPasswordError } from "../../../shared/model/accounts/account-errors";
 import { HttpError } from "../../../shared/model/errors";
-import { createTestAccountBrowser, type TestAccountTab } from "./test-support";
+import { createTestAccountBrowser, type TestAccountTab } from "./test-support/account-browser";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 const flowTimeoutMs = 600_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { boxSeal, fromB64, randomBytes, toB64 } from "../../../shared/crypto";
 import { RequestCanceledError } from "../../../shared/model/errors";
-import { createTestAccountBrowser } from "./test-support";
+import { createTestAccountBrowser } from "./test-support/account-browser";
 
 // The service against a scripted server: the rules that do not need a real
 // one (session validity, logout resilience, polling, the flag schedule).

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeAccountService } from "../account-screens/fake-account-service";
-import { testApp, testConfig } from "../testing/render-in-app";
+import { fakeAccountService } from "../accounts/test-support/stubbed-account-service";
+import { testApp, testConfig } from "./test-support/render-in-app";
 import { CairnApp } from "./CairnApp";
 
 afterEach(() => {

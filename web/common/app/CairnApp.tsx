@@ -11,7 +11,7 @@ import { useDocumentTitle } from "../shell/document-title";
 import { FullScreenLoader } from "../shell/FullScreenLoader";
 import { localStore } from "../storage/local-store";
 import { applyTheme, themeAtom } from "../theme/theme-state";
-import { AccountServiceContext } from "../account-screens/account-service-context";
+import { AccountServiceContext } from "../account-screens/parts/account-service-context";
 import type { AccountService } from "../accounts/account-service";
 import { AppDefinitionContext, useAppDefinition, type AppDefinition } from "./app-definition";
 import { appRoutes } from "./app-routes";
@@ -27,8 +27,8 @@ export interface CairnAppProps {
 
 /**
  * One web app: the theme and the language first, then the runtime
- * configuration (see: [Note: Runtime configuration]); the routes render only
- * once both are there, with the full-screen loader until then.
+ * configuration (see: [Note: Runtime config of the web apps]); the routes
+ * render only once both are there, with the full-screen loader until then.
  */
 export function CairnApp({
   app,

@@ -2,10 +2,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AccountServiceContext } from "../account-screens/account-service-context";
-import { fakeAccountService } from "../account-screens/fake-account-service";
+import { AccountServiceContext } from "../account-screens/parts/account-service-context";
+import { fakeAccountService } from "../accounts/test-support/stubbed-account-service";
 import type { AccountService } from "../accounts/account-service";
-import { AppProviders, testApp } from "../testing/render-in-app";
+import { AppProviders, testApp } from "./test-support/render-in-app";
+import type { AppDefinition } from "./app-definition";
 import { appRoutes } from "./app-routes";
 
 /** The test app's routes at `path`, over a fake account service. */
@@ -131,6 +132,29 @@ describe("app routes", () => {
       expect(router.state.location.pathname).toBe("/login");
     });
     expect(logout).toHaveBeenCalledOnce();
+  });
+
+  it("says a route whose screen is not built yet is not available yet, under its title", async () => {
+    const app: AppDefinition = {
+      ...testApp,
+      routes: [
+        ...testApp.routes,
+        { path: "/deduplicate", titleId: "route.deduplicate", access: "public" },
+      ],
+    };
+    const router = createMemoryRouter(appRoutes(app), { initialEntries: ["/deduplicate"] });
+    render(
+      <AppProviders app={app}>
+        <AccountServiceContext value={fakeAccountService()}>
+          <RouterProvider router={router} />
+        </AccountServiceContext>
+      </AppProviders>,
+    );
+    expect(await screen.findByRole("heading", { name: "Remove duplicates" })).toBeTruthy();
+    expect(screen.getByText("This page is not available yet.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to the start page" }).getAttribute("href")).toBe(
+      "/",
+    );
   });
 
   it("shows a not-found page with a way back for an unknown path", async () => {

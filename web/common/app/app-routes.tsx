@@ -1,7 +1,7 @@
 import type { RouteObject } from "react-router";
 import { Outlet } from "react-router";
 import { accountScreenFor } from "../account-screens/screens";
-import { SessionResumeGate } from "../account-screens/SessionResumeGate";
+import { SessionResumeGate } from "../account-screens/session/SessionResumeGate";
 import { LandingPage } from "../pages/LandingPage";
 import { NotFoundPage } from "../pages/NotFoundPage";
 import { RouteTitlePage } from "../pages/RouteTitlePage";
@@ -12,7 +12,7 @@ import type { AppDefinition } from "./app-definition";
 /**
  * The react-router routes of `app`: its route table inside the app shell,
  * once the account service has resumed the tab's session. A route whose
- * screen is not built yet shows its title.
+ * screen is not built yet shows its title and says it is not available yet.
  */
 export function appRoutes(app: AppDefinition): RouteObject[] {
   return [

@@ -1,6 +1,15 @@
-// See: [Note: Runtime configuration] (shared/api/runtime-config.ts). A
-// developer can point one browser at another API by setting local storage
-// `apiEndpoint`, which overrides `apiOrigin`.
+// [Note: Runtime config of the web apps]
+//
+// A web app learns its server only at start-up, never from its build: it
+// fetches `/cairn-config.json` from its own origin (bypassing the HTTP cache,
+// since a deployment changes it without a rebuild), validates it against the
+// shared schema, and renders its routes only once that succeeded; until then
+// it shows the loader, and on a failure a dialog whose only way on is to
+// retry. Whoever serves the app answers that path: the Cairn server, the dev
+// server's proxy, or the desktop shell. A developer can point one browser at
+// another API by setting local storage `apiEndpoint`, which overrides
+// `apiOrigin`. The file's contract: See: [Note: Runtime configuration]
+// (shared/api/runtime-config.ts).
 
 import {
   apiOriginSchema,
@@ -41,7 +50,7 @@ export interface LoadRuntimeConfigOptions {
 
 /**
  * Fetch, validate and return the runtime configuration.
- * See: [Note: Runtime configuration]
+ * See: [Note: Runtime config of the web apps]
  *
  * @throws RuntimeConfigError
  */

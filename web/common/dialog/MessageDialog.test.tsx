@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../testing/render-in-app";
+import { AppProviders } from "../app/test-support/render-in-app";
 import type { MessageDialogAttributes } from "./dialog-state";
 import { MessageDialog } from "./MessageDialog";
 

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, Navigate } from "react-router";
-import { homePaths } from "../account-screens/home-path";
+import { homePaths } from "../account-screens/login/home-path";
 import { useAppDefinition, type LandingAction } from "../app/app-definition";
 import { CairnMark } from "../brand/CairnMark";
 import { LockIcon } from "../brand/icons";

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../testing/render-in-app";
+import { AppProviders } from "../app/test-support/render-in-app";
 import { RedirectGate } from "./RedirectGate";
 
 afterEach(() => {

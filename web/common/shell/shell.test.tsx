@@ -4,7 +4,7 @@ import { createStore } from "jotai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useMessageDialog } from "../dialog/dialog-state";
 import { DialogHost } from "../dialog/DialogHost";
-import { AppProviders } from "../testing/render-in-app";
+import { AppProviders } from "../app/test-support/render-in-app";
 import { ThemeSwitch } from "../theme/ThemeSwitch";
 import { loadingBarFadeMs, useLoadingBar } from "./loading-bar";
 import { useNotify } from "./notification";

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
-import { FormError } from "../../common/account-screens/fields";
+import { FormError } from "../../common/account-screens/parts/fields";
 import { Button } from "../../common/ui/Button";
 import type { FamilyClient } from "./family-client";
 import { useFamilyStep } from "./use-family-step";
-import { useFormatBytes } from "./use-format-bytes";
+import { useFormatBytes } from "../../common/i18n/use-format-bytes";
 
 type InviteState =
   | { kind: "loading" }

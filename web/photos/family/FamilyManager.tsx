@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
-import { FormError, TextField } from "../../common/account-screens/fields";
+import { FormError, TextField } from "../../common/account-screens/parts/fields";
 import { Button } from "../../common/ui/Button";
 import type { FamilyClient } from "./family-client";
 import { FamilyMemberList } from "./FamilyMemberList";
@@ -8,7 +8,7 @@ import { familyViewOf, type FamilyView } from "./family-view";
 import { useLimitField } from "./use-limit-field";
 import { useFamilyConfirmations } from "./use-family-confirmations";
 import { useFamilyStep } from "./use-family-step";
-import { useFormatBytes } from "./use-format-bytes";
+import { useFormatBytes } from "../../common/i18n/use-format-bytes";
 
 /**
  * The family of the page's caller: create one, or manage it (its admin),

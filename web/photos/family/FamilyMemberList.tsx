@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { FormError } from "../../common/account-screens/fields";
+import { FormError } from "../../common/account-screens/parts/fields";
 import type { MessageId } from "../../common/i18n/messages";
 import { Button } from "../../common/ui/Button";
 import type { FamilyClient } from "./family-client";
@@ -8,7 +8,7 @@ import { familyRowActions, storageLimitTextOf, type FamilyMemberRow } from "./fa
 import { useFamilyConfirmations } from "./use-family-confirmations";
 import { useLimitField } from "./use-limit-field";
 import { useFamilyStep } from "./use-family-step";
-import { useFormatBytes } from "./use-format-bytes";
+import { useFormatBytes } from "../../common/i18n/use-format-bytes";
 
 const statusMessageIds: Partial<Record<string, MessageId>> = {
   SELF: "family.status.admin",

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DialogHost } from "../../common/dialog/DialogHost";
-import { AppProviders } from "../../common/testing/render-in-app";
+import { AppProviders } from "../../common/app/test-support/render-in-app";
 import type { FamilyClient } from "./family-client";
 import type { FamilyListing, FamilyMemberRow } from "./family-view";
 import { FamilyManager } from "./FamilyManager";

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { type StepState, useStep } from "../../common/account-screens/use-account-action";
+import { type StepState, useStep } from "../../common/account-screens/parts/use-account-action";
 import { familyErrorMessageId, type FamilyStep } from "./family-errors";
 
 export type FamilyStepState<A extends unknown[]> = StepState<A>;

@@ -2,12 +2,12 @@ import { useEffect, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { useNavigate } from "react-router";
 import type { UserDetailsView } from "../../common/accounts/account-service";
-import { accountErrorKind } from "../../common/account-screens/account-error";
-import { useAccountService } from "../../common/account-screens/account-service-context";
-import { DeleteAccountDialog } from "../../common/account-screens/DeleteAccountDialog";
-import { GallerySidebar } from "../../common/account-screens/GallerySidebar";
-import { accountsTokenParam } from "../../common/account-screens/PasskeysPage";
-import { useSessionExpiredDialog } from "../../common/account-screens/session-expired";
+import { accountErrorKind } from "../../common/account-screens/parts/account-error";
+import { useAccountService } from "../../common/account-screens/parts/account-service-context";
+import { DeleteAccountDialog } from "../../common/account-screens/settings/DeleteAccountDialog";
+import { GallerySidebar } from "./sidebar/GallerySidebar";
+import { accountsTokenParam } from "../../common/account-screens/passkeys/PasskeysPage";
+import { useSessionExpiredDialog } from "../../common/account-screens/session/session-expired";
 import { useMessageDialog } from "../../common/dialog/dialog-state";
 import {
   useGalleryClient,
@@ -21,7 +21,7 @@ import { fetchPaymentsPageURL } from "../payments/payments-link";
 import { usePlanSuccessDialog } from "../payments/use-plan-success-dialog";
 import { UploadClientContext } from "../upload/upload-client-context";
 import { GalleryView } from "./GalleryView";
-import "../../common/account-screens/gallery.css";
+import "./gallery.css";
 
 /**
  * `/gallery`: the library beside the account sidebar. It starts the tab's

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fakeGalleryClient, renderGallery, summaryOf } from "./gallery-test-support";
+import { fakeGalleryClient, renderGallery, summaryOf } from "./test-support/gallery-views";
 import { GalleryView } from "./GalleryView";
 import type { SyncState } from "../../../workers/sync/sync-service-contract";
 

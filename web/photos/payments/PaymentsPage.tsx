@@ -6,16 +6,16 @@
 // dialog). The token only opens the page: it leaves the address bar at once.
 
 import { useEffect, useMemo, useState } from "react";
-import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
+import { FormattedDate, FormattedMessage } from "react-intl";
 import { createApiClient } from "../../../shared/api/client";
 import { getPlansV2 } from "../../../shared/api/endpoints/billing";
 import type { z } from "zod";
 import type { planSchema } from "../../../shared/api/endpoints/account-schemas";
 import { clientPackages } from "../../../shared/api/headers";
 import type { UserDetailsView } from "../../common/accounts/account-service";
-import { AccountCard } from "../../common/account-screens/AccountCard";
-import { useAccountService } from "../../common/account-screens/account-service-context";
-import { storageSize } from "../../common/account-screens/format-bytes";
+import { AccountCard } from "../../common/account-screens/parts/AccountCard";
+import { useAccountService } from "../../common/account-screens/parts/account-service-context";
+import { useFormatBytes } from "../../common/i18n/use-format-bytes";
 import { useRuntimeConfig } from "../../common/config/runtime-config-context";
 import { log } from "../../common/log/log";
 import { Button } from "../../common/ui/Button";
@@ -23,22 +23,10 @@ import { hasGrantedPlan, paymentTokenParam, returnURL } from "./plan-rules";
 
 type PlanJSON = z.infer<typeof planSchema>;
 
-function useStorageText(): (sizeBytes: number) => string {
-  const intl = useIntl();
-  return (sizeBytes) => {
-    const { value, unit } = storageSize(sizeBytes);
-    return intl.formatNumber(value, {
-      style: "unit",
-      unit,
-      unitDisplay: unit === "byte" ? "long" : "short",
-    });
-  };
-}
-
 export function PaymentsPage() {
   const config = useRuntimeConfig();
   const service = useAccountService();
-  const storageText = useStorageText();
+  const storageText = useFormatBytes();
   const [redirectURL] = useState(() =>
     new URLSearchParams(window.location.search).get("redirectURL"),
   );

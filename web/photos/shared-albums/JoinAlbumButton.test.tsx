@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { JoinOutcome } from "../../../workers/public-album/join-album";
-import { renderGallery } from "../gallery/gallery-test-support";
+import { renderGallery } from "../gallery/test-support/gallery-views";
 import { JoinAlbumButton } from "./JoinAlbumButton";
 
 afterEach(cleanup);

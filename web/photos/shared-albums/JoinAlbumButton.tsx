@@ -1,8 +1,8 @@
-// "Join album" on a public album page whose link allows joining (issue #7
-// point 4): a logged-in visitor adds the album to their library (as a
-// viewer, or a collaborator when the link collects) and is taken to it; a
-// visitor who is not logged in is told to sign in first (in a new tab, so
-// this page and its link stay open) and to choose "Join album" again.
+// "Join album" on a public album page whose link allows joining: a logged-in
+// visitor adds the album to their library (as a viewer, or a collaborator when
+// the link collects) and is taken to it; a visitor who is not logged in is told
+// to sign in first (in a new tab, so this page and its link stay open) and to
+// choose "Join album" again.
 
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";

@@ -4,7 +4,7 @@
 
 import { useState, type SyntheticEvent } from "react";
 import { FormattedMessage } from "react-intl";
-import { PasswordField } from "../../common/account-screens/fields";
+import { PasswordField } from "../../common/account-screens/parts/fields";
 import { log } from "../../common/log/log";
 import { Button } from "../../common/ui/Button";
 

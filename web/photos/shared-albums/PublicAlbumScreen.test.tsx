@@ -11,7 +11,7 @@ import type { UploadProgressSnapshot } from "../../../shared/model/media/upload-
 import { UploadProgress } from "../../../shared/model/media/upload-progress";
 import { UploadPhase } from "../../../shared/model/media/upload-outcomes";
 import type { UploadRequest } from "../../../workers/upload/upload-contract";
-import { fakeGalleryClient, renderGallery } from "../gallery/gallery-test-support";
+import { fakeGalleryClient, renderGallery } from "../gallery/test-support/gallery-views";
 import type { PublicAlbumWorker } from "./public-album-client";
 import { PublicAlbumScreen } from "./PublicAlbumScreen";
 

@@ -1,6 +1,6 @@
-// `/shared-albums?t=<token>#<key>`: a public link's album for anyone who
-// holds the link, no account needed (spec §2; issue #7 point 4). The page
-// hands the address to the public album worker, which alone reads the key.
+// `/shared-albums?t=<token>#<key>`: a public link's album for anyone who holds
+// the link, no account needed (spec §2). The page hands the address to the
+// public album worker, which alone reads the key.
 // See: [Note: A link's key lives only in its fragment]
 
 import { useLocation } from "react-router";

@@ -5,7 +5,7 @@
 
 import { useState, type SyntheticEvent } from "react";
 import { FormattedMessage } from "react-intl";
-import { TextField } from "../../common/account-screens/fields";
+import { TextField } from "../../common/account-screens/parts/fields";
 import { Button } from "../../common/ui/Button";
 import { ActionDialog } from "../gallery/actions/ActionDialog";
 

@@ -1,9 +1,9 @@
-// The upload panel (issue #6 point 8): at the bottom right of the gallery,
-// not modal (the person keeps browsing), collapsible. It shows the run's
-// phase in words, "n of m files" and an overall bar, each file on its way
-// with its percentage, and at the end the summary by result with "Retry
-// failed". Its header keeps the cancel (while the run is on its way) or the
-// close (once it ended) in reach when collapsed.
+// The upload panel: at the bottom right of the gallery, not modal (the person
+// keeps browsing), collapsible. It shows the run's phase in words, "n of m
+// files" and an overall bar, each file on its way with its percentage, and at
+// the end the summary by result with "Retry failed". Its header keeps the
+// cancel (while the run is on its way) or the close (once it ended) in reach
+// when collapsed.
 
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";

@@ -1,13 +1,12 @@
 // Where picked or dropped files go when the open view is not an album of the
-// user's (issue #6 point 1): a new album (named after the picked folder by
-// default), one of the user's albums, or, for several folders, one album
-// per folder.
+// user's: a new album (named after the picked folder by default), one of the
+// user's albums, or, for several folders, one album per folder.
 
 import { useId, useState, type SyntheticEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { GallerySummary } from "../../../shared/model/library/gallery-summary";
 import type { PickedFile, UploadTarget } from "../../../workers/upload/upload-contract";
-import { TextField } from "../../common/account-screens/fields";
+import { TextField } from "../../common/account-screens/parts/fields";
 import { Button } from "../../common/ui/Button";
 import { ActionDialog } from "../gallery/actions/ActionDialog";
 import { AlbumPickList } from "../gallery/actions/AlbumPickList";

@@ -1,8 +1,7 @@
-// The files of a drop (issue #6 point 1): a dropped folder is walked through
-// the browser's entries API, every file keeping the folders between the
-// dropped folder's parent and itself. The entries are described by the
-// small interfaces below, which the browser's `FileSystemEntry` objects
-// satisfy and a test double can implement.
+// The files of a drop: a dropped folder is walked through the browser's entries
+// API, every file keeping the folders between the dropped folder's parent and
+// itself. The entries are described by the small interfaces below, which the
+// browser's `FileSystemEntry` objects satisfy and a test double can implement.
 
 import type { PickedFile } from "../../../workers/upload/upload-contract";
 

@@ -3,11 +3,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { UploadPhase } from "../../../shared/model/media/upload-outcomes";
 import type { PickedFile } from "../../../workers/upload/upload-contract";
-import { fakeGalleryClient, renderGallery, summaryOf } from "../gallery/gallery-test-support";
+import { fakeGalleryClient, renderGallery, summaryOf } from "../gallery/test-support/gallery-views";
 import { GalleryView } from "../gallery/GalleryView";
 import type { DropDirectoryEntry, DropEntry, DropFileEntry, DropItem } from "./dropped-picks";
 import { UploadClientContext } from "./upload-client-context";
-import { fakeUploadClient, snapshotOf } from "./upload-test-support";
+import { fakeUploadClient, snapshotOf } from "./test-support/upload-runs";
 
 afterEach(cleanup);
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { UploadResult } from "../../../shared/model/media/upload-outcomes";
 import type { UploadTarget } from "../../../workers/upload/upload-contract";
 import { retryRequests, type RunPick } from "./retry-picks";
-import { finishedOf, pickOf, snapshotOf } from "./upload-test-support";
+import { finishedOf, pickOf, snapshotOf } from "./test-support/upload-runs";
 
 const album: UploadTarget = { kind: "album", collectionID: 7 };
 const perFolder: UploadTarget = { kind: "album-per-folder" };

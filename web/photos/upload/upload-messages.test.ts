@@ -14,7 +14,7 @@ import {
   runEndingDisplay,
   runHeadingMessage,
 } from "./upload-messages";
-import { snapshotOf } from "./upload-test-support";
+import { snapshotOf } from "./test-support/upload-runs";
 
 describe("runHeadingMessage", () => {
   it.each<[string, Parameters<typeof snapshotOf>[0] | undefined, MessageId]>([

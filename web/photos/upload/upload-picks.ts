@@ -1,7 +1,6 @@
 // What a pick (the file or folder picker) or a drop holds, as the upload asks
-// about it (issue #6 point 1, spec §2's notice): loose files, folders or
-// both; the folders' names; the name a new album gets by default. Pure;
-// table-tested.
+// about it (spec §2's notice): loose files, folders or both; the folders'
+// names; the name a new album gets by default. Pure; table-tested.
 
 import type { PickedFile } from "../../../workers/upload/upload-contract";
 

@@ -10,7 +10,7 @@ import {
   type UploadRunEvent,
   type UploadRunState,
 } from "./upload-run";
-import { pickOf, snapshotOf } from "./upload-test-support";
+import { pickOf, snapshotOf } from "./test-support/upload-runs";
 
 const picks = (...names: string[]): RunPick[] =>
   names.map((name) => ({ pick: pickOf(name), target: { kind: "album", collectionID: 7 } }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GallerySummary } from "../../../shared/model/library/gallery-summary";
-import { summaryOf } from "../gallery/gallery-test-support";
+import { summaryOf } from "../gallery/test-support/gallery-views";
 import { existingAlbumNamed, openUploadAlbum, uploadableAlbums } from "./upload-targets";
 
 const trips = summaryOf({ id: 7, name: "Trips" });

@@ -1,6 +1,6 @@
-// Drag and drop of files anywhere on the page while the gallery is open
-// (issue #6 point 1): whether files are being dragged over it (for the
-// overlay), and the drop itself.
+// Drag and drop of files anywhere on the page while the gallery is open:
+// whether files are being dragged over it (for the overlay), and the drop
+// itself.
 
 import { useEffect, useRef, useState } from "react";
 

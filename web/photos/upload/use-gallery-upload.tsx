@@ -1,9 +1,9 @@
-// The gallery's upload (issue #6 points 1, 8 and 10 as the person sees
-// them): files picked with the upload button or dropped anywhere on the page
-// go to the open album of the user's at once, else to the album the target
-// dialog asks for; the panel follows the run, a refusal that ends it shows
-// its dialog, and "Retry failed" sends those files again. The run itself is
-// the worker's, behind the page's `UploadClient`.
+// The gallery's upload as the person sees it: files picked with the upload
+// button or dropped anywhere on the page go to the open album of the user's at
+// once, else to the album the target dialog asks for; the panel follows the
+// run, a refusal that ends it shows its dialog, and "Retry failed" sends those
+// files again. The run itself is the worker's, behind the page's
+// `UploadClient`.
 
 import {
   useCallback,
@@ -16,7 +16,7 @@ import {
 import { FormattedMessage } from "react-intl";
 import type { GallerySummary } from "../../../shared/model/library/gallery-summary";
 import type { PickedFile, UploadRequest } from "../../../workers/upload/upload-contract";
-import { useSessionExpiredDialog } from "../../common/account-screens/session-expired";
+import { useSessionExpiredDialog } from "../../common/account-screens/session/session-expired";
 import { useMessageDialog } from "../../common/dialog/dialog-state";
 import { log } from "../../common/log/log";
 import { useNotify } from "../../common/shell/notification";

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ActionErrorCode, LibraryAction } from "../../../../workers/gallery/gallery-contract";
-import { fakeGalleryClient, renderGallery, summaryOf } from "../gallery-test-support";
+import { fakeGalleryClient, renderGallery, summaryOf } from "../test-support/gallery-views";
 import type { ViewKind } from "../view-kind";
 import { SelectionBar } from "./SelectionBar";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { summaryOf } from "../gallery-test-support";
+import { summaryOf } from "../test-support/gallery-views";
 import { pickableAlbums } from "./album-picker-rules";
 
 const summaries = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { summaryOf } from "../gallery-test-support";
+import { summaryOf } from "../test-support/gallery-views";
 import type { ViewKind } from "../view-kind";
 import { directAction, selectionActions, type SelectionActionKey } from "./selection-actions";
 

@@ -12,7 +12,7 @@ import type {
   LibraryAction,
 } from "../../../../workers/gallery/gallery-contract";
 import type { GalleryClient } from "../../../common/library/gallery-client";
-import { useSessionExpiredDialog } from "../../../common/account-screens/session-expired";
+import { useSessionExpiredDialog } from "../../../common/account-screens/session/session-expired";
 import { useMessageDialog } from "../../../common/dialog/dialog-state";
 import { log } from "../../../common/log/log";
 import { useNotify } from "../../../common/shell/notification";

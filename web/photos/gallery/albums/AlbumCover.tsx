@@ -1,5 +1,5 @@
 import type { ThumbnailStore } from "../thumbnails/thumbnail-store";
-import { useThumbnailURL } from "../thumbnails/thumbnail-store";
+import { useThumbnailURL } from "../thumbnails/use-thumbnail";
 
 /** An album's cover thumbnail, or a neutral tile until it arrives (and for an empty album). */
 export function AlbumCover({

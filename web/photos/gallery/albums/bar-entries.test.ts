@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CollectionSortBy } from "../../../../shared/model/library/gallery-summary";
-import { summaryOf } from "../gallery-test-support";
+import { summaryOf } from "../test-support/gallery-views";
 import { barEntries, searchAlbums, sectionOfView, type BarEntry } from "./bar-entries";
 
 const summaries = [

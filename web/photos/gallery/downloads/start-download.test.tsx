@@ -6,7 +6,7 @@ import { TokenMissingError } from "../../../../shared/model/errors";
 import type { DownloadedFile } from "../../../../workers/gallery/gallery-contract";
 import { DialogHost } from "../../../common/dialog/DialogHost";
 import type { GalleryClient } from "../../../common/library/gallery-client";
-import { AppProviders } from "../../../common/testing/render-in-app";
+import { AppProviders } from "../../../common/app/test-support/render-in-app";
 import { DownloadProgress } from "./DownloadProgress";
 import { downloadProgressAtom } from "./download-progress";
 import { browserSaveFileDeps, saveDownloadedFile, savedObjectURLLifetimeMs } from "./save-file";

@@ -10,7 +10,7 @@ import type {
   GalleryWindow,
   ThumbnailURLResult,
 } from "../../../../workers/gallery/gallery-contract";
-import { AppProviders } from "../../../common/testing/render-in-app";
+import { AppProviders } from "../../../common/app/test-support/render-in-app";
 import { emptySelection, type GallerySelection } from "../selection/gallery-selection";
 import { type DecodeThumbnail, ThumbnailStore } from "../thumbnails/thumbnail-store";
 import { GalleryGrid } from "./GalleryGrid";

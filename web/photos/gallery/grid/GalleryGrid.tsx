@@ -35,9 +35,9 @@ import {
   gridColumnsForWidth,
   mobileBreakpointPx,
   rowOfItem,
-  rowsInRange,
   type GridLayout,
 } from "./grid-layout";
+import { bandContent } from "./grid-band";
 import { isGridNavigationKey, nextFocusIndex } from "./grid-navigation";
 import { ItemWindowCache } from "./item-window-cache";
 import { LightTileRow, tileRowStyle } from "./LightTileRow";
@@ -66,12 +66,6 @@ export interface GalleryGridProps {
 const scrubberGutterPx = 40;
 /** Space after the last row, so the oldest tiles do not touch the window's edge. */
 const bottomPaddingPx = 24;
-/**
- * Days of at most this many items are loaded whole while their header is
- * rendered, so their 'select all' checkbox shows the truth; 2048 items are
- * eight window pages, a bounded cost even for a day of a big import.
- */
-const dayCheckLoadLimit = 2048;
 
 interface Latest {
   client: GalleryGridProps["client"];
@@ -83,27 +77,6 @@ interface Latest {
   cache: ItemWindowCache;
   scroll: GridScroll;
   viewportHeightPx: number;
-}
-
-/** The rows of `layout` from `[topPx, bottomPx)` and the item range they need. */
-function bandContent(layout: GridLayout, topPx: number, bottomPx: number) {
-  const rows = rowsInRange(layout, topPx, bottomPx);
-  let firstTile = Number.POSITIVE_INFINITY;
-  let endTile = 0;
-  let firstNeeded = Number.POSITIVE_INFINITY;
-  let endNeeded = 0;
-  for (const row of rows) {
-    const start = row.kind === "tiles" ? row.firstIndex : row.day.firstIndex;
-    const end = row.kind === "tiles" ? row.firstIndex + row.count : row.day.firstIndex;
-    if (row.kind === "tiles") {
-      firstTile = Math.min(firstTile, start);
-      endTile = Math.max(endTile, end);
-    }
-    const wholeDay = row.day.count <= dayCheckLoadLimit;
-    firstNeeded = Math.min(firstNeeded, wholeDay ? row.day.firstIndex : start);
-    endNeeded = Math.max(endNeeded, wholeDay ? row.day.firstIndex + row.day.count : end);
-  }
-  return { rows, firstTile, endTile, firstNeeded, endNeeded };
 }
 
 /**

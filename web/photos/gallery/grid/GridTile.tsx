@@ -2,7 +2,8 @@ import { memo, useState, type MouseEvent, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { FileType } from "../../../../shared/model/library/file-metadata";
 import type { GalleryItem } from "../../../../workers/gallery/gallery-contract";
-import { useThumbnail, type ThumbnailStore } from "../thumbnails/thumbnail-store";
+import type { ThumbnailStore } from "../thumbnails/thumbnail-store";
+import { useThumbnail } from "../thumbnails/use-thumbnail";
 import { CheckIcon } from "./CheckIcon";
 import { formatDuration } from "./day-label";
 

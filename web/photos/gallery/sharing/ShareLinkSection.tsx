@@ -6,7 +6,7 @@
 import { useId, useState, type SyntheticEvent } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import type { AlbumLinkSettings, AlbumSharing } from "../../../../workers/gallery/gallery-contract";
-import { Checkbox, PasswordField } from "../../../common/account-screens/fields";
+import { Checkbox, PasswordField } from "../../../common/account-screens/parts/fields";
 import type { MessageId } from "../../../common/i18n/messages";
 import { useNotify } from "../../../common/shell/notification";
 import { Button } from "../../../common/ui/Button";

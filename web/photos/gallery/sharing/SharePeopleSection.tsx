@@ -6,7 +6,7 @@
 import { useId, useState, type SyntheticEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ActionOutcome, AlbumSharing } from "../../../../workers/gallery/gallery-contract";
-import { TextField } from "../../../common/account-screens/fields";
+import { TextField } from "../../../common/account-screens/parts/fields";
 import type { MessageId } from "../../../common/i18n/messages";
 import { Button } from "../../../common/ui/Button";
 import type { PerformLibraryAction } from "../actions/use-library-action";

@@ -4,7 +4,6 @@
 // keeps the most recently used object URLs (made by the worker) and hands
 // back what it evicts.
 
-import { useCallback, useSyncExternalStore } from "react";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import type { ThumbnailURLResult } from "../../../../workers/gallery/gallery-contract";
 
@@ -402,29 +401,4 @@ export interface ShownThumbnail {
   url: string;
   /** Decoded before it was shown. See: [Note: A thumbnail is decoded before it is shown] */
   decoded: boolean;
-}
-
-/**
- * `fileID`'s thumbnail from `store`, asking for it while the component is
- * mounted; undefined until it arrives (and for no file).
- */
-export function useThumbnail(
-  store: ThumbnailStore,
-  fileID: number | undefined,
-): ShownThumbnail | undefined {
-  const subscribe = useCallback(
-    (listener: () => void) =>
-      fileID === undefined ? () => undefined : store.subscribe(fileID, listener),
-    [store, fileID],
-  );
-  const snapshot = () => (fileID === undefined ? undefined : store.shown(fileID));
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
-}
-
-/** The object URL of `fileID`'s thumbnail from `store`; see `useThumbnail`. */
-export function useThumbnailURL(
-  store: ThumbnailStore,
-  fileID: number | undefined,
-): string | undefined {
-  return useThumbnail(store, fileID)?.url;
 }

@@ -15,11 +15,11 @@ import type {
   OriginalMedia,
 } from "../../../../workers/gallery/gallery-contract";
 import type { GallerySummary } from "../../../../shared/model/library/gallery-summary";
-import { AccountServiceContext } from "../../../common/account-screens/account-service-context";
-import { fakeAccountService } from "../../../common/account-screens/fake-account-service";
+import { AccountServiceContext } from "../../../common/account-screens/parts/account-service-context";
+import { fakeAccountService } from "../../../common/accounts/test-support/stubbed-account-service";
 import { DialogHost } from "../../../common/dialog/DialogHost";
 import type { GalleryClient } from "../../../common/library/gallery-client";
-import { AppProviders } from "../../../common/testing/render-in-app";
+import { AppProviders } from "../../../common/app/test-support/render-in-app";
 import { ThumbnailStore } from "../thumbnails/thumbnail-store";
 import { GalleryViewer } from "./GalleryViewer";
 import { timeUsOfDateTimeLocal } from "./info-format";

@@ -1,7 +1,7 @@
-// The full-screen viewer of the gallery (issue #5 item 3): one file of the
-// open view at a time, with previous/next (buttons, arrow keys, swipes), a
-// counter, zoom, the info panel and the file's actions. It is a modal
-// dialog: focus stays inside, Escape closes it.
+// The full-screen viewer of the gallery: one file of the open view at a time,
+// with previous/next (buttons, arrow keys, swipes), a counter, zoom, the info
+// panel and the file's actions. It is a modal dialog: focus stays inside,
+// Escape closes it.
 
 import {
   useEffect,
@@ -25,7 +25,8 @@ import type { GalleryClient } from "../../../common/library/gallery-client";
 import { log } from "../../../common/log/log";
 import { useLibraryAction } from "../actions/use-library-action";
 import { useStartDownload } from "../downloads/start-download";
-import { useThumbnailURL, type ThumbnailStore } from "../thumbnails/thumbnail-store";
+import type { ThumbnailStore } from "../thumbnails/thumbnail-store";
+import { useThumbnailURL } from "../thumbnails/use-thumbnail";
 import { MediaStage } from "./MediaStage";
 import { browserObjectURLs, createMediaURLs, revokeMediaURLs, type MediaURLs } from "./media-urls";
 import { isPrefetchable, OriginalCache } from "./original-cache";

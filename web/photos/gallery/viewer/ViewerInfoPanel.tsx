@@ -1,8 +1,8 @@
-// The viewer's info panel (issue #5 item 3): date and time, location, size,
-// camera, caption, file name and albums of the shown file; its owner edits
-// caption, name and date in place (public magic metadata through the
-// `edit-file` action). Edits show at once and roll back if refused (the
-// refusal's message comes from `useLibraryAction`).
+// The viewer's info panel: date and time, location, size, camera, caption, file
+// name and albums of the shown file; its owner edits caption, name and date in
+// place (public magic metadata through the `edit-file` action). Edits show at
+// once and roll back if refused (the refusal's message comes from
+// `useLibraryAction`).
 
 import { useEffect, useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -11,7 +11,7 @@ import type {
   GalleryFileDetails,
   LibraryAction,
 } from "../../../../workers/gallery/gallery-contract";
-import { storageSize } from "../../../common/account-screens/format-bytes";
+import { storageSize } from "../../../common/i18n/format-bytes";
 import type { MessageId } from "../../../common/i18n/messages";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { log } from "../../../common/log/log";
