@@ -1,4 +1,4 @@
-import { microsecondsPerHour } from "./context";
+import { microsecondsPerHour } from "../time";
 import { WindowCounter } from "./window-counter";
 
 // The in-process abuse limits of the account flows (wire-contract §0.4). Each

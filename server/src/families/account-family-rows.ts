@@ -1,5 +1,5 @@
 import type { AccountsContext } from "../accounts/context";
-import type { DB } from "../accounts/users";
+import type { DB } from "../db/db";
 import { userEmails } from "../library/collections/user-emails";
 import type { MailMessage } from "../mail/mailer";
 import { familyEndedMail, memberLeftMail } from "./notice-mails";

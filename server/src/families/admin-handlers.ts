@@ -1,7 +1,8 @@
 import type { familyEndpoints } from "../../../shared/api/endpoints/families";
-import { apiError, badRequest, notFound } from "../accounts/context";
+import { apiError, badRequest, notFound } from "../http/api-errors";
 import { emailHashOf, newUUID } from "../accounts/server-crypto";
-import { freePlanProductID, type DB } from "../accounts/users";
+import { freePlanProductID } from "../accounts/users";
+import type { DB } from "../db/db";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { HandlerMap } from "../http/register-endpoints";
 import { userEmails } from "../library/collections/user-emails";

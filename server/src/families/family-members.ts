@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { familyMembersSchema } from "../../../shared/api/endpoints/families";
-import type { DB } from "../accounts/users";
+import type { DB } from "../db/db";
 import { userEmails } from "../library/collections/user-emails";
 import type { FamiliesContext } from "./context";
 import { isActiveFamilyStatus } from "./family-rules";

@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import type { DB } from "../accounts/users";
+import type { DB } from "../db/db";
 import type { FamiliesTable } from "../db/schema";
 import { activeFamilyStatuses, listedFamilyStatuses } from "./family-rules";
 

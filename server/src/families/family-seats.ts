@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { newUUID } from "../accounts/server-crypto";
-import type { DB } from "../accounts/users";
+import type { DB } from "../db/db";
 import type { Database } from "../db/schema";
 import { listedFamilyRowsOf } from "./family-rows";
 import { familyFull, hasFreeSeat, notFamilyAdmin } from "./family-rules";

@@ -1,6 +1,6 @@
 import type { UpdateResult } from "kysely";
 import type { familyEndpoints } from "../../../shared/api/endpoints/families";
-import { badRequest, forbidden } from "../accounts/context";
+import { badRequest, forbidden } from "../http/api-errors";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { HandlerMap } from "../http/register-endpoints";
 import { userEmails } from "../library/collections/user-emails";

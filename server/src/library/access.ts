@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { ClientApp } from "../../../shared/api/headers";
-import { apiError, forbidden, notFound } from "../accounts/context";
-import type { DB } from "../accounts/users";
+import { apiError, forbidden, notFound } from "../http/api-errors";
+import type { DB } from "../db/db";
 import type { CollectionSharesTable, CollectionsTable } from "../db/schema";
 
 // Who may do what with a collection (spec §6; wire-contract §3.2, §5.4).

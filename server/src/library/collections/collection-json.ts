@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { RemoteCollectionJSON } from "../../../../shared/api/endpoints/library-schemas";
-import type { DB } from "../../accounts/users";
+import type { DB } from "../../db/db";
 import type { CollectionSharesTable } from "../../db/schema";
 import { type CollectionRow, shareeRoleOf } from "../access";
 import type { LibraryContext } from "../context";

@@ -4,8 +4,10 @@ import type {
   RemoteCollectionJSON,
 } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
-import { badRequest } from "../../accounts/context";
-import { keyAttributesRowOf, nextID, type DB } from "../../accounts/users";
+import { badRequest } from "../../http/api-errors";
+import { keyAttributesRowOf } from "../../accounts/users";
+import { nextID } from "../../db/id-counters";
+import type { DB } from "../../db/db";
 import type { CollectionRow } from "../access";
 import type { LibraryContext } from "../context";
 import { magicMetadataColumn } from "../magic-metadata";

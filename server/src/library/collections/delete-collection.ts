@@ -1,5 +1,5 @@
 import type { ClientApp } from "../../../../shared/api/headers";
-import { apiError, badRequest } from "../../accounts/context";
+import { apiError, badRequest } from "../../http/api-errors";
 import { ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
 import { putInTrash } from "../trash/trash-files";

@@ -3,7 +3,7 @@ import {
   libraryLimits,
   type CollectionFileItem,
 } from "../../../../shared/api/endpoints/library-schemas";
-import { apiError, badRequest, forbidden, notFound } from "../../accounts/context";
+import { apiError, badRequest, forbidden, notFound } from "../../http/api-errors";
 import type { CollectionRow } from "../access";
 import { ensureBatchSize } from "../batch";
 import type { LibraryContext } from "../context";

@@ -1,6 +1,6 @@
 import type { RemoteCollectionJSON } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
-import { microsecondsPerSecond } from "../../accounts/context";
+import { microsecondsPerSecond } from "../../time";
 import { collectionAccess, collectionNotFound, liveShareOf } from "../access";
 import type { LibraryContext } from "../context";
 import { collectionsJSON, oneCollectionJSON, type ShareRow } from "./collection-json";

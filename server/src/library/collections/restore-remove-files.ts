@@ -1,6 +1,6 @@
 import type { CollectionFileItem } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
-import { apiError, badRequest, forbidden } from "../../accounts/context";
+import { apiError, badRequest, forbidden } from "../../http/api-errors";
 import { collectionAccess, ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
 import { lockTrashForWrite } from "../trash/trash-version";

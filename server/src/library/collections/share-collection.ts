@@ -2,9 +2,9 @@ import { canBeShared } from "../../../../shared/model/library/sharing-rules";
 import type { ShareeRole } from "../../../../shared/api/endpoints/collections";
 import type { CollectionUser } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
-import { badRequest, forbidden, notFound } from "../../accounts/context";
+import { badRequest, forbidden, notFound } from "../../http/api-errors";
 import { emailHashOf } from "../../accounts/server-crypto";
-import type { DB } from "../../accounts/users";
+import type { DB } from "../../db/db";
 import {
   type CollectionRow,
   collectionAccess,

@@ -1,6 +1,6 @@
 import type { MagicMetadataInput } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
-import { apiError, forbidden } from "../../accounts/context";
+import { apiError, forbidden } from "../../http/api-errors";
 import { collectionAccess, ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
 import { magicMetadataColumn } from "../magic-metadata";

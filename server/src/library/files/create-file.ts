@@ -1,8 +1,9 @@
 import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
 import type { BodyOf } from "../../../../shared/api/endpoint";
 import type { RemoteFileJSON } from "../../../../shared/api/endpoints/library-schemas";
-import { badRequest } from "../../accounts/context";
-import { nextID, type DB } from "../../accounts/users";
+import { badRequest } from "../../http/api-errors";
+import { nextID } from "../../db/id-counters";
+import type { DB } from "../../db/db";
 import type { EndpointHandler } from "../../http/register-endpoints";
 import { type CollectionRow, ownedCollection } from "../access";
 import type { LibraryContext } from "../context";

@@ -1,6 +1,6 @@
 import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
-import { notFound } from "../../accounts/context";
-import type { DB } from "../../accounts/users";
+import { notFound } from "../../http/api-errors";
+import type { DB } from "../../db/db";
 import { presignedURLValidityMs } from "../../blobs/blob-store";
 import type { EndpointHandler } from "../../http/register-endpoints";
 import type { LibraryContext } from "../context";

@@ -1,5 +1,5 @@
 import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
-import { badRequest, notFound } from "../../accounts/context";
+import { badRequest, notFound } from "../../http/api-errors";
 import type { EndpointHandler } from "../../http/register-endpoints";
 import type { LibraryContext } from "../context";
 import { deletedFileMarker } from "../file-json";

@@ -1,6 +1,7 @@
 import type { BodyOf } from "../../../../shared/api/endpoint";
 import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
-import { badRequest, microsecondsPerDay } from "../../accounts/context";
+import { badRequest } from "../../http/api-errors";
+import { microsecondsPerDay } from "../../time";
 import { presignedURLValidityMs } from "../../blobs/blob-store";
 import type { HandlerMap } from "../../http/register-endpoints";
 import type { LibraryContext } from "../context";

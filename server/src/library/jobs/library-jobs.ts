@@ -4,8 +4,9 @@ import { deleteQueuedObjects } from "./object-deletions";
 import { expireUploads } from "./upload-expiry";
 import { purgeExpiredTrash } from "./trash-purge";
 
-// The library's background jobs (issue #4 §4), each coordinated through the
-// scheduler's database lock so that one instance runs it at a time.
+// The library's background jobs (trash purge, blob deletion, upload expiry),
+// each coordinated through the scheduler's database lock so that one instance
+// runs it at a time.
 
 const minuteMs = 60_000;
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { collectionEndpoints } from "../../../../shared/api/endpoints/collections";
 import type { ClientApp } from "../../../../shared/api/headers";
-import { badRequest } from "../../accounts/context";
+import { badRequest } from "../../http/api-errors";
 import { publicLinkCredentialsOf } from "../../http/auth";
 import { StatusError } from "../../http/http-errors";
 import { joinViaLink } from "../collections/share-collection";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { toB64 } from "../../../../shared/crypto/base64";
 import { loadSodium } from "../../../../shared/crypto/sodium";
-import { apiError, microsecondsPerDay } from "../../accounts/context";
+import { apiError } from "../../http/api-errors";
+import { microsecondsPerDay } from "../../time";
 import { signServerJWT, verifiedServerJWTClaims } from "../../accounts/jwt";
 import type { ServerSecrets } from "../../config/secrets";
 import type { LibraryContext } from "../context";

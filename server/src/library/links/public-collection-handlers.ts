@@ -1,6 +1,6 @@
 import type { publicCollectionEndpoints } from "../../../../shared/api/endpoints/public-collection";
 import type { RemoteCollectionJSON } from "../../../../shared/api/endpoints/library-schemas";
-import { apiError, badRequest, forbidden } from "../../accounts/context";
+import { apiError, badRequest, forbidden } from "../../http/api-errors";
 import type { PublicLinkSession } from "../../http/auth";
 import { StatusError } from "../../http/http-errors";
 import type { HandlerMap } from "../../http/register-endpoints";

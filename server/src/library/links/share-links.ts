@@ -6,8 +6,11 @@ import type { PublicURLJSON } from "../../../../shared/api/endpoints/library-sch
 import type { ClientApp } from "../../../../shared/api/headers";
 import { fromB64, toB64 } from "../../../../shared/crypto/base64";
 import { loadSodium } from "../../../../shared/crypto/sodium";
-import { apiError, badRequest, flag, notFound } from "../../accounts/context";
-import { type DB, freePlanProductID, nextID } from "../../accounts/users";
+import { apiError, badRequest, notFound } from "../../http/api-errors";
+import { flag } from "../../db/column-values";
+import type { DB } from "../../db/db";
+import { freePlanProductID } from "../../accounts/users";
+import { nextID } from "../../db/id-counters";
 import type { ServerSecrets } from "../../config/secrets";
 import type { LibraryContext } from "../context";
 import { participantCollection, writeCollections } from "../collections/collection-write";

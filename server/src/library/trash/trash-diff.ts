@@ -1,6 +1,6 @@
 import type { RemoteTrashItemJSON } from "../../../../shared/api/endpoints/library-schemas";
 import { libraryLimits } from "../../../../shared/api/endpoints/library-schemas";
-import type { DB } from "../../accounts/users";
+import type { DB } from "../../db/db";
 import { readDiffPage, type DiffPage } from "../diff-page";
 import { fileJSON } from "../file-json";
 

@@ -1,6 +1,7 @@
 import { libraryLimits } from "../../../../shared/api/endpoints/library-schemas";
-import { apiError, forbidden, microsecondsPerDay, notFound } from "../../accounts/context";
-import type { DB } from "../../accounts/users";
+import { apiError, forbidden, notFound } from "../../http/api-errors";
+import { microsecondsPerDay } from "../../time";
+import type { DB } from "../../db/db";
 import { ensureBatchSize } from "../batch";
 import type { LibraryContext } from "../context";
 import { deletedFileMarker } from "../file-json";

@@ -1,6 +1,6 @@
 import { libraryLimits } from "../../../../shared/api/endpoints/library-schemas";
 import type { trashEndpoints } from "../../../../shared/api/endpoints/trash";
-import { badRequest } from "../../accounts/context";
+import { badRequest } from "../../http/api-errors";
 import type { HandlerMap } from "../../http/register-endpoints";
 import { ensureBatchSize } from "../batch";
 import type { LibraryContext } from "../context";
