@@ -3,6 +3,7 @@ import { deletedFileMarker } from "../file-json";
 import { lockFilesForWrite } from "../files/file-rows";
 import { adjustUsage } from "../quota";
 import { stampCollections, type LibraryTransaction } from "../versions";
+import { markTrashDeleted } from "./trash-repository";
 import { lockTrashForWrite } from "./trash-version";
 
 // [Note: A permanently deleted file stays as a tombstone]
@@ -40,16 +41,7 @@ export const deleteFilesForever = async (
   });
   const trashVersionUs = await lockTrashForWrite(context, trx, userID);
   const nowUs = context.nowUs();
-  const deleted = await trx
-    .updateTable("trash")
-    .set({ is_deleted: 1, updated_at_us: trashVersionUs })
-    .where("file_id", "in", [...fileIDs])
-    .where("user_id", "=", userID)
-    .where("is_deleted", "=", 0)
-    .where("is_restored", "=", 0)
-    .returning("file_id")
-    .execute();
-  const ids = deleted.map((row) => row.file_id);
+  const ids = await markTrashDeleted(trx, userID, fileIDs, trashVersionUs);
   if (ids.length === 0) return [];
   if (collectionIDs.length > 0) {
     await trx

@@ -7,6 +7,7 @@ import type { LibraryContext } from "../context";
 import { deletedFileMarker } from "../file-json";
 import { ensureDistinct, ensureOwnedFiles, lockFilesForWrite } from "../files/file-rows";
 import { stampCollections, type LibraryTransaction } from "../versions";
+import { upsertTrashRows } from "./trash-repository";
 import { lockTrashForWrite } from "./trash-version";
 
 // Moving files to the trash (`POST /files/trash`, wire-contract §5.3, §6).
@@ -78,33 +79,17 @@ export const putInTrash = async (
   trx: LibraryTransaction,
   entries: readonly TrashEntry[],
 ): Promise<void> => {
-  if (entries.length === 0) return;
-  await trx
-    .insertInto("trash")
-    .values(
-      entries.map((entry) => ({
-        file_id: entry.fileID,
-        user_id: entry.userID,
-        collection_id: entry.collectionID,
-        is_deleted: 0,
-        is_restored: 0,
-        created_at_us: entry.nowUs,
-        updated_at_us: entry.trashVersionUs,
-        delete_by_us: entry.nowUs + trashRetentionUs,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.column("file_id").doUpdateSet((eb) => ({
-        user_id: eb.ref("excluded.user_id"),
-        collection_id: eb.ref("excluded.collection_id"),
-        is_deleted: eb.ref("excluded.is_deleted"),
-        is_restored: eb.ref("excluded.is_restored"),
-        created_at_us: eb.ref("excluded.created_at_us"),
-        updated_at_us: eb.ref("excluded.updated_at_us"),
-        delete_by_us: eb.ref("excluded.delete_by_us"),
-      })),
-    )
-    .execute();
+  await upsertTrashRows(
+    trx,
+    entries.map((entry) => ({
+      fileID: entry.fileID,
+      userID: entry.userID,
+      collectionID: entry.collectionID,
+      createdAtUs: entry.nowUs,
+      updatedAtUs: entry.trashVersionUs,
+      deleteByUs: entry.nowUs + trashRetentionUs,
+    })),
+  );
 };
 
 /** Move the caller's files to the trash. */
