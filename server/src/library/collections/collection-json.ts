@@ -4,6 +4,7 @@ import type { DB } from "../../db/db";
 import type { CollectionSharesTable } from "../../db/schema";
 import { type CollectionRow, shareeRoleOf } from "../access";
 import type { LibraryContext } from "../context";
+import { enabledLinksAmong } from "../links/link-repository";
 import { type LinkRow, linkVisibleTo, publicURLJSON } from "../links/public-url-json";
 import { magicMetadataJSON } from "../magic-metadata";
 import { userEmails } from "./user-emails";
@@ -158,15 +159,7 @@ const liveSharesOf = (db: DB, collectionIDs: readonly number[]) =>
   );
 
 const enabledLinksOf = (db: DB, collectionIDs: readonly number[]) =>
-  rowsByCollection(collectionIDs, (ids) =>
-    db
-      .selectFrom("public_collection_tokens")
-      .selectAll()
-      .where("collection_id", "in", ids)
-      .where("is_disabled", "=", 0)
-      .orderBy("link_id")
-      .execute(),
-  );
+  rowsByCollection(collectionIDs, (ids) => enabledLinksAmong(db, ids));
 
 /**
  * The JSON of several collections for one viewer, with three queries in all

@@ -6,7 +6,7 @@ import { putInTrash } from "../trash/trash-files";
 import { lockTrashForWrite } from "../trash/trash-version";
 import type { LibraryTransaction } from "../versions";
 import { writeCollections } from "./collection-write";
-import { disableLinksOf } from "../links/share-links";
+import { disableLinksOf } from "../links/link-repository";
 
 // `DELETE /collections/v3/:collectionID?collectionID=&keepFiles=`
 // (wire-contract §3.2).
