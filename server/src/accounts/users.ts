@@ -29,6 +29,16 @@ export const findUserByEmail = async (
     .where("email_hash", "=", await emailHashOf(context.secrets, email))
     .executeTakeFirst();
 
+/** The ID of the account whose email has this keyed hash. */
+export const userIDOfEmailHash = async (db: DB, emailHash: string): Promise<number | undefined> =>
+  (
+    await db
+      .selectFrom("users")
+      .select("user_id")
+      .where("email_hash", "=", emailHash)
+      .executeTakeFirst()
+  )?.user_id;
+
 export const findUserByID = (db: DB, userID: number): Promise<UserRow | undefined> =>
   db.selectFrom("users").selectAll().where("user_id", "=", userID).executeTakeFirst();
 

@@ -4,7 +4,7 @@ import type { DB } from "../db/db";
 import { userEmails } from "../library/collections/user-emails";
 import type { FamiliesContext } from "./context";
 import { isActiveFamilyStatus } from "./family-rules";
-import { activeMembershipOf, listedFamilyRowsOf, planOf, usagesOf } from "./family-rows";
+import { activeMembershipOf, listedFamilyRowsOf, planOf, usagesOf } from "./family-repository";
 
 // A family as its admin and members see it: `GET /family/members` and the
 // `familyData` of `GET /users/details/v2` (wire-contract §2.1, §11).
