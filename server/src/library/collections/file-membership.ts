@@ -4,7 +4,7 @@ import {
   type CollectionFileItem,
 } from "../../../../shared/api/endpoints/library-schemas";
 import { apiError, badRequest, forbidden, notFound } from "../../http/api-errors";
-import type { CollectionRow } from "../access";
+import type { CollectionRow } from "./collection-repository";
 import { ensureBatchSize } from "../batch";
 import type { LibraryContext } from "../context";
 import { deletedFileMarker } from "../file-json";

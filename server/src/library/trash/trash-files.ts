@@ -9,6 +9,7 @@ import { ensureDistinct, ensureOwnedFiles, lockFilesForWrite } from "../files/fi
 import { stampCollections, type LibraryTransaction } from "../versions";
 import { upsertTrashRows } from "./trash-repository";
 import { lockTrashForWrite } from "./trash-version";
+import { collectionOwners, collectionsLiveSharedWith } from "../collections/collection-repository";
 
 // Moving files to the trash (`POST /files/trash`, wire-contract §5.3, §6).
 // A trashed file leaves every collection (its rows become deleted, so every
@@ -35,22 +36,12 @@ const ensureOwnedCollections = async (
   collectionIDs: readonly number[],
 ): Promise<void> => {
   const unique = [...new Set(collectionIDs)];
-  const [collections, shares] = await Promise.all([
-    db
-      .selectFrom("collections")
-      .select(["collection_id", "owner_id"])
-      .where("collection_id", "in", unique)
-      .execute(),
-    db
-      .selectFrom("collection_shares")
-      .select("collection_id")
-      .where("collection_id", "in", unique)
-      .where("to_user_id", "=", userID)
-      .where("is_deleted", "=", 0)
-      .execute(),
+  const [collections, sharedIDs] = await Promise.all([
+    collectionOwners(db, unique),
+    collectionsLiveSharedWith(db, userID, unique),
   ]);
   const ownerOf = new Map(collections.map((row) => [row.collection_id, row.owner_id]));
-  const shared = new Set(shares.map((row) => row.collection_id));
+  const shared = new Set(sharedIDs);
   for (const collectionID of unique) {
     const ownerID = ownerOf.get(collectionID);
     if (ownerID === userID) continue;
