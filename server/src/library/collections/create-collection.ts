@@ -7,7 +7,6 @@ import type { ClientApp } from "../../../../shared/api/headers";
 import { badRequest } from "../../http/api-errors";
 import { keyAttributesRowOf } from "../../accounts/users";
 import { nextID } from "../../db/id-counters";
-import type { DB } from "../../db/db";
 import {
   type CollectionRow,
   insertCollection,

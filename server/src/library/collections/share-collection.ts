@@ -6,7 +6,6 @@ import { badRequest, forbidden, notFound } from "../../http/api-errors";
 import { emailHashOf } from "../../accounts/server-crypto";
 import type { DB } from "../../db/db";
 import {
-  type CollectionRow,
   liveShareOf,
   collectionOwnerID,
   endLiveShares,
