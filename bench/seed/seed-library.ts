@@ -6,7 +6,7 @@
 // "How to measure".
 
 import type { Kysely } from "kysely";
-import { nextID } from "../../server/src/accounts/users";
+import { nextID } from "../../server/src/db/id-counters";
 import type { Database } from "../../server/src/db/schema";
 import { toB64, fromB64 } from "../../shared/crypto/base64";
 import { utf8ToBytes } from "../../shared/crypto/utf8";

@@ -8,7 +8,7 @@ import type { BlobStore } from "../src/blobs/blob-store";
 import { registerLocalBlobRoutes } from "../src/blobs/local/local-blob-routes";
 import { createLocalBlobStore, type LocalBlobStore } from "../src/blobs/local/local-blob-store";
 import { createS3BlobStore } from "../src/blobs/s3-blob-store";
-import { fakeS3Credentials, startFakeS3 } from "./fake-s3";
+import { fakeS3Credentials, startFakeS3 } from "./s3-server";
 
 export interface RunningBlobStore<S extends BlobStore = BlobStore> {
   store: S;

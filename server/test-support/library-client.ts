@@ -17,7 +17,7 @@ import { generateBlobOrStreamKey, generateKey } from "../../shared/crypto/keys";
 import { boxSeal, boxSealOpen } from "../../shared/crypto/sealed-box";
 import { encryptStreamBytes } from "../../shared/crypto/stream";
 import { utf8ToBytes } from "../../shared/crypto/utf8";
-import { nextID } from "../src/accounts/users";
+import { nextID } from "../src/db/id-counters";
 import type { LibraryContext } from "../src/library/context";
 import { lockCollectionsForWrite, stampCollections } from "../src/library/versions";
 import { keyAttributesFor, newAccountKeys, TestAccountClient } from "./account-client";

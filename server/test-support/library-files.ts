@@ -8,8 +8,7 @@ import type { LibraryContext } from "../src/library/context";
 import type { TestAccountClient } from "./account-client";
 import type { TestAccountsServer } from "./accounts";
 
-// Helpers of the file, trash and job tests (issue #4 items 2 and 4), next to
-// library-client.ts: reading what the server stored, walking diffs, and
+// Helpers of the file, trash and job tests, next to library-client.ts: reading what the server stored, walking diffs, and
 // writing trash rows directly for data sets too large to build by calls.
 
 export const md5B64 = (bytes: Uint8Array): string =>

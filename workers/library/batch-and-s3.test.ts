@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FetchFunction } from "../../shared/api/client";
 import { FileType, Visibility } from "../../shared/model/library/file-metadata";
-import { fakeS3Credentials, startFakeS3, type FakeS3 } from "../../server/test-support/fake-s3";
+import { fakeS3Credentials, startFakeS3, type FakeS3 } from "../../server/test-support/s3-server";
 import { makeThumbnails, seedCairn } from "../../bench/seed/seed-cairn";
 import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
 import type { NodeAccount } from "../../tests/test-support/node-account";

@@ -4,7 +4,8 @@ import type {
   TwoFactorAuthorizationResponse,
 } from "../../../shared/api/endpoints/account-schemas";
 import type { ClientApp } from "../../../shared/api/headers";
-import { microsecondsPerMinute, type AccountsContext } from "./context";
+import { microsecondsPerMinute } from "../time";
+import type { AccountsContext } from "./context";
 import { newSessionID } from "./server-crypto";
 import { issueToken, sealToken } from "./tokens";
 import { keyAttributesOf, type UserRow } from "./users";

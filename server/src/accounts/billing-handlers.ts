@@ -3,7 +3,8 @@ import type { planSchema, Subscription } from "../../../shared/api/endpoints/acc
 import type { billingEndpoints } from "../../../shared/api/endpoints/billing";
 import type { ConfiguredPlan } from "../config/config";
 import type { HandlerMap } from "../http/register-endpoints";
-import { apiError, type AccountsContext } from "./context";
+import { apiError } from "../http/api-errors";
+import type { AccountsContext } from "./context";
 import type { AccountsServices } from "./services";
 
 // Billing reads (wire-contract §11): a self-hosted server sells no plan; every

@@ -1,4 +1,5 @@
-import { microsecondsPerDay, microsecondsPerHour, type AccountsContext } from "./context";
+import { microsecondsPerDay, microsecondsPerHour } from "../time";
+import type { AccountsContext } from "./context";
 
 // [Note: Expired account rows are swept]
 //

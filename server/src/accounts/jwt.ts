@@ -1,7 +1,7 @@
 import { jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import type { ServerSecrets } from "../config/secrets";
-import { microsecondsPerDay, microsecondsPerMinute } from "./context";
+import { microsecondsPerDay, microsecondsPerMinute } from "../time";
 
 // Scoped JWTs (wire-contract §1.2): HS256 with the server's JWT secret,
 // claims `{userID, expiryTime (µs), claimScope}`.

@@ -1,12 +1,9 @@
-import { microsecondsPerHour } from "./context";
+import { microsecondsPerHour, millisecondsPerHour, millisecondsPerMinute } from "../time";
 import { WindowCounter } from "./window-counter";
 
 // The in-process abuse limits of the account flows (wire-contract §0.4). Each
 // base limit is multiplied by the configured scale. See: [Note: Rate limits scale for tests]
 // and [Note: Fixed-window counters]
-
-const minuteMs = 60_000;
-const hourMs = 60 * minuteMs;
 
 /** Wire-contract §0.4 numbers. */
 export const accountLimitConstants = {
@@ -18,7 +15,7 @@ export const accountLimitConstants = {
   ottSendsBeforePerIPLimit: 50,
   /** OTT sends in 5 minutes after which all sends stop for 10 minutes. */
   ottSendsBeforeBlock: 200,
-  ottBlockMs: 10 * minuteMs,
+  ottBlockMs: 10 * millisecondsPerMinute,
   /** Active codes per email and app. */
   maxActiveOtts: 10,
   /** Wrong codes across the active OTTs before verification locks. */
@@ -44,10 +41,10 @@ export class AccountLimits {
     readonly scale: number,
     private readonly nowMs: () => number = Date.now,
   ) {
-    this.ottDisclosures = new WindowCounter(hourMs, nowMs);
-    this.srpUnknownLookups = new WindowCounter(hourMs, nowMs);
-    this.ottSendsGlobal = new WindowCounter(5 * minuteMs, nowMs);
-    this.ottSendsPerIP = new WindowCounter(5 * minuteMs, nowMs);
+    this.ottDisclosures = new WindowCounter(millisecondsPerHour, nowMs);
+    this.srpUnknownLookups = new WindowCounter(millisecondsPerHour, nowMs);
+    this.ottSendsGlobal = new WindowCounter(5 * millisecondsPerMinute, nowMs);
+    this.ottSendsPerIP = new WindowCounter(5 * millisecondsPerMinute, nowMs);
   }
 
   scaled(base: number): number {

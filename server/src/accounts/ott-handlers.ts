@@ -3,14 +3,9 @@ import type { ClientApp } from "../../../shared/api/headers";
 import { registrationStateOf } from "../admin/registration";
 import type { HandlerMap } from "../http/register-endpoints";
 import { authorizationFor } from "./authorization";
-import {
-  apiError,
-  clientOf,
-  forbidden,
-  microsecondsPerHour,
-  tooManyRequests,
-  type AccountsContext,
-} from "./context";
+import { apiError, forbidden, tooManyRequests } from "../http/api-errors";
+import { clientOf, type AccountsContext } from "./context";
+import { microsecondsPerHour } from "../time";
 import { accountLimitConstants } from "./limits";
 import {
   emailHashOf,

@@ -14,15 +14,11 @@ import {
 import type { passkeyEndpoints } from "../../../shared/api/endpoints/passkeys";
 import type { HandlerMap } from "../http/register-endpoints";
 import { tokenAnswerFor } from "./authorization";
-import {
-  apiError,
-  microsecondsPerMinute,
-  notFound,
-  unauthorized,
-  type AccountsContext,
-} from "./context";
+import { apiError, notFound, unauthorized } from "../http/api-errors";
+import { microsecondsPerMinute } from "../time";
+import type { AccountsContext } from "./context";
 import { newUUID } from "./server-crypto";
-import { storedApp } from "./context";
+import { storedApp } from "../db/column-values";
 import type { AccountsServices } from "./services";
 import { emailOf, findUserByID } from "./users";
 

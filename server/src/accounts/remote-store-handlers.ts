@@ -6,7 +6,8 @@ import {
   type RemoteStoreKey,
 } from "../../../shared/api/endpoints/remote-store";
 import type { HandlerMap } from "../http/register-endpoints";
-import { badRequest, notFound, type AccountsContext } from "./context";
+import { badRequest, notFound } from "../http/api-errors";
+import type { AccountsContext } from "./context";
 import type { AccountsServices } from "./services";
 
 // Remote store and feature flags (wire-contract §11).

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { SRP, SrpServer } from "fast-srp-hap";
-import { apiError, badRequest, unauthorized } from "./context";
+import { apiError, badRequest, unauthorized } from "../http/api-errors";
 
 // The server side of SRP-6a (wire-contract §2.2) with fast-srp-hap: RFC 5054
 // 4096-bit group, g = 5, SHA-256, and the RFC 5054 proofs (fast-srp-hap

@@ -4,9 +4,11 @@ import { boxSeal } from "../../../shared/crypto/sealed-box";
 import type { ClientApp } from "../../../shared/api/headers";
 import type { UserSession } from "../http/auth";
 import { StatusError } from "../http/http-errors";
-import { clientOf, flag, microsecondsPerDay, type AccountsContext } from "./context";
+import { clientOf, type AccountsContext } from "./context";
+import { flag } from "../db/column-values";
+import { microsecondsPerDay } from "../time";
 import { newTokenBytes, sha256B64URL } from "./server-crypto";
-import type { DB } from "./users";
+import type { DB } from "../db/db";
 
 // Session tokens (wire-contract §1.1).
 //

@@ -1,16 +1,10 @@
 import type { twoFactorEndpoints } from "../../../shared/api/endpoints/two-factor";
 import type { HandlerMap } from "../http/register-endpoints";
 import { tokenAnswerFor } from "./authorization";
-import {
-  flag,
-  gone,
-  microsecondsPerMinute,
-  notFound,
-  storedApp,
-  tooManyRequests,
-  unauthorized,
-  type AccountsContext,
-} from "./context";
+import { flag, storedApp } from "../db/column-values";
+import { gone, notFound, tooManyRequests, unauthorized } from "../http/api-errors";
+import { microsecondsPerMinute } from "../time";
+import type { AccountsContext } from "./context";
 import { accountLimitConstants } from "./limits";
 import { decryptWithServerKey, encryptWithServerKey, sha256B64URL } from "./server-crypto";
 import type { AccountsServices } from "./services";

@@ -1,6 +1,8 @@
 import type { userEndpoints } from "../../../shared/api/endpoints/users";
 import type { HandlerMap } from "../http/register-endpoints";
-import { apiError, badRequest, flag, forbidden, notFound, type AccountsContext } from "./context";
+import { apiError, badRequest, forbidden, notFound } from "../http/api-errors";
+import { flag } from "../db/column-values";
+import type { AccountsContext } from "./context";
 import { signScopedJWT } from "./jwt";
 import type { AccountsServices } from "./services";
 import { tokenHashOf } from "./tokens";

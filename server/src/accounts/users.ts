@@ -1,7 +1,10 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Selectable } from "kysely";
 import type { KeyAttributes } from "../../../shared/api/endpoints/account-schemas";
-import type { Database, KeyAttributesTable, UsersTable } from "../db/schema";
-import { microsecondsPerDay, type AccountsContext } from "./context";
+import type { DB } from "../db/db";
+import { nextID } from "../db/id-counters";
+import type { KeyAttributesTable, UsersTable } from "../db/schema";
+import { microsecondsPerDay } from "../time";
+import type { AccountsContext } from "./context";
 import {
   decryptWithServerKey,
   emailHashOf,
@@ -11,37 +14,8 @@ import {
 
 // Users and their key attributes in the database.
 
-// [Note: Account IDs come from a counter]
-//
-// User and subscription IDs are bigints starting at 1580559962386438
-// (wire-contract §0.3). PostgreSQL could use an identity column and SQLite
-// its rowid, but not with one migration for both; so IDs are taken from the
-// `id_counters` table (seeded by migration 0002) with one atomic
-// `UPDATE ... RETURNING`, which both databases support; concurrent sign-ups
-// get distinct IDs, and an ID is never reused after a deletion.
-
-/** The first user (and subscription) ID (wire-contract §0.3). */
+/** The first user (and subscription) ID (wire-contract §0.3). See: [Note: Account IDs come from a counter] */
 export const firstAccountID = 1580559962386438;
-
-export type DB = Kysely<Database> | Transaction<Database>;
-
-/** The counters of `id_counters`, each seeded by the migration that made its table. */
-export type IDCounter = "user" | "subscription" | "collection" | "file" | "public_link";
-
-/**
- * The next ID of a counter, or the first of `count` consecutive IDs reserved
- * at once (bulk inserts such as the bench seeder's).
- * See: [Note: Account IDs come from a counter]
- */
-export const nextID = async (db: DB, name: IDCounter, count = 1): Promise<number> => {
-  const updated = await db
-    .updateTable("id_counters")
-    .set((eb) => ({ next_value: eb("next_value", "+", count) }))
-    .where("name", "=", name)
-    .returning("next_value")
-    .executeTakeFirstOrThrow();
-  return updated.next_value - count;
-};
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -54,6 +28,16 @@ export const findUserByEmail = async (
     .selectAll()
     .where("email_hash", "=", await emailHashOf(context.secrets, email))
     .executeTakeFirst();
+
+/** The ID of the account whose email has this keyed hash. */
+export const userIDOfEmailHash = async (db: DB, emailHash: string): Promise<number | undefined> =>
+  (
+    await db
+      .selectFrom("users")
+      .select("user_id")
+      .where("email_hash", "=", emailHash)
+      .executeTakeFirst()
+  )?.user_id;
 
 export const findUserByID = (db: DB, userID: number): Promise<UserRow | undefined> =>
   db.selectFrom("users").selectAll().where("user_id", "=", userID).executeTakeFirst();

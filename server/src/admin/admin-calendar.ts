@@ -1,10 +1,9 @@
 import type { PlanPeriod } from "../config/config";
 import { AdminError } from "./admin-errors";
+import { microsecondsPerMillisecond } from "../time";
 
 // Dates of the admin commands. Expiry times are µs since the epoch, as in the
 // database; dates on the command line and in listings are UTC calendar days.
-
-const microsecondsPerMs = 1000;
 
 /**
  * The expiry time of a date given as `YYYY-MM-DD`: 00:00 UTC that day, so the
@@ -23,7 +22,7 @@ export const expiryTimeUsOfDate = (text: string, option: string): number => {
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || year < 1970) {
     throw new AdminError("usage", `${option}: ${text} is not a date of the calendar`);
   }
-  return ms * microsecondsPerMs;
+  return ms * microsecondsPerMillisecond;
 };
 
 /**
@@ -32,7 +31,7 @@ export const expiryTimeUsOfDate = (text: string, option: string): number => {
  * month = 28 or 29 February; 29 February + 1 year = 28 February).
  */
 export const onePeriodAfter = (nowUs: number, period: PlanPeriod): number => {
-  const now = new Date(Math.floor(nowUs / microsecondsPerMs));
+  const now = new Date(Math.floor(nowUs / microsecondsPerMillisecond));
   const months = period === "month" ? 1 : 12;
   const firstOfTarget = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1));
   const daysInTarget = new Date(
@@ -47,13 +46,13 @@ export const onePeriodAfter = (nowUs: number, period: PlanPeriod): number => {
     now.getUTCSeconds(),
     now.getUTCMilliseconds(),
   );
-  return target * microsecondsPerMs + (nowUs % microsecondsPerMs);
+  return target * microsecondsPerMillisecond + (nowUs % microsecondsPerMillisecond);
 };
 
 /** A µs time as an ISO date and time in UTC to the minute, e.g. "2026-03-01 14:05 UTC". */
 export const utcMinuteOf = (timeUs: number): string =>
-  `${new Date(Math.floor(timeUs / microsecondsPerMs)).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  `${new Date(Math.floor(timeUs / microsecondsPerMillisecond)).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** A µs time as its UTC calendar day, e.g. "2026-03-01". */
 export const utcDayOf = (timeUs: number): string =>
-  new Date(Math.floor(timeUs / microsecondsPerMs)).toISOString().slice(0, 10);
+  new Date(Math.floor(timeUs / microsecondsPerMillisecond)).toISOString().slice(0, 10);

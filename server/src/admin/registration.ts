@@ -1,4 +1,4 @@
-import type { DB } from "../accounts/users";
+import type { DB } from "../db/db";
 
 // [Note: Registration can be closed]
 //

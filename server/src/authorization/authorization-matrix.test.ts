@@ -17,9 +17,9 @@ import {
   type Actor,
   type AuthorizationWorld,
   type Targets,
-} from "./authorization-fixture";
-import { authorizationMatrix } from "./authorization-matrix";
-import type { MatrixRow, Outcome } from "./matrix-outcomes";
+} from "../../test-support/authorization-world";
+import { authorizationMatrix } from "../../test-support/authorization-matrix";
+import type { MatrixRow, Outcome } from "../../test-support/authorization-outcomes";
 
 // Every (endpoint, actor) of the matrix is its own case, on each database.
 // See: [Note: The authorization matrix]

@@ -1,7 +1,8 @@
 import type { AccountsContext } from "../accounts/context";
-import type { DB } from "../accounts/users";
+import type { DB } from "../db/db";
 import { userEmails } from "../library/collections/user-emails";
 import type { MailMessage } from "../mail/mailer";
+import { acceptedFamilyRowsNaming, deleteFamilyRowsNaming } from "./family-repository";
 import { familyEndedMail, memberLeftMail } from "./notice-mails";
 
 // The families' part of account deletion. See: [Note: Deleting an account removes its rows]
@@ -28,10 +29,7 @@ import { familyEndedMail, memberLeftMail } from "./notice-mails";
  * admin's members that their family ended, a member's admin that they left.
  */
 export const deleteFamilyRowsOf = async (trx: DB, userID: number): Promise<void> => {
-  await trx
-    .deleteFrom("families")
-    .where((eb) => eb.or([eb("admin_id", "=", userID), eb("member_id", "=", userID)]))
-    .execute();
+  await deleteFamilyRowsNaming(trx, userID);
 };
 
 /**
@@ -44,12 +42,7 @@ export const familyNoticesOfDeletion = async (
   trx: DB,
   userID: number,
 ): Promise<MailMessage[]> => {
-  const accepted = await trx
-    .selectFrom("families")
-    .select(["admin_id", "member_id"])
-    .where("status", "=", "ACCEPTED")
-    .where((eb) => eb.or([eb("admin_id", "=", userID), eb("member_id", "=", userID)]))
-    .execute();
+  const accepted = await acceptedFamilyRowsNaming(trx, userID);
   if (accepted.length === 0) return [];
   const emails = await userEmails(
     context,

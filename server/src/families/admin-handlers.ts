@@ -1,14 +1,24 @@
 import type { familyEndpoints } from "../../../shared/api/endpoints/families";
-import { apiError, badRequest, notFound } from "../accounts/context";
-import { emailHashOf, newUUID } from "../accounts/server-crypto";
-import { freePlanProductID, type DB } from "../accounts/users";
+import { apiError, badRequest, notFound } from "../http/api-errors";
+import { emailHashOf } from "../accounts/server-crypto";
+import { freePlanProductID, userIDOfEmailHash } from "../accounts/users";
+import type { DB } from "../db/db";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { HandlerMap } from "../http/register-endpoints";
 import { userEmails } from "../library/collections/user-emails";
 import { isSubscriptionActive } from "../library/quota";
 import type { FamiliesContext } from "./context";
 import { familyMembersOf } from "./family-members";
-import { activeMembershipOf, familyRowByID, planOf, usagesOf, type FamilyRow } from "./family-rows";
+import {
+  activeMembershipOf,
+  changeFamilyRowStatus,
+  familyRowByID,
+  insertFamilyRow,
+  planOf,
+  setFamilyStorageLimit,
+  usagesOf,
+  type FamilyRow,
+} from "./family-repository";
 import {
   alreadyInFamily,
   cannotInvitePaidUser,
@@ -90,19 +100,14 @@ export const createAdminHandlers = (context: FamiliesContext): AdminHandlers => 
       await ensureActivePlan(db, userID, context.nowUs());
       const now = context.nowUs();
       try {
-        await db
-          .insertInto("families")
-          .values({
-            id: newUUID(),
-            admin_id: userID,
-            member_id: userID,
-            status: "SELF",
-            token_hash: null,
-            storage_limit: null,
-            created_at_us: now,
-            updated_at_us: now,
-          })
-          .execute();
+        await insertFamilyRow(db, {
+          adminID: userID,
+          memberID: userID,
+          status: "SELF",
+          tokenHash: null,
+          storageLimitBytes: null,
+          nowUs: now,
+        });
       } catch (error) {
         // A concurrent create or accept won. See: [Note: Family membership lives only in the families table]
         if (isUniqueViolation(error)) throw alreadyInFamily("The account is already in a family");
@@ -115,17 +120,13 @@ export const createAdminHandlers = (context: FamiliesContext): AdminHandlers => 
       const adminID = session.userID;
       await ensureFamilyAdmin(db, adminID);
       const plan = await ensureActivePlan(db, adminID, context.nowUs());
-      const invitee = await db
-        .selectFrom("users")
-        .select("user_id")
-        .where("email_hash", "=", await emailHashOf(context.secrets, body.email))
-        .executeTakeFirst();
-      if (invitee === undefined) throw notFound("No account has this email");
-      if (invitee.user_id === adminID) throw alreadyInFamily("An admin cannot invite themselves");
-      if ((await activeMembershipOf(db, invitee.user_id)) !== undefined) {
+      const inviteeID = await userIDOfEmailHash(db, await emailHashOf(context.secrets, body.email));
+      if (inviteeID === undefined) throw notFound("No account has this email");
+      if (inviteeID === adminID) throw alreadyInFamily("An admin cannot invite themselves");
+      if ((await activeMembershipOf(db, inviteeID)) !== undefined) {
         throw alreadyInFamily("The account is already in a family");
       }
-      const inviteePlan = await planOf(db, invitee.user_id);
+      const inviteePlan = await planOf(db, inviteeID);
       if (
         inviteePlan !== undefined &&
         inviteePlan.productID !== freePlanProductID &&
@@ -140,15 +141,15 @@ export const createAdminHandlers = (context: FamiliesContext): AdminHandlers => 
       // See: [Note: Invite tokens are kept as a keyed hash]
       await seatInvite(db, {
         adminID,
-        inviteeID: invitee.user_id,
+        inviteeID,
         tokenHash: await inviteTokenHashOf(context.secrets, token),
         storageLimitBytes: storageLimit,
         nowUs: context.nowUs(),
       });
-      const emails = await userEmails(context, db, [adminID, invitee.user_id]);
+      const emails = await userEmails(context, db, [adminID, inviteeID]);
       await context.mailer.send(
         familyInviteMail({
-          to: emails.get(invitee.user_id) ?? body.email,
+          to: emails.get(inviteeID) ?? body.email,
           adminEmail: emails.get(adminID) ?? "",
           inviteURL: familyInviteURL(context.photosURL(), token),
         }),
@@ -169,14 +170,13 @@ export const createAdminHandlers = (context: FamiliesContext): AdminHandlers => 
       if (row.status !== "ACCEPTED") {
         throw badRequest(`A member cannot be removed from status ${row.status}`);
       }
-      const { numUpdatedRows } = await db
-        .updateTable("families")
-        .set({ status: "REMOVED", updated_at_us: context.nowUs() })
-        .where("id", "=", row.id)
-        .where("status", "=", "ACCEPTED")
-        .executeTakeFirst();
+      const removed = await changeFamilyRowStatus(db, row.id, {
+        from: "ACCEPTED",
+        to: "REMOVED",
+        nowUs: context.nowUs(),
+      });
       // Only the call that removed the member tells them.
-      if (numUpdatedRows > 0n) {
+      if (removed) {
         const emails = await userEmails(context, db, [row.admin_id, row.member_id]);
         const memberEmail = emails.get(row.member_id);
         if (memberEmail !== undefined) {
@@ -197,12 +197,11 @@ export const createAdminHandlers = (context: FamiliesContext): AdminHandlers => 
       if (row.status !== "INVITED") {
         throw badRequest(`An invite cannot be revoked from status ${row.status}`);
       }
-      await db
-        .updateTable("families")
-        .set({ status: "REVOKED", updated_at_us: context.nowUs() })
-        .where("id", "=", row.id)
-        .where("status", "=", "INVITED")
-        .execute();
+      await changeFamilyRowStatus(db, row.id, {
+        from: "INVITED",
+        to: "REVOKED",
+        nowUs: context.nowUs(),
+      });
       return undefined;
     },
 
@@ -214,11 +213,7 @@ export const createAdminHandlers = (context: FamiliesContext): AdminHandlers => 
       const plan = await planOf(db, admin.admin_id);
       const usage = (await usagesOf(db, [row.member_id])).get(row.member_id) ?? 0;
       ensureCapFits(body.storageLimit, plan?.storageBytes ?? 0, usage);
-      await db
-        .updateTable("families")
-        .set({ storage_limit: body.storageLimit, updated_at_us: context.nowUs() })
-        .where("id", "=", row.id)
-        .execute();
+      await setFamilyStorageLimit(db, row.id, body.storageLimit, context.nowUs());
       return undefined;
     },
   };

@@ -6,7 +6,13 @@ import { testDatabaseBackends } from "../../test-support/databases";
 import { signUpTestUser } from "../../test-support/library-client";
 import type { FamilyMembers } from "./family-members";
 import { maxFamilyAccounts } from "./family-rules";
-import { familyCall, familyOK, inviteToFamily, joinFamily, publicCall } from "./family-test-client";
+import {
+  familyCall,
+  familyOK,
+  inviteToFamily,
+  joinFamily,
+  publicCall,
+} from "../../test-support/family-client";
 
 // Deleting an account ends its part in a family, through HTTP.
 // See: [Note: Deleting an account ends its family]

@@ -22,7 +22,7 @@ import {
   joinFamily,
   lastInviteToken,
   publicCall,
-} from "./family-test-client";
+} from "../../test-support/family-client";
 
 // A family's whole life through HTTP (wire-contract §10, §11): invite,
 // invite info, accept, the members list, storage shared under the admin's

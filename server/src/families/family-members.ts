@@ -1,10 +1,10 @@
 import type { z } from "zod";
 import type { familyMembersSchema } from "../../../shared/api/endpoints/families";
-import type { DB } from "../accounts/users";
+import type { DB } from "../db/db";
 import { userEmails } from "../library/collections/user-emails";
 import type { FamiliesContext } from "./context";
 import { isActiveFamilyStatus } from "./family-rules";
-import { activeMembershipOf, listedFamilyRowsOf, planOf, usagesOf } from "./family-rows";
+import { activeMembershipOf, listedFamilyRowsOf, planOf, usagesOf } from "./family-repository";
 
 // A family as its admin and members see it: `GET /family/members` and the
 // `familyData` of `GET /users/details/v2` (wire-contract §2.1, §11).

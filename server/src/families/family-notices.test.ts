@@ -9,7 +9,7 @@ import { testDatabaseBackends } from "../../test-support/databases";
 import { signUpTestUser } from "../../test-support/library-client";
 import type { RecordingLogger } from "../../test-support/logger";
 import type { FamilyMembers } from "./family-members";
-import { familyOK, inviteToFamily, joinFamily, publicCall } from "./family-test-client";
+import { familyOK, inviteToFamily, joinFamily, publicCall } from "../../test-support/family-client";
 
 // The mails a family's changes send: the admin hears of a member joining or
 // leaving, a member of being removed. See: [Note: A family notice never fails its request]

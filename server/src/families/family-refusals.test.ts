@@ -4,7 +4,13 @@ import type { TestAccountClient } from "../../test-support/account-client";
 import { startTestAccountsServer, type TestAccountsServer } from "../../test-support/accounts";
 import { testDatabaseBackends } from "../../test-support/databases";
 import { signUpTestUser } from "../../test-support/library-client";
-import { familyCall, familyOK, inviteToFamily, joinFamily, publicCall } from "./family-test-client";
+import {
+  familyCall,
+  familyOK,
+  inviteToFamily,
+  joinFamily,
+  publicCall,
+} from "../../test-support/family-client";
 import { maxFamilyAccounts } from "./family-rules";
 
 // What the family endpoints refuse (wire-contract §0.2, §11), and that a

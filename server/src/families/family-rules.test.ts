@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { microsecondsPerDay } from "../accounts/context";
+import { microsecondsPerDay } from "../time";
 import { quotaVerdict, storageOverflowBytes } from "../library/quota";
 import { hasFreeSeat, maxFamilyAccounts, storageCapVerdict } from "./family-rules";
 

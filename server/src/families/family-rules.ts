@@ -1,5 +1,5 @@
 import type { FamilyStatus } from "../db/schema";
-import { apiError } from "../accounts/context";
+import { apiError } from "../http/api-errors";
 
 // The rules of family plans (wire-contract §11), apart from the database.
 

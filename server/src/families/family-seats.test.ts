@@ -4,7 +4,7 @@ import type { TestAccountClient } from "../../test-support/account-client";
 import { startTestAccountsServer, type TestAccountsServer } from "../../test-support/accounts";
 import { testDatabaseBackends } from "../../test-support/databases";
 import { signUpTestUser } from "../../test-support/library-client";
-import { familiesTokenOf, familyOK } from "./family-test-client";
+import { familiesTokenOf, familyOK } from "../../test-support/family-client";
 import { maxFamilyAccounts } from "./family-rules";
 
 // A family's seats hold when invites arrive at the same moment.

@@ -1,8 +1,12 @@
 import type { Kysely } from "kysely";
-import { newUUID } from "../accounts/server-crypto";
-import type { DB } from "../accounts/users";
+import type { DB } from "../db/db";
 import type { Database } from "../db/schema";
-import { listedFamilyRowsOf } from "./family-rows";
+import {
+  insertFamilyRow,
+  listedFamilyRowsOf,
+  renewFamilyInvite,
+  touchFamilyAdminRow,
+} from "./family-repository";
 import { familyFull, hasFreeSeat, notFamilyAdmin } from "./family-rules";
 
 // Handing out a family's seats to invites. See: [Note: A family has at most six accounts]
@@ -24,14 +28,7 @@ import { familyFull, hasFreeSeat, notFamilyAdmin } from "./family-rules";
  * that the caller still heads the family.
  */
 const lockFamilyOf = async (trx: DB, adminID: number, nowUs: number): Promise<void> => {
-  const { numUpdatedRows } = await trx
-    .updateTable("families")
-    .set({ updated_at_us: nowUs })
-    .where("admin_id", "=", adminID)
-    .where("member_id", "=", adminID)
-    .where("status", "=", "SELF")
-    .executeTakeFirst();
-  if (numUpdatedRows === 0n) throw notFamilyAdmin();
+  if (!(await touchFamilyAdminRow(trx, adminID, nowUs))) throw notFamilyAdmin();
 };
 
 export interface SeatedInvite {
@@ -56,25 +53,16 @@ export const seatInvite = (db: Kysely<Database>, invite: SeatedInvite): Promise<
     const rows = await listedFamilyRowsOf(trx, adminID);
     const pending = rows.find((row) => row.status === "INVITED" && row.member_id === inviteeID);
     if (pending !== undefined) {
-      await trx
-        .updateTable("families")
-        .set({ token_hash: tokenHash, storage_limit: storageLimitBytes, updated_at_us: nowUs })
-        .where("id", "=", pending.id)
-        .execute();
+      await renewFamilyInvite(trx, pending.id, { tokenHash, storageLimitBytes, nowUs });
       return;
     }
     if (!hasFreeSeat(rows.length)) throw familyFull();
-    await trx
-      .insertInto("families")
-      .values({
-        id: newUUID(),
-        admin_id: adminID,
-        member_id: inviteeID,
-        status: "INVITED",
-        token_hash: tokenHash,
-        storage_limit: storageLimitBytes,
-        created_at_us: nowUs,
-        updated_at_us: nowUs,
-      })
-      .execute();
+    await insertFamilyRow(trx, {
+      adminID,
+      memberID: inviteeID,
+      status: "INVITED",
+      tokenHash,
+      storageLimitBytes,
+      nowUs,
+    });
   });

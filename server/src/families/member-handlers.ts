@@ -1,11 +1,16 @@
-import type { UpdateResult } from "kysely";
 import type { familyEndpoints } from "../../../shared/api/endpoints/families";
-import { badRequest, forbidden } from "../accounts/context";
+import { badRequest, forbidden } from "../http/api-errors";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { HandlerMap } from "../http/register-endpoints";
 import { userEmails } from "../library/collections/user-emails";
 import type { FamiliesContext } from "./context";
-import { activeMembershipOf, planOf, type FamilyRow } from "./family-rows";
+import {
+  activeMembershipOf,
+  changeFamilyRowStatus,
+  familyRowByTokenHash,
+  planOf,
+  type FamilyRow,
+} from "./family-repository";
 import { alreadyInFamily, familyMemberNotFound } from "./family-rules";
 import { sendFamilyNotice } from "./family-notices";
 import { familyPageURL } from "./invite-mail";
@@ -28,11 +33,7 @@ export const createMemberHandlers = (context: FamiliesContext): MemberHandlers =
    * for an unknown token. See: [Note: Invite tokens are kept as a keyed hash]
    */
   const inviteOf = async (token: string): Promise<FamilyRow> => {
-    const row = await db
-      .selectFrom("families")
-      .selectAll()
-      .where("token_hash", "=", await inviteTokenHashOf(context.secrets, token))
-      .executeTakeFirst();
+    const row = await familyRowByTokenHash(db, await inviteTokenHashOf(context.secrets, token));
     const admin = row && (await activeMembershipOf(db, row.admin_id));
     if (row === undefined || admin?.status !== "SELF") throw familyMemberNotFound();
     return row;
@@ -74,14 +75,13 @@ export const createMemberHandlers = (context: FamiliesContext): MemberHandlers =
         if ((await activeMembershipOf(db, invite.member_id)) !== undefined) {
           throw alreadyInFamily("The account is already in a family");
         }
-        let accepted: UpdateResult;
+        let accepted: boolean;
         try {
-          accepted = await db
-            .updateTable("families")
-            .set({ status: "ACCEPTED", updated_at_us: context.nowUs() })
-            .where("id", "=", invite.id)
-            .where("status", "=", "INVITED")
-            .executeTakeFirst();
+          accepted = await changeFamilyRowStatus(db, invite.id, {
+            from: "INVITED",
+            to: "ACCEPTED",
+            nowUs: context.nowUs(),
+          });
         } catch (error) {
           // Another family's invite was accepted at the same moment.
           // See: [Note: Family membership lives only in the families table]
@@ -89,7 +89,7 @@ export const createMemberHandlers = (context: FamiliesContext): MemberHandlers =
           throw error;
         }
         // Only the call that accepted tells the admin.
-        if (accepted.numUpdatedRows > 0n) {
+        if (accepted) {
           await tellAdmin(invite, "member joined", memberJoinedMail);
         }
       } else if (invite.status !== "ACCEPTED") {
@@ -108,13 +108,12 @@ export const createMemberHandlers = (context: FamiliesContext): MemberHandlers =
       // Leaving no family is done already (as the reference answers).
       if (membership === undefined) return undefined;
       if (membership.status === "SELF") throw forbidden("The admin cannot leave the family");
-      const { numUpdatedRows } = await db
-        .updateTable("families")
-        .set({ status: "LEFT", updated_at_us: context.nowUs() })
-        .where("id", "=", membership.id)
-        .where("status", "=", "ACCEPTED")
-        .executeTakeFirst();
-      if (numUpdatedRows > 0n) await tellAdmin(membership, "member left", memberLeftMail);
+      const left = await changeFamilyRowStatus(db, membership.id, {
+        from: "ACCEPTED",
+        to: "LEFT",
+        nowUs: context.nowUs(),
+      });
+      if (left) await tellAdmin(membership, "member left", memberLeftMail);
       return undefined;
     },
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApiApp } from "../../test-support/test-endpoints";
+import { createTestApiApp } from "../../test-support/sample-endpoints";
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import {
   NotFoundError,
   TokenExpiredError,
 } from "../../../shared/model/errors";
-import { createTestApiApp, testEndpoints } from "../../test-support/test-endpoints";
+import { createTestApiApp, testEndpoints } from "../../test-support/sample-endpoints";
 
 describe("the shared client against the API app", () => {
   let served: FastifyInstance;

@@ -11,7 +11,7 @@ import { recordingLogger, type RecordingLogger } from "../../test-support/logger
 import {
   createTestApiApp,
   testBodyLimitBytes as bodyLimitBytes,
-} from "../../test-support/test-endpoints";
+} from "../../test-support/sample-endpoints";
 import { allowedHeaders } from "./cors";
 import { createApiApp } from "./create-api-app";
 

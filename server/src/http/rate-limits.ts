@@ -3,6 +3,7 @@ import type { AnyEndpoint } from "../../../shared/api/endpoint";
 import { WindowCounter } from "../accounts/window-counter";
 import type { AccountsTokenSession, PublicLinkSession, UserSession } from "./auth";
 import { StatusError } from "./http-errors";
+import { millisecondsPerMinute } from "../time";
 
 // [Note: Rate limits scale for tests]
 //
@@ -12,8 +13,6 @@ import { StatusError } from "./http-errors";
 // and server tests of whole flows, which legitimately make more than ten
 // account calls a minute from one address, run with a large scale, and the
 // test of the limits themselves runs at 1 and sees the 11th call refused.
-
-const minuteMs = 60_000;
 
 /** Account and link endpoints limited per IP and per user (wire-contract §0.4). */
 const strictPaths = new Set([
@@ -57,7 +56,7 @@ export interface RateLimiter {
 
 export const createRateLimiter = (scale: number, nowMs: () => number = Date.now): RateLimiter => {
   const scaled = (base: number) => Math.max(1, Math.ceil(base * scale));
-  const perMinute = new WindowCounter(minuteMs, nowMs);
+  const perMinute = new WindowCounter(millisecondsPerMinute, nowMs);
   const perSecond = new WindowCounter(1000, nowMs);
   const take = (key: string, limit: number) => {
     if (!perMinute.tryTake(key, limit)) throw rateLimitBreached();

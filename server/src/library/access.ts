@@ -1,8 +1,11 @@
-import type { Selectable } from "kysely";
 import type { ClientApp } from "../../../shared/api/headers";
-import { apiError, forbidden, notFound } from "../accounts/context";
-import type { DB } from "../accounts/users";
-import type { CollectionSharesTable, CollectionsTable } from "../db/schema";
+import { apiError, forbidden, notFound } from "../http/api-errors";
+import type { DB } from "../db/db";
+import {
+  collectionByID,
+  liveShareOf,
+  type CollectionRow,
+} from "./collections/collection-repository";
 
 // Who may do what with a collection (spec §6; wire-contract §3.2, §5.4).
 //
@@ -12,8 +15,6 @@ import type { CollectionSharesTable, CollectionsTable } from "../db/schema";
 // same 404 as for an ID that does not exist, so IDs cannot be probed. A
 // participant who lacks the right for an action (a viewer trying to add
 // files, a sharee renaming) gets 403: they already know it exists.
-
-export type CollectionRow = Selectable<CollectionsTable>;
 
 /** The caller's role in a collection: OWNER, the live share's role, or undefined. */
 export type ParticipantRole = "OWNER" | "VIEWER" | "COLLABORATOR" | "ADMIN";
@@ -41,31 +42,13 @@ export interface CollectionAccess {
 /** The answer to anyone who is not a participant. See: [Note: Strangers learn nothing about a collection] */
 export const collectionNotFound = () => notFound("No such collection");
 
-/** The user's live share of a collection, if any. */
-export const liveShareOf = (
-  db: DB,
-  collectionID: number,
-  userID: number,
-): Promise<Selectable<CollectionSharesTable> | undefined> =>
-  db
-    .selectFrom("collection_shares")
-    .selectAll()
-    .where("collection_id", "=", collectionID)
-    .where("to_user_id", "=", userID)
-    .where("is_deleted", "=", 0)
-    .executeTakeFirst();
-
 /** The collection and the caller's role in it; 404 for strangers. See: [Note: Strangers learn nothing about a collection] */
 export const collectionAccess = async (
   db: DB,
   userID: number,
   collectionID: number,
 ): Promise<CollectionAccess> => {
-  const collection = await db
-    .selectFrom("collections")
-    .selectAll()
-    .where("collection_id", "=", collectionID)
-    .executeTakeFirst();
+  const collection = await collectionByID(db, collectionID);
   if (collection === undefined) throw collectionNotFound();
   if (collection.owner_id === userID) return { collection, role: "OWNER" };
   const share = await liveShareOf(db, collectionID, userID);

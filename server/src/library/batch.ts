@@ -1,4 +1,4 @@
-import { apiError } from "../accounts/context";
+import { apiError } from "../http/api-errors";
 
 /**
  * Refuse a batch beyond its cap with 413 `BATCH_TOO_LARGE`.

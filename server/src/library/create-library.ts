@@ -12,7 +12,7 @@ import { createTrashHandlers } from "./trash/trash-handlers";
 
 export interface Library {
   handlers: HandlerMap<typeof libraryEndpoints>;
-  /** Trash purge, blob deletion and upload expiry (issue #4 §4). */
+  /** Trash purge, blob deletion and upload expiry. */
   jobs: JobDefinition[];
   /** Who holds a public link. See: [Note: A public link is checked in the reference's order] */
   resolvers: Pick<AuthResolvers, "publicLink">;

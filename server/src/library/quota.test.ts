@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { microsecondsPerDay } from "../accounts/context";
+import { microsecondsPerDay } from "../time";
 import { ensureFileObjectSize, quotaVerdict, storageOverflowBytes, type QuotaFacts } from "./quota";
 
 const GiB = 1024 ** 3;

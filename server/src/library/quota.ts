@@ -1,7 +1,8 @@
 import { libraryLimits } from "../../../shared/api/endpoints/library-schemas";
-import { apiError, microsecondsPerDay } from "../accounts/context";
-import type { DB } from "../accounts/users";
-import { activeMembershipOf, familyUsageBytesOf } from "../families/family-rows";
+import { apiError } from "../http/api-errors";
+import { microsecondsPerDay } from "../time";
+import type { DB } from "../db/db";
+import { activeMembershipOf, familyUsageBytesOf } from "../families/family-repository";
 
 // The storage quota of uploads (wire-contract §10): who may upload, and how
 // much. Usage is `usage.storage_consumed`: the bytes of every live file and

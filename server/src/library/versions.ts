@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "../db/schema";
 import type { LibraryContext } from "./context";
+import { lockCollectionVersions, setCollectionVersions } from "./collections/collection-repository";
 
 // [Note: A collection is never older than its files]
 //
@@ -39,12 +40,7 @@ export const lockCollectionsForWrite = async (
   const unique = [...new Set(collectionIDs)].sort((a, b) => a - b);
   let newest = 0;
   if (unique.length > 0) {
-    const query = trx
-      .selectFrom("collections")
-      .select(["collection_id", "updation_time_us"])
-      .where("collection_id", "in", unique)
-      .orderBy("collection_id");
-    const rows = await (context.dialect === "postgres" ? query.forUpdate() : query).execute();
+    const rows = await lockCollectionVersions(trx, context.dialect, unique);
     for (const row of rows) newest = Math.max(newest, row.updation_time_us);
   }
   return Math.max(context.nowUs(), newest + 1);
@@ -62,9 +58,5 @@ export const stampCollections = async (
 ): Promise<void> => {
   const unique = [...new Set(collectionIDs)];
   if (unique.length === 0) return;
-  await trx
-    .updateTable("collections")
-    .set({ updation_time_us: versionUs })
-    .where("collection_id", "in", unique)
-    .execute();
+  await setCollectionVersions(trx, unique, versionUs);
 };

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// The tables of accounts (issue #3; wire-contract §12 "Users and
-// authentication"), portable across SQLite and PostgreSQL: times are µs
+// The tables of accounts (wire-contract §12 "Users and authentication"), portable across SQLite and PostgreSQL: times are µs
 // bigints, flags are 0/1 integers (SQLite has no boolean to bind), binary
 // values are standard base64 text. See: [Note: Account IDs come from a counter]
 

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// The tables of the library (issue #4; wire-contract §12 "Collections and
-// files"): collections, their shares, files, the files of each collection,
+// The tables of the library (wire-contract §12 "Collections and files"): collections, their shares, files, the files of each collection,
 // object bookkeeping, the trash and the queue of blob deletions. Portable
 // across SQLite and PostgreSQL as in 0002: µs bigints, 0/1 flags, base64 text,
 // JSON as text. See: [Note: Account IDs come from a counter]

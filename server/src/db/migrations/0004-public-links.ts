@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Public links of collections (issue #7; wire-contract §3.3, §12 "Links"):
+// Public links of collections (wire-contract §3.3, §12 "Links"):
 // one row per link token, at most one enabled per collection. Portable
 // across SQLite and PostgreSQL as in 0002: µs bigints, 0/1 flags, text.
 // See: [Note: Account IDs come from a counter]

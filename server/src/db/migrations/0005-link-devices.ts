@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
-// The devices that opened each public link, for its device limit (issue #7;
-// wire-contract §9 "Device limit"). A device is named by a keyed hash, never
+// The devices that opened each public link, for its device limit
+// (wire-contract §9 "Device limit"). A device is named by a keyed hash, never
 // by the IP address and browser it was recognised from.
 // See: [Note: A link's devices are counted by a keyed hash]
 

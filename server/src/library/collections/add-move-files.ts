@@ -1,6 +1,6 @@
 import type { CollectionFileItem } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
-import { badRequest } from "../../accounts/context";
+import { badRequest } from "../../http/api-errors";
 import { ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
 import { participantCollection, writeCollections } from "./collection-write";

@@ -3,7 +3,7 @@ import {
   libraryLimits,
   type RemoteFileJSON,
 } from "../../../../shared/api/endpoints/library-schemas";
-import type { DB } from "../../accounts/users";
+import type { DB } from "../../db/db";
 import { collectionNotFound } from "../access";
 import type { LibraryContext } from "../context";
 import { readDiffPage, type DiffPage } from "../diff-page";

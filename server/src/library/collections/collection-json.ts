@@ -1,9 +1,9 @@
-import type { Selectable } from "kysely";
 import type { RemoteCollectionJSON } from "../../../../shared/api/endpoints/library-schemas";
-import type { DB } from "../../accounts/users";
-import type { CollectionSharesTable } from "../../db/schema";
-import { type CollectionRow, shareeRoleOf } from "../access";
+import type { DB } from "../../db/db";
+import { type CollectionRow, liveSharesAmong, type ShareRow } from "./collection-repository";
+import { shareeRoleOf } from "../access";
 import type { LibraryContext } from "../context";
+import { enabledLinksAmong } from "../links/link-repository";
 import { type LinkRow, linkVisibleTo, publicURLJSON } from "../links/public-url-json";
 import { magicMetadataJSON } from "../magic-metadata";
 import { userEmails } from "./user-emails";
@@ -21,8 +21,6 @@ import { userEmails } from "./user-emails";
 // attributes, magic metadata), which the owner may have changed since, and
 // its version is the share's: the collection's later changes neither show
 // in it nor bring it back into that user's list.
-
-export type ShareRow = Selectable<CollectionSharesTable>;
 
 /** How the viewer takes part: as the owner, or through its share (live or ended). */
 export type CollectionView = { kind: "owner" } | { kind: "sharee"; share: ShareRow };
@@ -146,27 +144,10 @@ const rowsByCollection = async <Row extends { collection_id: number }>(
 };
 
 const liveSharesOf = (db: DB, collectionIDs: readonly number[]) =>
-  rowsByCollection(collectionIDs, (ids) =>
-    db
-      .selectFrom("collection_shares")
-      .selectAll()
-      .where("collection_id", "in", ids)
-      .where("is_deleted", "=", 0)
-      .orderBy("collection_id")
-      .orderBy("shared_at_us")
-      .execute(),
-  );
+  rowsByCollection(collectionIDs, (ids) => liveSharesAmong(db, ids));
 
 const enabledLinksOf = (db: DB, collectionIDs: readonly number[]) =>
-  rowsByCollection(collectionIDs, (ids) =>
-    db
-      .selectFrom("public_collection_tokens")
-      .selectAll()
-      .where("collection_id", "in", ids)
-      .where("is_disabled", "=", 0)
-      .orderBy("link_id")
-      .execute(),
-  );
+  rowsByCollection(collectionIDs, (ids) => enabledLinksAmong(db, ids));
 
 /**
  * The JSON of several collections for one viewer, with three queries in all

@@ -1,6 +1,6 @@
 import type { ClientApp } from "../../../../shared/api/headers";
-import { apiError, forbidden } from "../../accounts/context";
-import type { DB } from "../../accounts/users";
+import { apiError, forbidden } from "../../http/api-errors";
+import type { DB } from "../../db/db";
 import { collectionAccess, type CollectionAccess, type ParticipantRole } from "../access";
 import type { LibraryContext } from "../context";
 import { lockCollectionsForWrite, stampCollections, type LibraryTransaction } from "../versions";

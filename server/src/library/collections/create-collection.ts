@@ -4,9 +4,14 @@ import type {
   RemoteCollectionJSON,
 } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
-import { badRequest } from "../../accounts/context";
-import { keyAttributesRowOf, nextID, type DB } from "../../accounts/users";
-import type { CollectionRow } from "../access";
+import { badRequest } from "../../http/api-errors";
+import { keyAttributesRowOf } from "../../accounts/users";
+import { nextID } from "../../db/id-counters";
+import {
+  type CollectionRow,
+  insertCollection,
+  singletonCollectionOf,
+} from "./collection-repository";
 import type { LibraryContext } from "../context";
 import { magicMetadataColumn } from "../magic-metadata";
 import { lockCollectionsForWrite } from "../versions";
@@ -28,21 +33,7 @@ const singletonTypes: readonly CollectionType[] = ["favorites", "uncategorized"]
 /** Magic metadata sent with a new collection is stored at version 1. */
 const firstMagicMetadataVersion = 1;
 
-const existingSingleton = (
-  db: DB,
-  ownerID: number,
-  app: ClientApp,
-  type: CollectionType,
-): Promise<CollectionRow | undefined> =>
-  db
-    .selectFrom("collections")
-    .selectAll()
-    .where("owner_id", "=", ownerID)
-    .where("app", "=", app)
-    .where("type", "=", type)
-    .executeTakeFirst();
-
-const insertCollection = (
+const createCollectionRow = (
   context: LibraryContext,
   ownerID: number,
   app: ClientApp,
@@ -50,7 +41,7 @@ const insertCollection = (
 ): Promise<CollectionRow> =>
   context.db.transaction().execute(async (trx) => {
     if (singletonTypes.includes(body.type)) {
-      const existing = await existingSingleton(trx, ownerID, app, body.type);
+      const existing = await singletonCollectionOf(trx, ownerID, app, body.type);
       if (existing !== undefined) return existing;
     }
     // A new collection has no rows to order against: the version is the clock's.
@@ -77,7 +68,7 @@ const insertCollection = (
       created_at_us: versionUs,
       updation_time_us: versionUs,
     };
-    await trx.insertInto("collections").values(row).execute();
+    await insertCollection(trx, row);
     return row;
   });
 
@@ -93,12 +84,12 @@ export const createCollection = async (
   }
   let row: CollectionRow;
   try {
-    row = await insertCollection(context, ownerID, app, body);
+    row = await createCollectionRow(context, ownerID, app, body);
   } catch (error) {
     // See: [Note: One favorites and one uncategorized per user and app]
     const winner =
       singletonTypes.includes(body.type) && isUniqueViolation(error)
-        ? await existingSingleton(context.db, ownerID, app, body.type)
+        ? await singletonCollectionOf(context.db, ownerID, app, body.type)
         : undefined;
     if (winner === undefined) throw error;
     row = winner;

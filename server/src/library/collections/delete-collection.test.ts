@@ -4,7 +4,7 @@ import type {
   RemoteFileJSON,
   RemoteTrashItemJSON,
 } from "../../../../shared/api/endpoints/library-schemas";
-import { microsecondsPerDay } from "../../accounts/context";
+import { microsecondsPerDay } from "../../time";
 import type { TestAccountClient } from "../../../test-support/account-client";
 import { startTestAccountsServer, type TestAccountsServer } from "../../../test-support/accounts";
 import { testDatabaseBackends } from "../../../test-support/databases";

@@ -1,12 +1,13 @@
 import type { ClientApp } from "../../../../shared/api/headers";
-import { apiError, badRequest } from "../../accounts/context";
+import { apiError, badRequest } from "../../http/api-errors";
 import { ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
 import { putInTrash } from "../trash/trash-files";
 import { lockTrashForWrite } from "../trash/trash-version";
 import type { LibraryTransaction } from "../versions";
 import { writeCollections } from "./collection-write";
-import { disableLinksOf } from "../links/share-links";
+import { disableLinksOf } from "../links/link-repository";
+import { endLiveShares, markCollectionDeleted } from "./collection-repository";
 
 // `DELETE /collections/v3/:collectionID?collectionID=&keepFiles=`
 // (wire-contract §3.2).
@@ -151,17 +152,8 @@ export const deleteCollection = (
       .where("collection_id", "=", collectionID)
       .where("is_deleted", "=", 0)
       .execute();
-    await trx
-      .updateTable("collection_shares")
-      .set({ is_deleted: 1, updation_time_us: versionUs })
-      .where("collection_id", "=", collectionID)
-      .where("is_deleted", "=", 0)
-      .execute();
+    await endLiveShares(trx, collectionID, versionUs);
     // Its links stop working (wire-contract §3.2).
     await disableLinksOf(trx, collectionID, versionUs);
-    await trx
-      .updateTable("collections")
-      .set({ is_deleted: 1 })
-      .where("collection_id", "=", collectionID)
-      .execute();
+    await markCollectionDeleted(trx, collectionID);
   });

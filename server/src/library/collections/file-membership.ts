@@ -3,11 +3,12 @@ import {
   libraryLimits,
   type CollectionFileItem,
 } from "../../../../shared/api/endpoints/library-schemas";
-import { apiError, badRequest, forbidden, notFound } from "../../accounts/context";
-import type { CollectionRow } from "../access";
+import { apiError, badRequest, forbidden, notFound } from "../../http/api-errors";
+import type { CollectionRow } from "./collection-repository";
 import { ensureBatchSize } from "../batch";
 import type { LibraryContext } from "../context";
 import { deletedFileMarker } from "../file-json";
+import { firstTrashedFileAmong } from "../trash/trash-repository";
 import type { LibraryTransaction } from "../versions";
 
 // What add, move, restore and remove share: batch checks, the caller's
@@ -56,14 +57,9 @@ export const ensureNotInTrash = async (
   fileIDs: readonly number[],
 ): Promise<void> => {
   if (fileIDs.length === 0) return;
-  const trashed = await trx
-    .selectFrom("trash")
-    .select("file_id")
-    .where("file_id", "in", [...fileIDs])
-    .where("is_restored", "=", 0)
-    .executeTakeFirst();
-  if (trashed !== undefined) {
-    throw apiError(409, "FILE_IN_TRASH", `File ${String(trashed.file_id)} is in the trash`);
+  const trashedFileID = await firstTrashedFileAmong(trx, fileIDs);
+  if (trashedFileID !== undefined) {
+    throw apiError(409, "FILE_IN_TRASH", `File ${String(trashedFileID)} is in the trash`);
   }
 };
 

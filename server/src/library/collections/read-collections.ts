@@ -1,9 +1,10 @@
 import type { RemoteCollectionJSON } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
-import { microsecondsPerSecond } from "../../accounts/context";
-import { collectionAccess, collectionNotFound, liveShareOf } from "../access";
+import { microsecondsPerSecond } from "../../time";
+import { collectionAccess, collectionNotFound } from "../access";
+import { liveShareOf, type ShareRow, ownedCollectionsChangedAfter } from "./collection-repository";
 import type { LibraryContext } from "../context";
-import { collectionsJSON, oneCollectionJSON, type ShareRow } from "./collection-json";
+import { collectionsJSON, oneCollectionJSON } from "./collection-json";
 
 // `GET /collections/:collectionID` and `GET /collections/v2?sinceTime=`
 // (wire-contract §3.2).
@@ -75,13 +76,7 @@ export const listCollections = async (
   sinceTime: number,
 ): Promise<RemoteCollectionJSON[]> => {
   const after = sinceTime - collectionListOverlapUs;
-  const owned = await context.db
-    .selectFrom("collections")
-    .selectAll()
-    .where("owner_id", "=", userID)
-    .where("updation_time_us", ">", after)
-    .where("app", "=", app)
-    .execute();
+  const owned = await ownedCollectionsChangedAfter(context.db, userID, app, after);
   const shared = await context.db
     .selectFrom("collection_shares as s")
     .innerJoin("collections as c", "c.collection_id", "s.collection_id")

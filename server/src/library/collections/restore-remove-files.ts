@@ -1,8 +1,9 @@
 import type { CollectionFileItem } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
-import { apiError, badRequest, forbidden } from "../../accounts/context";
+import { apiError, badRequest, forbidden } from "../../http/api-errors";
 import { collectionAccess, ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
+import { liveTrashFileIDsAmong, markTrashRestored } from "../trash/trash-repository";
 import { lockTrashForWrite } from "../trash/trash-version";
 import { writeCollections } from "./collection-write";
 import {
@@ -37,22 +38,11 @@ export const restoreFiles = (
     // Collections and files are locked before the trash.
     // See: [Note: Trash versions only grow, per user, in commit order]
     const trashVersionUs = await lockTrashForWrite(context, trx, userID);
-    const trashed = await trx
-      .selectFrom("trash")
-      .select("file_id")
-      .where("file_id", "in", fileIDs)
-      .where("user_id", "=", userID)
-      .where("is_deleted", "=", 0)
-      .where("is_restored", "=", 0)
-      .execute();
+    const trashed = await liveTrashFileIDsAmong(trx, userID, fileIDs);
     if (trashed.length !== fileIDs.length) {
       throw badRequest("Only files in the trash can be restored");
     }
-    await trx
-      .updateTable("trash")
-      .set({ is_restored: 1, updated_at_us: trashVersionUs })
-      .where("file_id", "in", fileIDs)
-      .execute();
+    await markTrashRestored(trx, fileIDs, trashVersionUs);
     await putCollectionFiles(trx, {
       collection: target,
       items,

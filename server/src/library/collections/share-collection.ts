@@ -2,20 +2,23 @@ import { canBeShared } from "../../../../shared/model/library/sharing-rules";
 import type { ShareeRole } from "../../../../shared/api/endpoints/collections";
 import type { CollectionUser } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
-import { badRequest, forbidden, notFound } from "../../accounts/context";
+import { badRequest, forbidden, notFound } from "../../http/api-errors";
 import { emailHashOf } from "../../accounts/server-crypto";
-import type { DB } from "../../accounts/users";
+import type { DB } from "../../db/db";
 import {
-  type CollectionRow,
-  collectionAccess,
   liveShareOf,
-  roleReaches,
-  shareeRoleOf,
-} from "../access";
+  collectionOwnerID,
+  endLiveShares,
+  existingCollection,
+  liveShareesOf,
+  putShare,
+} from "./collection-repository";
+import { collectionAccess, roleReaches, shareeRoleOf } from "../access";
 import type { LibraryContext } from "../context";
 import type { LibraryTransaction } from "../versions";
 import { participantCollection, writeCollections } from "./collection-write";
 import { userEmails } from "./user-emails";
+import { userIDOfEmailHash } from "../../accounts/users";
 
 // Sharing a collection with people: share, unshare, leave and the list of
 // sharees (wire-contract §3.2; spec §6, §7). Public links are in
@@ -38,13 +41,9 @@ const userIDWithEmail = async (
   context: Pick<LibraryContext, "db" | "secrets">,
   email: string,
 ): Promise<number> => {
-  const user = await context.db
-    .selectFrom("users")
-    .select("user_id")
-    .where("email_hash", "=", await emailHashOf(context.secrets, email))
-    .executeTakeFirst();
-  if (user === undefined) throw notFound("No account has this email");
-  return user.user_id;
+  const userID = await userIDOfEmailHash(context.db, await emailHashOf(context.secrets, email));
+  if (userID === undefined) throw notFound("No account has this email");
+  return userID;
 };
 
 /** The live sharees of a collection with their emails, oldest share first. */
@@ -53,14 +52,7 @@ const liveSharees = async (
   db: DB,
   collectionID: number,
 ): Promise<CollectionUser[]> => {
-  const shares = await db
-    .selectFrom("collection_shares")
-    .select(["to_user_id", "role"])
-    .where("collection_id", "=", collectionID)
-    .where("is_deleted", "=", 0)
-    .orderBy("shared_at_us")
-    .orderBy("to_user_id")
-    .execute();
+  const shares = await liveShareesOf(db, collectionID);
   const emails = await userEmails(
     context,
     db,
@@ -90,64 +82,13 @@ const endShare = async (
   shareeID: number,
   versionUs: number,
 ): Promise<void> => {
-  await trx
-    .updateTable("collection_shares")
-    .set({ is_deleted: 1, updation_time_us: versionUs })
-    .where("collection_id", "=", collectionID)
-    .where("to_user_id", "=", shareeID)
-    .where("is_deleted", "=", 0)
-    .execute();
+  await endLiveShares(trx, collectionID, versionUs, shareeID);
   await trx
     .updateTable("collection_files")
     .set({ is_deleted: 1, updation_time_us: versionUs })
     .where("collection_id", "=", collectionID)
     .where("f_owner_id", "=", shareeID)
     .where("is_deleted", "=", 0)
-    .execute();
-};
-
-interface ShareWrite {
-  collection: Pick<CollectionRow, "collection_id" | "owner_id">;
-  shareeID: number;
-  encryptedKey: string;
-  role: ShareeRole;
-  versionUs: number;
-}
-
-/** Makes the share live with this key and role: a new row, or one revived or changed. */
-const putShare = async (
-  trx: LibraryTransaction,
-  { collection, shareeID, encryptedKey, role, versionUs }: ShareWrite,
-): Promise<void> => {
-  await trx
-    .insertInto("collection_shares")
-    .values({
-      collection_id: collection.collection_id,
-      // Shares are the owner's, whoever (owner, admin or link) made them.
-      from_user_id: collection.owner_id,
-      to_user_id: shareeID,
-      encrypted_key: encryptedKey,
-      role,
-      magic_metadata: null,
-      is_deleted: 0,
-      shared_at_us: versionUs,
-      updation_time_us: versionUs,
-    })
-    .onConflict((oc) =>
-      oc.columns(["collection_id", "to_user_id"]).doUpdateSet((eb) => ({
-        encrypted_key: eb.ref("excluded.encrypted_key"),
-        role: eb.ref("excluded.role"),
-        // A revived share is shared anew; a live one keeps its date.
-        shared_at_us: eb
-          .case()
-          .when("collection_shares.is_deleted", "=", 1)
-          .then(eb.ref("excluded.shared_at_us"))
-          .else(eb.ref("collection_shares.shared_at_us"))
-          .end(),
-        is_deleted: 0,
-        updation_time_us: eb.ref("excluded.updation_time_us"),
-      })),
-    )
     .execute();
 };
 
@@ -236,13 +177,9 @@ export const leaveCollection = async (
   userID: number,
   collectionID: number,
 ): Promise<void> => {
-  const collection = await context.db
-    .selectFrom("collections")
-    .select("owner_id")
-    .where("collection_id", "=", collectionID)
-    .executeTakeFirst();
-  if (collection === undefined) return;
-  if (collection.owner_id === userID) throw forbidden("The owner cannot leave its collection");
+  const ownerID = await collectionOwnerID(context.db, collectionID);
+  if (ownerID === undefined) return;
+  if (ownerID === userID) throw forbidden("The owner cannot leave its collection");
   const share = await liveShareOf(context.db, collectionID, userID);
   // Nothing to end: no version moves for the collection's participants.
   if (share === undefined) return;
@@ -269,11 +206,7 @@ export const joinViaLink = (
     if (link.collectionID !== collectionID) {
       throw forbidden("The link is of another collection");
     }
-    const collection = await trx
-      .selectFrom("collections")
-      .selectAll()
-      .where("collection_id", "=", collectionID)
-      .executeTakeFirstOrThrow();
+    const collection = await existingCollection(trx, collectionID);
     if (collection.owner_id === userID) throw badRequest("The owner cannot join its collection");
     if (!canBeShared(collection.type)) {
       throw badRequest(`A collection of type ${collection.type} cannot be shared`);

@@ -1,10 +1,15 @@
 import type { MagicMetadataInput } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
-import { apiError, forbidden } from "../../accounts/context";
+import { apiError, forbidden } from "../../http/api-errors";
 import { collectionAccess, ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
 import { magicMetadataColumn } from "../magic-metadata";
 import { writeCollections } from "./collection-write";
+import {
+  setCollectionName,
+  setCollectionMagicMetadata,
+  setShareMagicMetadata,
+} from "./collection-repository";
 
 // Rename and the three magic-metadata updates of a collection (wire-contract
 // §3.2). Each bumps the collection's version so that every participant's
@@ -25,11 +30,7 @@ export const renameCollection = (
 ): Promise<void> =>
   writeCollections(context, [collectionID], async ({ trx }) => {
     await ownedCollection(trx, userID, collectionID, { app });
-    await trx
-      .updateTable("collections")
-      .set({ encrypted_name: encryptedName, name_decryption_nonce: nameDecryptionNonce })
-      .where("collection_id", "=", collectionID)
-      .execute();
+    await setCollectionName(trx, collectionID, { encryptedName, nameDecryptionNonce });
   });
 
 /**
@@ -50,14 +51,7 @@ export const updateCollectionMagicMetadata = (
 ): Promise<void> =>
   writeCollections(context, [collectionID], async ({ trx }) => {
     await ownedCollection(trx, userID, collectionID, { app });
-    const stored = storedColumn(metadata);
-    await trx
-      .updateTable("collections")
-      .set(
-        column === "magic_metadata" ? { magic_metadata: stored } : { pub_magic_metadata: stored },
-      )
-      .where("collection_id", "=", collectionID)
-      .execute();
+    await setCollectionMagicMetadata(trx, collectionID, column, storedColumn(metadata));
   });
 
 /** Replaces a sharee's own metadata of its share; sharee only. */
@@ -75,10 +69,5 @@ export const updateShareeMagicMetadata = (
     if (collection.is_deleted === 1) {
       throw apiError(404, "COLLECTION_DELETED", "The collection is deleted");
     }
-    await trx
-      .updateTable("collection_shares")
-      .set({ magic_metadata: storedColumn(metadata), updation_time_us: versionUs })
-      .where("collection_id", "=", collectionID)
-      .where("to_user_id", "=", userID)
-      .execute();
+    await setShareMagicMetadata(trx, collectionID, userID, storedColumn(metadata), versionUs);
   });

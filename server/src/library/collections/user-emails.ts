@@ -1,5 +1,5 @@
 import { decryptWithServerKey } from "../../accounts/server-crypto";
-import type { DB } from "../../accounts/users";
+import type { DB } from "../../db/db";
 import type { LibraryContext } from "../context";
 
 /**

@@ -1,3 +1,4 @@
+import { deleteTrashOfUser } from "../trash/trash-repository";
 import type { LibraryTransaction } from "../versions";
 
 // The library's part of account deletion. See: [Note: Deleting an account removes its rows]
@@ -34,7 +35,7 @@ export const deleteLibraryRowsOf = async (
     )
     .execute();
   await trx.deleteFrom("object_keys").where("file_id", "in", fileIDs).execute();
-  await trx.deleteFrom("trash").where("user_id", "=", userID).execute();
+  await deleteTrashOfUser(trx, userID);
   await trx.deleteFrom("files").where("owner_id", "=", userID).execute();
   await trx.deleteFrom("collections").where("owner_id", "=", userID).execute();
   await trx.deleteFrom("temp_objects").where("user_id", "=", userID).execute();

@@ -1,10 +1,12 @@
 import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
 import type { BodyOf } from "../../../../shared/api/endpoint";
 import type { RemoteFileJSON } from "../../../../shared/api/endpoints/library-schemas";
-import { badRequest } from "../../accounts/context";
-import { nextID, type DB } from "../../accounts/users";
+import { badRequest } from "../../http/api-errors";
+import { nextID } from "../../db/id-counters";
+import type { DB } from "../../db/db";
 import type { EndpointHandler } from "../../http/register-endpoints";
-import { type CollectionRow, ownedCollection } from "../access";
+import type { CollectionRow } from "../collections/collection-repository";
+import { ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
 import { fileJSON, type CollectionFileRow, type FileRow } from "../file-json";
 import { magicMetadataColumn } from "../magic-metadata";
@@ -12,6 +14,12 @@ import { adjustUsage, ensureFileObjectSize, ensureUploadFits } from "../quota";
 import { lockCollectionsForWrite, stampCollections } from "../versions";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { uploadedObjectSize } from "./object-sizes";
+import {
+  forgetTempObjects,
+  insertFileObjects,
+  isAnyQueuedForDeletion,
+  registeredObjectsNamed,
+} from "./object-repository";
 import { isOwnObjectKey } from "./upload-rules";
 
 // `POST /files` (wire-contract §5.2): registers uploaded objects as a new file
@@ -43,12 +51,9 @@ export const ensureNotQueuedForDeletion = async (
   fileKey: string,
   thumbnailKey: string,
 ): Promise<void> => {
-  const queued = await db
-    .selectFrom("object_deletions")
-    .select("object_key")
-    .where("object_key", "in", [fileKey, thumbnailKey])
-    .executeTakeFirst();
-  if (queued !== undefined) throw badRequest("An object is deleted");
+  if (await isAnyQueuedForDeletion(db, [fileKey, thumbnailKey])) {
+    throw badRequest("An object is deleted");
+  }
 };
 
 /**
@@ -99,11 +104,7 @@ const alreadyRegistered = async (
   userID: number,
   body: NewFileBody,
 ): Promise<RemoteFileJSON | undefined> => {
-  const keys = await db
-    .selectFrom("object_keys")
-    .select(["file_id", "o_type", "object_key"])
-    .where("object_key", "in", [body.file.objectKey, body.thumbnail.objectKey])
-    .execute();
+  const keys = await registeredObjectsNamed(db, [body.file.objectKey, body.thumbnail.objectKey]);
   if (keys.length === 0) return undefined;
   const refused = badRequest("An object key is already registered to another file");
   const fileID = keys[0]?.file_id;
@@ -215,36 +216,11 @@ export const registerNewFile = async (
         created_at_us: versionUs,
         updation_time_us: versionUs,
       };
-      await trx
-        .insertInto("object_keys")
-        .values([
-          {
-            file_id: file.file_id,
-            o_type: "file",
-            object_key: objects.fileKey,
-            size: objects.fileSizeBytes,
-            is_deleted: 0,
-            created_at_us: nowUs,
-            updated_at_us: nowUs,
-          },
-          {
-            file_id: file.file_id,
-            o_type: "thumbnail",
-            object_key: objects.thumbnailKey,
-            size: objects.thumbSizeBytes,
-            is_deleted: 0,
-            created_at_us: nowUs,
-            updated_at_us: nowUs,
-          },
-        ])
-        .execute();
+      await insertFileObjects(trx, file.file_id, objects, nowUs);
       await trx.insertInto("files").values(file).execute();
       await trx.insertInto("collection_files").values(entry).execute();
       await adjustUsage(trx, userID, totalBytes);
-      await trx
-        .deleteFrom("temp_objects")
-        .where("object_key", "in", [objects.fileKey, objects.thumbnailKey])
-        .execute();
+      await forgetTempObjects(trx, [objects.fileKey, objects.thumbnailKey]);
       await stampCollections(trx, [collection.collection_id], versionUs);
       return { file, entry };
     });

@@ -1,10 +1,11 @@
 import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
-import { notFound } from "../../accounts/context";
-import type { DB } from "../../accounts/users";
+import { notFound } from "../../http/api-errors";
+import type { DB } from "../../db/db";
 import { presignedURLValidityMs } from "../../blobs/blob-store";
 import type { EndpointHandler } from "../../http/register-endpoints";
 import type { LibraryContext } from "../context";
 import { deletedFileMarker } from "../file-json";
+import { liveObjectKeyOf } from "./object-repository";
 
 // Downloads (wire-contract §5.4): a 307 to a signed URL of the file's or the
 // thumbnail's ciphertext. The web app passes its token as `?token=` (the auth
@@ -67,16 +68,10 @@ export const presignedObjectURL = async (
   fileID: number,
   objectType: "file" | "thumbnail",
 ): Promise<{ location: string }> => {
-  const object = await context.db
-    .selectFrom("object_keys")
-    .select("object_key")
-    .where("file_id", "=", fileID)
-    .where("o_type", "=", objectType)
-    .where("is_deleted", "=", 0)
-    .executeTakeFirst();
-  if (object === undefined) throw noSuchFile();
+  const objectKey = await liveObjectKeyOf(context.db, fileID, objectType);
+  if (objectKey === undefined) throw noSuchFile();
   return {
-    location: await context.blobStore.presignGet(object.object_key, {
+    location: await context.blobStore.presignGet(objectKey, {
       validForMs: presignedURLValidityMs,
       attachment: true,
       octetStream: true,

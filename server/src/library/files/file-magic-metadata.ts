@@ -1,7 +1,7 @@
 import type { BodyOf } from "../../../../shared/api/endpoint";
 import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
 import { libraryLimits } from "../../../../shared/api/endpoints/library-schemas";
-import { apiError, notFound } from "../../accounts/context";
+import { apiError, notFound } from "../../http/api-errors";
 import type { EndpointHandler } from "../../http/register-endpoints";
 import { ensureBatchSize } from "../batch";
 import type { LibraryContext } from "../context";

@@ -1,5 +1,5 @@
-import { badRequest, forbidden } from "../../accounts/context";
-import type { DB } from "../../accounts/users";
+import { badRequest, forbidden } from "../../http/api-errors";
+import type { DB } from "../../db/db";
 import type { LibraryContext } from "../context";
 import type { FileRow } from "../file-json";
 import { lockCollectionsForWrite, type LibraryTransaction } from "../versions";

@@ -1,4 +1,4 @@
-import { apiError } from "../../accounts/context";
+import { apiError } from "../../http/api-errors";
 import type { BlobStore } from "../../blobs/blob-store";
 
 // The real sizes of uploaded objects, read from the blob store when a file is

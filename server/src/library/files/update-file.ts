@@ -1,5 +1,5 @@
 import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
-import { badRequest, notFound } from "../../accounts/context";
+import { badRequest, notFound } from "../../http/api-errors";
 import type { EndpointHandler } from "../../http/register-endpoints";
 import type { LibraryContext } from "../context";
 import { deletedFileMarker } from "../file-json";
@@ -12,6 +12,14 @@ import {
 } from "./create-file";
 import { isUniqueViolation } from "../../db/unique-violation";
 import { bumpFileRows, ensureOwnedFiles, lockFilesForWrite } from "./file-rows";
+import {
+  deleteObjectsOfFile,
+  forgetTempObjects,
+  insertFileObjects,
+  liveObjectsOfFile,
+  queueObjectDeletions,
+  registeredObjectsNamedOrOf,
+} from "./object-repository";
 
 // `PUT /files/update` (wire-contract §5.3): the owner replaces a file's
 // objects, headers and metadata (an edited photo). The file keeps its ID and
@@ -34,16 +42,11 @@ export const updateFileHandler =
     await ensureNotQueuedForDeletion(db, body.file.objectKey, body.thumbnail.objectKey);
     const objects = await measureUploadedObjects(context, body);
 
-    const registered = await db
-      .selectFrom("object_keys")
-      .select(["file_id", "o_type", "object_key", "size", "is_deleted"])
-      .where((eb) =>
-        eb.or([
-          eb("object_key", "in", [objects.fileKey, objects.thumbnailKey]),
-          eb("file_id", "=", fileID),
-        ]),
-      )
-      .execute();
+    const registered = await registeredObjectsNamedOrOf(
+      db,
+      [objects.fileKey, objects.thumbnailKey],
+      fileID,
+    );
     const newKeyOf = { file: objects.fileKey, thumbnail: objects.thumbnailKey } as const;
     for (const key of registered) {
       const isNewKey =
@@ -69,43 +72,14 @@ export const updateFileHandler =
           throw fileGone();
         }
         const nowUs = context.nowUs();
-        const liveKeys = await trx
-          .selectFrom("object_keys")
-          .select(["o_type", "object_key", "size"])
-          .where("file_id", "=", fileID)
-          .where("is_deleted", "=", 0)
-          .execute();
+        const liveKeys = await liveObjectsOfFile(trx, fileID);
         const lockedOldBytes = liveKeys.reduce((sum, key) => sum + key.size, 0);
         const replaced = liveKeys
           .filter((key) => key.object_key !== newKeyOf[key.o_type])
           .map((key) => key.object_key);
-        if (replaced.length > 0) {
-          await trx
-            .insertInto("object_deletions")
-            .values(replaced.map((objectKey) => ({ object_key: objectKey, queued_at_us: nowUs })))
-            .onConflict((oc) => oc.column("object_key").doNothing())
-            .execute();
-        }
-        await trx.deleteFrom("object_keys").where("file_id", "=", fileID).execute();
-        await trx
-          .insertInto("object_keys")
-          .values(
-            (
-              [
-                ["file", objects.fileKey, objects.fileSizeBytes],
-                ["thumbnail", objects.thumbnailKey, objects.thumbSizeBytes],
-              ] as const
-            ).map(([type, objectKey, size]) => ({
-              file_id: fileID,
-              o_type: type,
-              object_key: objectKey,
-              size,
-              is_deleted: 0,
-              created_at_us: nowUs,
-              updated_at_us: nowUs,
-            })),
-          )
-          .execute();
+        if (replaced.length > 0) await queueObjectDeletions(trx, replaced, nowUs);
+        await deleteObjectsOfFile(trx, fileID);
+        await insertFileObjects(trx, fileID, objects, nowUs);
         await trx
           .updateTable("files")
           .set({
@@ -124,10 +98,7 @@ export const updateFileHandler =
           userID,
           objects.fileSizeBytes + objects.thumbSizeBytes - lockedOldBytes,
         );
-        await trx
-          .deleteFrom("temp_objects")
-          .where("object_key", "in", [objects.fileKey, objects.thumbnailKey])
-          .execute();
+        await forgetTempObjects(trx, [objects.fileKey, objects.thumbnailKey]);
         await bumpFileRows(trx, [fileID], versionUs, { liveOnly: false });
         await stampCollections(trx, collectionIDs, versionUs);
         return versionUs;

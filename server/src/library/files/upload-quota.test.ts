@@ -9,7 +9,7 @@ import {
   uploadTestObjects,
 } from "../../../test-support/library-client";
 import { md5B64, usageOf } from "../../../test-support/library-files";
-import { microsecondsPerDay } from "../../accounts/context";
+import { microsecondsPerDay } from "../../time";
 import { storageOverflowBytes } from "../quota";
 
 // The quota of the upload calls (wire-contract §10): 426 past the plan's

@@ -1,10 +1,12 @@
 import type { BodyOf } from "../../../../shared/api/endpoint";
 import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
-import { badRequest, microsecondsPerDay } from "../../accounts/context";
+import { badRequest } from "../../http/api-errors";
+import { microsecondsPerDay } from "../../time";
 import { presignedURLValidityMs } from "../../blobs/blob-store";
 import type { HandlerMap } from "../../http/register-endpoints";
 import type { LibraryContext } from "../context";
 import { ensureUploadFits } from "../quota";
+import { recordTempObjects } from "./object-repository";
 import { md5B64Of, multipartPlanProblem, newObjectKey } from "./upload-rules";
 
 // Upload URLs (wire-contract §5.1): object keys in the caller's folder,
@@ -58,17 +60,10 @@ export const createUploadURLMinter = (context: LibraryContext): UploadURLMinter 
   const recordKeys = async (userID: number, keys: readonly string[], isMultipart: boolean) => {
     if (keys.length === 0) return;
     const expiresAtUs = context.nowUs() + tempObjectLifetimeUs;
-    await db
-      .insertInto("temp_objects")
-      .values(
-        keys.map((objectKey) => ({
-          object_key: objectKey,
-          user_id: userID,
-          is_multipart: isMultipart ? 1 : 0,
-          expiration_time_us: expiresAtUs,
-        })),
-      )
-      .execute();
+    await recordTempObjects(
+      db,
+      keys.map((objectKey) => ({ objectKey, userID, isMultipart, expiresAtUs })),
+    );
   };
 
   const multipartURLs = async (

@@ -18,7 +18,7 @@ import {
   putBytes,
   usageOf,
 } from "../../../test-support/library-files";
-import { microsecondsPerDay } from "../../accounts/context";
+import { microsecondsPerDay } from "../../time";
 
 // Upload URLs and `POST /files` (wire-contract §5.1, §5.2) on every database
 // and both blob stores, with real HTTP to the presigned URLs.

@@ -20,7 +20,8 @@ import {
 import type { RecordingLogger } from "../../../test-support/logger";
 import { createJobScheduler } from "../../jobs/scheduler";
 
-// The library's background jobs (issue #4 §4), run with the test clock moved.
+// The library's background jobs (trash purge, blob deletion, upload expiry),
+// run with the test clock moved.
 
 const dayMs = 24 * 60 * 60 * 1000;
 

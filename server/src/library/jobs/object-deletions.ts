@@ -1,4 +1,5 @@
 import type { LibraryContext } from "../context";
+import { dequeueObjectDeletions, queuedDeletionsAfter } from "../files/object-repository";
 import { deleteBlobs, type DeletionCounts } from "./blob-deletion";
 
 // The queue of blobs to delete (`object_deletions`): objects of files deleted
@@ -20,18 +21,11 @@ export const deleteQueuedObjects = async (
   // Keys after the cursor only, so that a failing key is tried once a run.
   let cursor = "";
   while (!signal.aborted) {
-    const rows = await context.db
-      .selectFrom("object_deletions")
-      .select("object_key")
-      .where("object_key", ">", cursor)
-      .orderBy("object_key")
-      .limit(chunkRows)
-      .execute();
-    if (rows.length === 0) break;
-    const keys = rows.map((row) => row.object_key);
+    const keys = await queuedDeletionsAfter(context.db, cursor, chunkRows);
+    if (keys.length === 0) break;
     cursor = keys[keys.length - 1] ?? cursor;
     const counts = await deleteBlobs(context, keys, async (done) => {
-      await context.db.deleteFrom("object_deletions").where("object_key", "in", done).execute();
+      await dequeueObjectDeletions(context.db, done);
     });
     total.deleted += counts.deleted;
     total.failed += counts.failed;

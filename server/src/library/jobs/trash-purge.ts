@@ -1,6 +1,7 @@
 import { libraryLimits } from "../../../../shared/api/endpoints/library-schemas";
 import type { LibraryContext } from "../context";
 import { deleteFilesForever } from "../trash/permanent-delete";
+import { expiredTrashRows } from "../trash/trash-repository";
 
 // Trash items whose `deleteBy` has passed are deleted for good (wire-contract
 // §6: auto-purge at 30 days), exactly as `/trash/delete` would.
@@ -16,15 +17,7 @@ export const purgeExpiredTrash = async (
 ): Promise<number> => {
   let purged = 0;
   while (!signal.aborted) {
-    const rows = await context.db
-      .selectFrom("trash")
-      .select(["file_id", "user_id"])
-      .where("delete_by_us", "<=", context.nowUs())
-      .where("is_deleted", "=", 0)
-      .where("is_restored", "=", 0)
-      .orderBy("delete_by_us")
-      .limit(purgeChunkRows)
-      .execute();
+    const rows = await expiredTrashRows(context.db, context.nowUs(), purgeChunkRows);
     if (rows.length === 0) break;
     const byUser = new Map<number, number[]>();
     for (const row of rows)

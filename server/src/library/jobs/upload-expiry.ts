@@ -1,4 +1,5 @@
 import type { LibraryContext } from "../context";
+import { expiredTempObjectsAfter, forgetTempObjects } from "../files/object-repository";
 import { deleteBlobs, type DeletionCounts } from "./blob-deletion";
 
 // Uploads that were never registered: their `temp_objects` record expires and
@@ -21,20 +22,10 @@ export const expireUploads = async (
   const total: DeletionCounts = { deleted: 0, failed: 0 };
   let cursor = "";
   while (!signal.aborted) {
-    const rows = await context.db
-      .selectFrom("temp_objects")
-      .leftJoin("object_keys", "object_keys.object_key", "temp_objects.object_key")
-      .select(["temp_objects.object_key", "object_keys.file_id"])
-      .where("temp_objects.expiration_time_us", "<=", context.nowUs())
-      .where("temp_objects.object_key", ">", cursor)
-      .orderBy("temp_objects.object_key")
-      .limit(chunkRows)
-      .execute();
+    const rows = await expiredTempObjectsAfter(context.db, context.nowUs(), cursor, chunkRows);
     if (rows.length === 0) break;
     cursor = rows[rows.length - 1]?.object_key ?? cursor;
-    const forget = async (keys: string[]) => {
-      await context.db.deleteFrom("temp_objects").where("object_key", "in", keys).execute();
-    };
+    const forget = (keys: string[]) => forgetTempObjects(context.db, keys);
     const registered = rows.filter((row) => row.file_id !== null).map((row) => row.object_key);
     if (registered.length > 0) await forget(registered);
     const orphans = rows.filter((row) => row.file_id === null).map((row) => row.object_key);

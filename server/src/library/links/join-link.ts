@@ -1,12 +1,13 @@
 import type { FastifyRequest } from "fastify";
 import type { collectionEndpoints } from "../../../../shared/api/endpoints/collections";
 import type { ClientApp } from "../../../../shared/api/headers";
-import { badRequest } from "../../accounts/context";
+import { badRequest } from "../../http/api-errors";
 import { publicLinkCredentialsOf } from "../../http/auth";
 import { StatusError } from "../../http/http-errors";
 import { joinViaLink } from "../collections/share-collection";
 import type { LibraryContext } from "../context";
-import { linkOfAccessToken, resolvePublicLink } from "./public-access";
+import { linkOfAccessToken } from "./link-repository";
+import { resolvePublicLink } from "./public-access";
 
 // `POST /collections/join-link` (wire-contract §3.2): the caller's session
 // says who joins, the link's tokens (as a visitor sends them) which album.
@@ -30,7 +31,7 @@ export const joinLinkOfRequest = async (
   // See: [Note: A public link is checked in the reference's order]
   const session = await resolvePublicLink(context, credentials, { app, request, endpoint });
   if (session === undefined) throw new StatusError(401, { error: "invalid token" });
-  const link = await linkOfAccessToken(context, session.accessToken);
+  const link = await linkOfAccessToken(context.db, session.accessToken);
   if (link === undefined) throw new StatusError(401, { error: "invalid token" });
   if (link.enable_download !== 1 || link.enable_join !== 1) {
     throw badRequest("The link does not allow joining its album");

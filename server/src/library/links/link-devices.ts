@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { toB64 } from "../../../../shared/crypto/base64";
 import { loadSodium } from "../../../../shared/crypto/sodium";
-import { apiError, microsecondsPerDay } from "../../accounts/context";
+import { apiError } from "../../http/api-errors";
+import { microsecondsPerDay } from "../../time";
 import { signServerJWT, verifiedServerJWTClaims } from "../../accounts/jwt";
 import type { ServerSecrets } from "../../config/secrets";
 import type { LibraryContext } from "../context";
+import { addLinkDevice, isKnownLinkDevice, linkDeviceCount, lockLink } from "./link-repository";
 import type { LinkRow } from "./public-url-json";
 import { freePlanLinkDeviceLimit } from "./share-links";
 
@@ -108,31 +110,11 @@ export const admitDevice = async (
   // runs one write transaction at a time), so the second one counts the
   // first.
   await context.db.transaction().execute(async (trx) => {
-    const lock = trx
-      .selectFrom("public_collection_tokens")
-      .select("link_id")
-      .where("link_id", "=", link.link_id);
-    await (context.dialect === "postgres" ? lock.forUpdate() : lock).execute();
-    const known = await trx
-      .selectFrom("public_link_devices")
-      .select("device_id")
-      .where("link_id", "=", link.link_id)
-      .where("device_id", "=", deviceID)
-      .executeTakeFirst();
-    if (known !== undefined) return;
-    const { count } = await trx
-      .selectFrom("public_link_devices")
-      .select((eb) => eb.fn.countAll<number | string>().as("count"))
-      .where("link_id", "=", link.link_id)
-      .executeTakeFirstOrThrow();
-    // PostgreSQL counts in bigint, which its driver answers as text.
-    if (Number(count) >= admitted) {
+    await lockLink(trx, context.dialect, link.link_id);
+    if (await isKnownLinkDevice(trx, link.link_id, deviceID)) return;
+    if ((await linkDeviceCount(trx, link.link_id)) >= admitted) {
       throw apiError(403, "LINK_DEVICE_LIMIT_EXCEEDED", "The link has reached its device limit");
     }
-    await trx
-      .insertInto("public_link_devices")
-      .values({ link_id: link.link_id, device_id: deviceID, first_seen_us: context.nowUs() })
-      .onConflict((oc) => oc.columns(["link_id", "device_id"]).doNothing())
-      .execute();
+    await addLinkDevice(trx, link.link_id, deviceID, context.nowUs());
   });
 };

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { PublicLinkCredentials } from "../../../../shared/api/client";
-import { microsecondsPerDay } from "../../accounts/context";
+import { microsecondsPerDay } from "../../time";
 import { signServerJWT, verifiedServerJWTClaims } from "../../accounts/jwt";
 import type { ServerSecrets } from "../../config/secrets";
 import type { AuthContext, PublicLinkSession } from "../../http/auth";
@@ -9,6 +9,7 @@ import { StatusError } from "../../http/http-errors";
 import type { LibraryContext } from "../context";
 import { admitDevice, admittedDevices, deviceCountingPaths, deviceIDOf } from "./link-devices";
 import { linkOriginAllowed } from "./link-origin";
+import { linkOfAccessToken } from "./link-repository";
 import type { LinkRow } from "./public-url-json";
 import { isFreePlanProduct } from "./share-links";
 
@@ -71,17 +72,6 @@ export const sameText = (a: string, b: string): boolean => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-/** The link of an access token, whatever its state. */
-export const linkOfAccessToken = (
-  context: Pick<LibraryContext, "db">,
-  accessToken: string,
-): Promise<LinkRow | undefined> =>
-  context.db
-    .selectFrom("public_collection_tokens")
-    .selectAll()
-    .where("access_token", "=", accessToken)
-    .executeTakeFirst();
-
 /**
  * [Note: A public link is checked in the reference's order]
  *
@@ -98,7 +88,7 @@ export const resolvePublicLink = async (
   credentials: PublicLinkCredentials,
   { endpoint, request }: AuthContext,
 ): Promise<PublicLinkSession | undefined> => {
-  const link = await linkOfAccessToken(context, credentials.accessToken);
+  const link = await linkOfAccessToken(context.db, credentials.accessToken);
   if (link === undefined) return undefined;
   if (link.is_disabled === 1) throw new StatusError(410, { error: "disabled token" });
   const nowUs = context.nowUs();

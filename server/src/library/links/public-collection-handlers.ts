@@ -1,6 +1,6 @@
 import type { publicCollectionEndpoints } from "../../../../shared/api/endpoints/public-collection";
 import type { RemoteCollectionJSON } from "../../../../shared/api/endpoints/library-schemas";
-import { apiError, badRequest, forbidden } from "../../accounts/context";
+import { apiError, badRequest, forbidden } from "../../http/api-errors";
 import type { PublicLinkSession } from "../../http/auth";
 import { StatusError } from "../../http/http-errors";
 import type { HandlerMap } from "../../http/register-endpoints";
@@ -12,7 +12,8 @@ import { createUploadURLMinter } from "../files/upload-url-handlers";
 import { magicMetadataJSON } from "../magic-metadata";
 import { headerNames } from "../../../../shared/api/headers";
 import { signLinkDeviceJWT } from "./link-devices";
-import { linkOfAccessToken, sameText, signLinkPasswordJWT } from "./public-access";
+import { linkOfAccessToken } from "./link-repository";
+import { sameText, signLinkPasswordJWT } from "./public-access";
 import { type LinkRow } from "./public-url-json";
 import { storedLinkPasswordHash } from "./share-links";
 
@@ -28,7 +29,7 @@ const visitorViewerID = 0;
 
 /** The link of a resolved session (it may have been disabled since: 410). */
 const sessionLink = async (context: LibraryContext, session: PublicLinkSession) => {
-  const link = await linkOfAccessToken(context, session.accessToken);
+  const link = await linkOfAccessToken(context.db, session.accessToken);
   if (link === undefined || link.is_disabled === 1) {
     throw new StatusError(410, { error: "disabled token" });
   }

@@ -6,13 +6,17 @@ import type { PublicURLJSON } from "../../../../shared/api/endpoints/library-sch
 import type { ClientApp } from "../../../../shared/api/headers";
 import { fromB64, toB64 } from "../../../../shared/crypto/base64";
 import { loadSodium } from "../../../../shared/crypto/sodium";
-import { apiError, badRequest, flag, notFound } from "../../accounts/context";
-import { type DB, freePlanProductID, nextID } from "../../accounts/users";
+import { apiError, badRequest, notFound } from "../../http/api-errors";
+import { flag } from "../../db/column-values";
+import type { DB } from "../../db/db";
+import { freePlanProductID } from "../../accounts/users";
+import { nextID } from "../../db/id-counters";
 import type { ServerSecrets } from "../../config/secrets";
 import type { LibraryContext } from "../context";
 import { participantCollection, writeCollections } from "../collections/collection-write";
 import { canBeShared } from "../../../../shared/model/library/sharing-rules";
 import type { LibraryTransaction } from "../versions";
+import { disableLinksOf, enabledLinkOf, insertLink, updateLink } from "./link-repository";
 import { newLinkAccessToken } from "./access-token";
 import { type LinkRow, publicURLJSON } from "./public-url-json";
 
@@ -67,14 +71,6 @@ const ensureNotPast = (validTillUs: number | undefined, nowUs: number) => {
   }
 };
 
-const enabledLink = (db: DB, collectionID: number): Promise<LinkRow | undefined> =>
-  db
-    .selectFrom("public_collection_tokens")
-    .selectAll()
-    .where("collection_id", "=", collectionID)
-    .where("is_disabled", "=", 0)
-    .executeTakeFirst();
-
 const ownedShareableCollection = async (
   trx: LibraryTransaction,
   userID: number,
@@ -104,7 +100,7 @@ export const createShareURL = (
 ): Promise<PublicURLJSON> =>
   writeCollections(context, [request.collectionID], async ({ trx, versionUs }) => {
     await ownedShareableCollection(trx, userID, request.collectionID, app);
-    const existing = await enabledLink(trx, request.collectionID);
+    const existing = await enabledLinkOf(trx, request.collectionID);
     if (existing !== undefined) return publicURLJSON(existing, context.photosURL());
     const nowUs = context.nowUs();
     ensureNotPast(request.validTill, nowUs);
@@ -131,7 +127,7 @@ export const createShareURL = (
       created_at_us: nowUs,
       updated_at_us: versionUs,
     };
-    await trx.insertInto("public_collection_tokens").values(row).execute();
+    await insertLink(trx, row);
     return publicURLJSON(row, context.photosURL());
   });
 
@@ -161,7 +157,7 @@ export const updateShareURL = async (
       : await storedLinkPasswordHash(context.secrets, changes.passHash);
   return writeCollections(context, [collectionID], async ({ trx, versionUs }) => {
     await ownedShareableCollection(trx, userID, collectionID, app);
-    const link = await enabledLink(trx, collectionID);
+    const link = await enabledLinkOf(trx, collectionID);
     if (link === undefined) throw notFound("The collection has no enabled link");
     ensureNotPast(changes.validTill, context.nowUs());
     if (
@@ -200,28 +196,9 @@ export const updateShareURL = async (
       ...(changes.minRole === undefined ? {} : { min_role: changes.minRole }),
       updated_at_us: versionUs,
     };
-    const { link_id: linkID, ...columns } = updated;
-    await trx
-      .updateTable("public_collection_tokens")
-      .set(columns)
-      .where("link_id", "=", linkID)
-      .execute();
+    await updateLink(trx, updated);
     return publicURLJSON(updated, context.photosURL());
   });
-};
-
-/** Disables every link of the collection (its owner's, or a deleted collection's). */
-export const disableLinksOf = async (
-  trx: LibraryTransaction,
-  collectionID: number,
-  versionUs: number,
-): Promise<void> => {
-  await trx
-    .updateTable("public_collection_tokens")
-    .set({ is_disabled: 1, updated_at_us: versionUs })
-    .where("collection_id", "=", collectionID)
-    .where("is_disabled", "=", 0)
-    .execute();
 };
 
 /** `DELETE /collections/share-url/:id`: the owner disables the collection's links. */

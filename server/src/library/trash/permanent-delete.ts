@@ -1,8 +1,14 @@
 import type { LibraryContext } from "../context";
 import { deletedFileMarker } from "../file-json";
+import {
+  liveObjectsOfFiles,
+  markObjectsOfFilesDeleted,
+  queueObjectDeletions,
+} from "../files/object-repository";
 import { lockFilesForWrite } from "../files/file-rows";
 import { adjustUsage } from "../quota";
 import { stampCollections, type LibraryTransaction } from "../versions";
+import { markTrashDeleted } from "./trash-repository";
 import { lockTrashForWrite } from "./trash-version";
 
 // [Note: A permanently deleted file stays as a tombstone]
@@ -40,16 +46,7 @@ export const deleteFilesForever = async (
   });
   const trashVersionUs = await lockTrashForWrite(context, trx, userID);
   const nowUs = context.nowUs();
-  const deleted = await trx
-    .updateTable("trash")
-    .set({ is_deleted: 1, updated_at_us: trashVersionUs })
-    .where("file_id", "in", [...fileIDs])
-    .where("user_id", "=", userID)
-    .where("is_deleted", "=", 0)
-    .where("is_restored", "=", 0)
-    .returning("file_id")
-    .execute();
-  const ids = deleted.map((row) => row.file_id);
+  const ids = await markTrashDeleted(trx, userID, fileIDs, trashVersionUs);
   if (ids.length === 0) return [];
   if (collectionIDs.length > 0) {
     await trx
@@ -60,24 +57,14 @@ export const deleteFilesForever = async (
       .execute();
     await stampCollections(trx, collectionIDs, versionUs);
   }
-  const objects = await trx
-    .selectFrom("object_keys")
-    .select(["object_key", "size"])
-    .where("file_id", "in", ids)
-    .where("is_deleted", "=", 0)
-    .execute();
+  const objects = await liveObjectsOfFiles(trx, ids);
   if (objects.length > 0) {
-    await trx
-      .updateTable("object_keys")
-      .set({ is_deleted: 1, updated_at_us: nowUs })
-      .where("file_id", "in", ids)
-      .where("is_deleted", "=", 0)
-      .execute();
-    await trx
-      .insertInto("object_deletions")
-      .values(objects.map((object) => ({ object_key: object.object_key, queued_at_us: nowUs })))
-      .onConflict((oc) => oc.column("object_key").doNothing())
-      .execute();
+    await markObjectsOfFilesDeleted(trx, ids, nowUs);
+    await queueObjectDeletions(
+      trx,
+      objects.map((object) => object.object_key),
+      nowUs,
+    );
     await adjustUsage(trx, userID, -objects.reduce((sum, object) => sum + object.size, 0));
   }
   await trx

@@ -1,12 +1,15 @@
 import { libraryLimits } from "../../../../shared/api/endpoints/library-schemas";
-import { apiError, forbidden, microsecondsPerDay, notFound } from "../../accounts/context";
-import type { DB } from "../../accounts/users";
+import { apiError, forbidden, notFound } from "../../http/api-errors";
+import { microsecondsPerDay } from "../../time";
+import type { DB } from "../../db/db";
 import { ensureBatchSize } from "../batch";
 import type { LibraryContext } from "../context";
 import { deletedFileMarker } from "../file-json";
 import { ensureDistinct, ensureOwnedFiles, lockFilesForWrite } from "../files/file-rows";
 import { stampCollections, type LibraryTransaction } from "../versions";
+import { upsertTrashRows } from "./trash-repository";
 import { lockTrashForWrite } from "./trash-version";
+import { collectionOwners, collectionsLiveSharedWith } from "../collections/collection-repository";
 
 // Moving files to the trash (`POST /files/trash`, wire-contract §5.3, §6).
 // A trashed file leaves every collection (its rows become deleted, so every
@@ -33,22 +36,12 @@ const ensureOwnedCollections = async (
   collectionIDs: readonly number[],
 ): Promise<void> => {
   const unique = [...new Set(collectionIDs)];
-  const [collections, shares] = await Promise.all([
-    db
-      .selectFrom("collections")
-      .select(["collection_id", "owner_id"])
-      .where("collection_id", "in", unique)
-      .execute(),
-    db
-      .selectFrom("collection_shares")
-      .select("collection_id")
-      .where("collection_id", "in", unique)
-      .where("to_user_id", "=", userID)
-      .where("is_deleted", "=", 0)
-      .execute(),
+  const [collections, sharedIDs] = await Promise.all([
+    collectionOwners(db, unique),
+    collectionsLiveSharedWith(db, userID, unique),
   ]);
   const ownerOf = new Map(collections.map((row) => [row.collection_id, row.owner_id]));
-  const shared = new Set(shares.map((row) => row.collection_id));
+  const shared = new Set(sharedIDs);
   for (const collectionID of unique) {
     const ownerID = ownerOf.get(collectionID);
     if (ownerID === userID) continue;
@@ -77,33 +70,17 @@ export const putInTrash = async (
   trx: LibraryTransaction,
   entries: readonly TrashEntry[],
 ): Promise<void> => {
-  if (entries.length === 0) return;
-  await trx
-    .insertInto("trash")
-    .values(
-      entries.map((entry) => ({
-        file_id: entry.fileID,
-        user_id: entry.userID,
-        collection_id: entry.collectionID,
-        is_deleted: 0,
-        is_restored: 0,
-        created_at_us: entry.nowUs,
-        updated_at_us: entry.trashVersionUs,
-        delete_by_us: entry.nowUs + trashRetentionUs,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.column("file_id").doUpdateSet((eb) => ({
-        user_id: eb.ref("excluded.user_id"),
-        collection_id: eb.ref("excluded.collection_id"),
-        is_deleted: eb.ref("excluded.is_deleted"),
-        is_restored: eb.ref("excluded.is_restored"),
-        created_at_us: eb.ref("excluded.created_at_us"),
-        updated_at_us: eb.ref("excluded.updated_at_us"),
-        delete_by_us: eb.ref("excluded.delete_by_us"),
-      })),
-    )
-    .execute();
+  await upsertTrashRows(
+    trx,
+    entries.map((entry) => ({
+      fileID: entry.fileID,
+      userID: entry.userID,
+      collectionID: entry.collectionID,
+      createdAtUs: entry.nowUs,
+      updatedAtUs: entry.trashVersionUs,
+      deleteByUs: entry.nowUs + trashRetentionUs,
+    })),
+  );
 };
 
 /** Move the caller's files to the trash. */

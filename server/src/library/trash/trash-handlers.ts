@@ -1,11 +1,12 @@
 import { libraryLimits } from "../../../../shared/api/endpoints/library-schemas";
 import type { trashEndpoints } from "../../../../shared/api/endpoints/trash";
-import { badRequest } from "../../accounts/context";
+import { badRequest } from "../../http/api-errors";
 import type { HandlerMap } from "../../http/register-endpoints";
 import { ensureBatchSize } from "../batch";
 import type { LibraryContext } from "../context";
 import { deleteFilesForever } from "./permanent-delete";
 import { trashDiffPage } from "./trash-diff";
+import { liveTrashFileIDsUpTo, trashStatesOf } from "./trash-repository";
 
 // The trash calls (wire-contract §6).
 //
@@ -25,15 +26,6 @@ const emptyTrashChunkFiles = libraryLimits.trashDeleteBatch;
 export const createTrashHandlers = (context: LibraryContext): HandlerMap<typeof trashEndpoints> => {
   const { db } = context;
 
-  /** The caller's trash rows among `fileIDs`. */
-  const trashRowsOf = (userID: number, fileIDs: readonly number[]) =>
-    db
-      .selectFrom("trash")
-      .select(["file_id", "is_deleted", "is_restored"])
-      .where("user_id", "=", userID)
-      .where("file_id", "in", [...fileIDs])
-      .execute();
-
   return {
     getTrashDiff: async ({ session, query }) => {
       const page = await trashDiffPage(db, session.userID, query.sinceTime);
@@ -45,7 +37,9 @@ export const createTrashHandlers = (context: LibraryContext): HandlerMap<typeof 
       ensureBatchSize(body.fileIDs, libraryLimits.trashDeleteBatch, "files");
       const fileIDs = [...new Set(body.fileIDs)];
       if (fileIDs.length === 0) return;
-      const rows = new Map((await trashRowsOf(userID, fileIDs)).map((row) => [row.file_id, row]));
+      const rows = new Map(
+        (await trashStatesOf(db, userID, fileIDs)).map((row) => [row.file_id, row]),
+      );
       const toDelete: number[] = [];
       for (const fileID of fileIDs) {
         const row = rows.get(fileID);
@@ -69,24 +63,15 @@ export const createTrashHandlers = (context: LibraryContext): HandlerMap<typeof 
       // See: [Note: Emptying the trash is synchronous, in chunks]
       const userID = session.userID;
       for (;;) {
-        const chunk = await db
-          .selectFrom("trash")
-          .select("file_id")
-          .where("user_id", "=", userID)
-          .where("is_deleted", "=", 0)
-          .where("is_restored", "=", 0)
-          .where("updated_at_us", "<=", body.lastUpdatedAt)
-          .orderBy("file_id")
-          .limit(emptyTrashChunkFiles)
-          .execute();
+        const chunk = await liveTrashFileIDsUpTo(
+          db,
+          userID,
+          body.lastUpdatedAt,
+          emptyTrashChunkFiles,
+        );
         if (chunk.length === 0) return;
         await db.transaction().execute(async (trx) => {
-          await deleteFilesForever(
-            context,
-            trx,
-            userID,
-            chunk.map((row) => row.file_id),
-          );
+          await deleteFilesForever(context, trx, userID, chunk);
         });
       }
     },

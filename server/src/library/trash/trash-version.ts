@@ -1,5 +1,6 @@
 import type { LibraryContext } from "../context";
 import type { LibraryTransaction } from "../versions";
+import { newestTrashVersionUs } from "./trash-repository";
 
 // [Note: Trash versions only grow, per user, in commit order]
 //
@@ -30,10 +31,5 @@ export const lockTrashForWrite = async (
 ): Promise<number> => {
   const usage = trx.selectFrom("usage").select("user_id").where("user_id", "=", userID);
   await (context.dialect === "postgres" ? usage.forUpdate() : usage).execute();
-  const newest = await trx
-    .selectFrom("trash")
-    .select((eb) => eb.fn.max("updated_at_us").as("newest"))
-    .where("user_id", "=", userID)
-    .executeTakeFirst();
-  return Math.max(context.nowUs(), (newest?.newest ?? 0) + 1);
+  return Math.max(context.nowUs(), (await newestTrashVersionUs(trx, userID)) + 1);
 };

@@ -18,7 +18,7 @@ import {
   trashTestFiles,
   usageOf,
 } from "../../../test-support/library-files";
-import { microsecondsPerDay } from "../../accounts/context";
+import { microsecondsPerDay } from "../../time";
 
 // `POST /files/trash` and the trash calls (wire-contract §5.3, §6), on every
 // database.

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
-import type { TestAccountClient } from "../../test-support/account-client";
-import type { TestAccountsServer } from "../../test-support/accounts";
+import type { TestAccountClient } from "./account-client";
+import type { TestAccountsServer } from "./accounts";
 
 // Calls of the family endpoints for the families tests: the admin's calls
 // with a FAMILIES JWT, the invite's calls by the token mailed to the invitee.

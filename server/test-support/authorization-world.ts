@@ -5,12 +5,12 @@ import type {
   NewFile,
   PublicURLJSON,
   RemoteFileJSON,
-} from "../../../shared/api/endpoints/library-schemas";
-import type { HttpMethod } from "../../../shared/api/endpoint";
-import { headerNames } from "../../../shared/api/headers";
-import { toB64 } from "../../../shared/crypto/base64";
-import type { TestAccountClient } from "../../test-support/account-client";
-import type { TestAccountsServer } from "../../test-support/accounts";
+} from "../../shared/api/endpoints/library-schemas";
+import type { HttpMethod } from "../../shared/api/endpoint";
+import { headerNames } from "../../shared/api/headers";
+import { toB64 } from "../../shared/crypto/base64";
+import type { TestAccountClient } from "./account-client";
+import type { TestAccountsServer } from "./accounts";
 import {
   collectionFileItem,
   createTestCollection,
@@ -18,15 +18,15 @@ import {
   signUpTestUser,
   uploadTestFile,
   uploadTestObjects,
-} from "../../test-support/library-client";
-import type { FamilyMembers } from "../families/family-members";
+} from "./library-client";
+import type { FamilyMembers } from "../src/families/family-members";
 import {
   familiesTokenOf,
   familyOK,
   inviteToFamily,
   joinFamily,
   lastInviteToken,
-} from "../families/family-test-client";
+} from "./family-client";
 
 // The world the authorization matrix runs in, built through the HTTP API
 // alone: an owner's album holding the owner's file and a collaborator's,

@@ -1,10 +1,10 @@
-import type { collectionEndpoints } from "../../../shared/api/endpoints/collections";
-import type { familyEndpoints } from "../../../shared/api/endpoints/families";
-import type { fileEndpoints } from "../../../shared/api/endpoints/files";
-import type { publicCollectionEndpoints } from "../../../shared/api/endpoints/public-collection";
-import type { trashEndpoints } from "../../../shared/api/endpoints/trash";
-import { headerNames } from "../../../shared/api/headers";
-import { toB64 } from "../../../shared/crypto/base64";
+import type { collectionEndpoints } from "../../shared/api/endpoints/collections";
+import type { familyEndpoints } from "../../shared/api/endpoints/families";
+import type { fileEndpoints } from "../../shared/api/endpoints/files";
+import type { publicCollectionEndpoints } from "../../shared/api/endpoints/public-collection";
+import type { trashEndpoints } from "../../shared/api/endpoints/trash";
+import { headerNames } from "../../shared/api/headers";
+import { toB64 } from "../../shared/crypto/base64";
 import {
   anyone,
   everyUser,
@@ -14,7 +14,7 @@ import {
   linkVisitors,
   signedIn,
   type MatrixRow,
-} from "./matrix-outcomes";
+} from "./authorization-outcomes";
 
 // [Note: The authorization matrix]
 //

@@ -6,7 +6,7 @@ import {
   type OwnObjects,
   type Targets,
   type UserActor,
-} from "./authorization-fixture";
+} from "./authorization-world";
 
 // The outcomes of the authorization matrix and the groups of actors its rows
 // are written with. See: [Note: The authorization matrix]
