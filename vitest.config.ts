@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { pageCatchUpMs, pollIntervalMs } from "./tests/e2e/support/waits";
 
 // Two projects: `unit` holds every `*.test.ts(x)` beside the code (Node by default;
 // a file that needs a DOM says so with a `@vitest-environment happy-dom` comment),
@@ -24,8 +25,10 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.ts"],
           environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // See: [Note: Browser test waits are sized for a loaded 2-core machine]
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+          expect: { poll: { timeout: pageCatchUpMs, interval: pollIntervalMs } },
           fileParallelism: false,
         },
       },

@@ -28,6 +28,7 @@ import {
   shownDateTime,
   waitForDecodedImage,
 } from "./support/viewer";
+import { mediaWorkMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -149,7 +150,7 @@ it("shows the live photo as one tile, with its image and its video, and its capt
   await openInViewer(page, "IMG_0001.HEIC");
   await waitForDecodedImage(page);
   await button(page, "Play live photo").click();
-  await page.getByTestId("viewer-live-video").waitFor({ state: "attached", timeout: 20_000 });
+  await page.getByTestId("viewer-live-video").waitFor({ state: "attached", timeout: mediaWorkMs });
   const details = await infoDetails(page);
   expect(details.name).toContain("IMG_0001.HEIC");
   // The image's EXIF time, read as the camera's wall clock (the video's

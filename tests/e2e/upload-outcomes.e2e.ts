@@ -23,7 +23,7 @@ import {
   albumCountOf,
   albumEntry,
   openInViewer,
-  syncByFocus,
+  syncUntil,
   tile,
   waitForVisibleThumbnails,
 } from "./support/gallery";
@@ -56,6 +56,7 @@ import {
   waitForDecodedImage,
   waitForPlayableVideo,
 } from "./support/viewer";
+import { mediaWorkMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -133,7 +134,7 @@ it("cancels a run in the middle: files done stay, the video on its way leaves no
     await held.arrived;
     // The photos are done; the video is on its way, some of it sent.
     await expect
-      .poll(() => namesInProgress(page), { timeout: 60_000 })
+      .poll(() => namesInProgress(page), { timeout: mediaWorkMs })
       .toEqual(["harbour-timelapse.mp4"]);
     expect(await uploadPhase(page)).toBe("uploading");
     expect(await filePercent(page, "harbour-timelapse.mp4")).toBeGreaterThan(0);
@@ -157,8 +158,7 @@ it("cancels a run in the middle: files done stay, the video on its way leaves no
   }
 
   // After a sync, the gallery has the three photos and nothing of the video.
-  await syncByFocus(page);
-  expect(await albumCountOf(page, albumNames.harbour)).toBe(3);
+  await syncUntil(page, () => albumCountOf(page, albumNames.harbour), 3);
   await tile(page, "harbour-1.jpg").waitFor();
   expect(await tile(page, "harbour-timelapse.mp4").count()).toBe(0);
   // Another device sees the same files.

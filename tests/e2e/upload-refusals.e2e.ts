@@ -12,7 +12,7 @@ import type { DecryptedCollection } from "../../workers/library/decrypt";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import type { NodeAccount } from "../support/node-account";
 import { generatedJpeg } from "../support/test-media";
-import { albumCountOf, albumEntry, syncByFocus } from "./support/gallery";
+import { albumCountOf, albumEntry, syncUntil } from "./support/gallery";
 import { openLoggedInGallery, titlesInAlbum, signUpWithLibraryClient } from "./support/library";
 import {
   readServerLibrary,
@@ -32,6 +32,7 @@ import {
   resultNames,
   waitForFinish,
 } from "./support/uploads";
+import { mediaWorkMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -93,7 +94,7 @@ it("ends the run at the server's 426 with the storage-full message; only whole f
     await pickFiles(page, photos);
     await expect
       .poll(async () => (await readServerLibrary(cairn(), account.userID)).files.length, {
-        timeout: 60_000,
+        timeout: mediaWorkMs,
       })
       .toBe(2);
     // Meanwhile the storage ran out: the plan is lowered below what is stored.
@@ -133,8 +134,7 @@ it("ends the run at the server's 426 with the storage-full message; only whole f
   await closePanel(page);
 
   // The gallery, another device and the server agree on the two files.
-  await syncByFocus(page);
-  expect(await albumCountOf(page, nightWalks.name)).toBe(2);
+  await syncUntil(page, () => albumCountOf(page, nightWalks.name), 2);
   expect(await titlesOnServer(nightWalks)).toEqual(uploaded);
   expectOnlyWholeFiles(await readServerLibrary(cairn(), account.userID), 2);
 }, 180_000);
@@ -180,8 +180,7 @@ it("refuses files larger than the storage left before sending them; the others g
   expect(uploaded).toEqual(fitting.map(({ name }) => name).sort());
   await closePanel(page);
 
-  await syncByFocus(page);
-  expect(await albumCountOf(page, holiday.name)).toBe(3);
+  await syncUntil(page, () => albumCountOf(page, holiday.name), 3);
   expect(await titlesOnServer(holiday)).toEqual(uploaded);
   const server = await readServerLibrary(cairn(), account.userID);
   expectOnlyWholeFiles(server, before.files.length + 3);

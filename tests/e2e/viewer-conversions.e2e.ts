@@ -17,6 +17,7 @@ import { expectGalleryOf, logIn } from "./support/accounts";
 import { albumEntry, openInViewer, tile, waitForUpToDate } from "./support/gallery";
 import { signUpWithLibraryClient } from "./support/library";
 import { useCairnInChromium } from "./support/suite";
+import { mediaWorkMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -62,14 +63,16 @@ it("shows a HEIC and a live photo's HEIC uploaded through the UI, and downloads 
     { name: live.video.name, mimeType: "video/quicktime", buffer: Buffer.from(live.video.bytes) },
   ]);
   await expect
-    .poll(() => page.getByTestId("upload-phase").getAttribute("data-phase"), { timeout: 120_000 })
+    .poll(() => page.getByTestId("upload-phase").getAttribute("data-phase"), {
+      timeout: mediaWorkMs,
+    })
     .toBe("finish");
   expect(await page.getByTestId("upload-result-uploaded").getAttribute("data-count")).toBe("2");
   await page.getByTestId("upload-close").click();
 
   // The iPhone photo: 4032×3024 pixels, decoded by the page from the worker's JPEG.
   await openInViewer(page, iPhoneHeic);
-  await expect.poll(() => decodedWidth(page), { timeout: 60_000 }).toBe(4032);
+  await expect.poll(() => decodedWidth(page), { timeout: mediaWorkMs }).toBe(4032);
   expect(
     await page
       .getByTestId("viewer-image")
@@ -94,7 +97,7 @@ it("shows a HEIC and a live photo's HEIC uploaded through the UI, and downloads 
   // The live photo's still, a HEIC inside its zip, shows too.
   await tile(page, live.image.name).waitFor();
   await openInViewer(page, live.image.name);
-  await expect.poll(() => decodedWidth(page), { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect.poll(() => decodedWidth(page), { timeout: mediaWorkMs }).toBeGreaterThan(0);
   await page.getByRole("button", { name: "Play live photo" }).waitFor();
   await page.getByTestId("viewer-close").click();
 }, 300_000);
@@ -106,11 +109,11 @@ it("says a HEIC that cannot be converted could not be, and offers its download",
   await page.reload();
   await waitForUpToDate(page);
   await albumEntry(page, albumName).click();
-  await tile(page, "IMG_0099.HEIC").waitFor({ timeout: 30_000 });
+  await tile(page, "IMG_0099.HEIC").waitFor({ timeout: mediaWorkMs });
 
   await openInViewer(page, "IMG_0099.HEIC");
   const notice = page.getByRole("status").filter({ hasText: "could not be converted" });
-  await notice.waitFor({ timeout: 60_000 });
+  await notice.waitFor({ timeout: mediaWorkMs });
   await notice.getByRole("button", { name: "Download" }).waitFor();
   expect(await page.getByTestId("viewer-image").count()).toBe(0);
 }, 180_000);
