@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config";
-import { pageCatchUpMs, pollIntervalMs } from "./tests/e2e/support/waits";
 
 // Two projects: `unit` holds every `*.test.ts(x)` beside the code (Node by default;
 // a file that needs a DOM says so with a `@vitest-environment happy-dom` comment),
@@ -26,9 +25,12 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.ts"],
           environment: "node",
           // See: [Note: Browser test waits are sized for a loaded 2-core machine]
-          testTimeout: 180_000,
-          hookTimeout: 240_000,
-          expect: { poll: { timeout: pageCatchUpMs, interval: pollIntervalMs } },
+          // The poll defaults are `pageCatchUpMs` and `pollIntervalMs` of
+          // tests/e2e/support/waits.ts, spelled out because Vite's config
+          // loader warns about importing a TypeScript file without its extension.
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
+          expect: { poll: { timeout: 60_000, interval: 250 } },
           fileParallelism: false,
         },
       },

@@ -40,7 +40,7 @@ beforeAll(async () => {
     gusPage = await openLoggedInGallery(browser(), cairn(), gus.account);
   };
   await Promise.all([makeFay(), makeGus()]);
-}, 240_000);
+});
 
 afterAll(async () => {
   await fay.client.close();
@@ -174,4 +174,4 @@ it("sends an invite that the invitee accepts from the mailed link, and shares th
   // "Back to Cairn" leads to the gallery.
   await fayPage.getByRole("link", { name: "Back to Cairn" }).click();
   await fayPage.waitForURL((url) => url.pathname === "/gallery");
-}, 180_000);
+});

@@ -57,7 +57,7 @@ beforeAll(async () => {
   await uploadTestFile(client, library.photos, "yesterday-at-noon.jpg", await generatedJpeg(41), {
     creationTimeUs: localNoonUs(1),
   });
-}, 180_000);
+});
 
 afterAll(async () => {
   await client.close();

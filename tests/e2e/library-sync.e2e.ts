@@ -33,7 +33,7 @@ beforeAll(async () => {
     "library sync password",
   ));
   library = await buildTestLibrary(client, { generatedCount });
-}, 120_000);
+});
 
 afterAll(async () => {
   await client.close();

@@ -41,7 +41,7 @@ beforeAll(async () => {
     enableJoin: true,
   });
   url = linkWithKey(created.url, wedding.keyB64);
-}, 240_000);
+});
 
 afterAll(async () => {
   await owner.client.close();

@@ -34,7 +34,7 @@ beforeAll(async () => {
   lisbon = await owner.client.createCollection({ name: "Lisbon", type: "album" });
   await uploadTestFile(owner.client, lisbon, "tram.jpg", await generatedJpeg(21));
   await uploadTestFile(owner.client, lisbon, "tiles.jpg", await generatedJpeg(22));
-}, 240_000);
+});
 
 afterAll(async () => {
   await owner.client.close();

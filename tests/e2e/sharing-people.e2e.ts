@@ -53,7 +53,7 @@ beforeAll(async () => {
     benPage = await openLoggedInGallery(browser(), cairn(), ben.account);
   };
   await Promise.all([makeAna(), makeBen()]);
-}, 240_000);
+});
 
 afterAll(async () => {
   await ana.client.close();

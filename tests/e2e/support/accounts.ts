@@ -7,6 +7,7 @@ import path from "node:path";
 import { expect } from "vitest";
 import * as OTPAuth from "otpauth";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import { withPatientWaits } from "./patient-browser";
 import type { TestCairn } from "./suite";
 import { mediaWorkMs, pageCatchUpMs } from "./waits";
 
@@ -239,5 +240,6 @@ export function readBrowserStorage(page: Page): Promise<BrowserStorageSnapshot> 
 export async function restartedContext(context: BrowserContext): Promise<BrowserContext> {
   const browser = context.browser();
   if (!browser) throw new Error("The context has no browser");
-  return browser.newContext({ storageState: await context.storageState() });
+  // The context's browser is Playwright's own, not the patient one the tests were given.
+  return withPatientWaits(await browser.newContext({ storageState: await context.storageState() }));
 }

@@ -11,9 +11,15 @@
 // `expect.poll` on what the page shows), and the limit of that wait is three
 // to four times what a quiet machine needs. A wait for the right state ends
 // as soon as the state is there, so a generous limit costs nothing on a
-// fast machine; a short one is a flake on a slow one. The `e2e` project of
-// `vitest.config.ts` makes `pageCatchUpMs` the default of every
-// `expect.poll` (vitest's own default, one second, is a flake here).
+// fast machine; a short one is a flake on a slow one. Playwright's default
+// (30 s for every locator wait and navigation) is raised to `pageCatchUpMs`
+// in every browser context the tests make (see `patient-browser.ts`); the
+// `e2e` project of `vitest.config.ts` gives every `expect.poll`
+// `pageCatchUpMs` and `pollIntervalMs` as its defaults (vitest's own, one
+// second, is a flake here), each test five minutes and each hook ten. A
+// file's `beforeAll` is the heaviest step: Argon2id for each sign-up and
+// each browser login, libraries uploaded, browsers opened, about a minute
+// on a quiet machine and more than four under load.
 
 /**
  * A page showing the outcome of a server round trip: a save, a sync, a mail
@@ -26,6 +32,12 @@ export const pageCatchUpMs = 60_000;
  * thumbnailing media, generating keys. A quiet machine needs up to ~45 s.
  */
 export const mediaWorkMs = 180_000;
+
+/**
+ * A whole test that uploads or converts media through the browser, several
+ * `mediaWorkMs` steps in a row. A quiet machine needs up to ~2 minutes.
+ */
+export const mediaTestMs = 600_000;
 
 /** How often a poll looks again: often enough to add little delay, rarely enough to leave the cores to the app. */
 export const pollIntervalMs = 250;
