@@ -149,7 +149,7 @@ it(
       await question.getByText("Cancel the upload?").waitFor();
       await question.getByRole("button", { name: "Cancel upload", exact: true }).click();
       held.release();
-      await waitForFinish(page, 60_000);
+      await waitForFinish(page);
 
       expect(await panelHeading(page)).toBe("Upload cancelled");
       // The video is neither uploaded nor failed: it is left out of the run.

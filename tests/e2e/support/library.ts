@@ -19,18 +19,42 @@ export interface AccountWithLibrary {
   client: NodeLibraryClient;
 }
 
+/**
+ * [Note: One Node sign-up at a time in a browser test file]
+ *
+ * A Node sign-up derives its key with Argon2id (256 MiB × 16 passes) in
+ * libsodium's synchronous WebAssembly, on the main thread of the test
+ * process, which also runs the test Cairn. A second sign-up started
+ * alongside waits for its mailed code while the server cannot write the
+ * mail, and on a loaded machine the whole derivation outlasts that wait (it
+ * failed the beforeAll of files that make two accounts at once). The two
+ * derivations cannot overlap anyway (one thread), so sign-ups queue: nothing
+ * is lost, and the rest of the setup (libraries, browser logins) still runs
+ * alongside.
+ */
+let signUpsDone: Promise<unknown> = Promise.resolve();
+
+/** Runs `signUp` once every sign-up asked for before it has ended. See: [Note: One Node sign-up at a time in a browser test file] */
+const afterEarlierSignUps = <T>(signUp: () => Promise<T>): Promise<T> => {
+  const done = signUpsDone.then(signUp);
+  signUpsDone = done.catch(() => undefined);
+  return done;
+};
+
 /** Signs up `label`'s account on `cairn` and opens a library client for it (one crypto thread). */
 export const signUpWithLibraryClient = async (
   cairn: TestCairn,
   label: string,
   password: string,
 ): Promise<AccountWithLibrary> => {
-  const account = await signUpNodeAccount({
-    apiOrigin: cairn.urls.api,
-    mailDir: path.join(cairn.dataDir, "mail"),
-    email: testEmail(label),
-    password,
-  });
+  const account = await afterEarlierSignUps(() =>
+    signUpNodeAccount({
+      apiOrigin: cairn.urls.api,
+      mailDir: path.join(cairn.dataDir, "mail"),
+      email: testEmail(label),
+      password,
+    }),
+  );
   const client = await createNodeLibraryClient({
     apiOrigin: cairn.urls.api,
     token: account.token,
