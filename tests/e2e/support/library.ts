@@ -34,6 +34,20 @@ export interface AccountWithLibrary {
  */
 let signUpsDone: Promise<unknown> = Promise.resolve();
 
+/**
+ * The sign-up's requests, each on a connection of its own. The derivation
+ * blocks the event loop for many seconds under load, past the keep-alive
+ * of the connection the request before it used; the request after it then
+ * went out on that connection as it was being closed (`ECONNRESET` at
+ * `setKeyAttributes`, gallery-refusals' beforeAll under load).
+ * See: [Note: One Node sign-up at a time in a browser test file]
+ */
+const fetchOnFreshConnection: typeof fetch = (input, init) => {
+  const headers = new Headers(init?.headers);
+  headers.set("Connection", "close");
+  return fetch(input, { ...init, headers });
+};
+
 /** Runs `signUp` once every sign-up asked for before it has ended. See: [Note: One Node sign-up at a time in a browser test file] */
 const afterEarlierSignUps = <T>(signUp: () => Promise<T>): Promise<T> => {
   const done = signUpsDone.then(signUp);
@@ -53,6 +67,7 @@ export const signUpWithLibraryClient = async (
       mailDir: path.join(cairn.dataDir, "mail"),
       email: testEmail(label),
       password,
+      fetch: fetchOnFreshConnection,
     }),
   );
   const client = await createNodeLibraryClient({
