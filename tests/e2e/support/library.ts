@@ -24,13 +24,12 @@ export interface AccountWithLibrary {
  *
  * A Node sign-up derives its key with Argon2id (256 MiB × 16 passes) in
  * libsodium's synchronous WebAssembly, on the main thread of the test
- * process, which also runs the test Cairn. A second sign-up started
- * alongside waits for its mailed code while the server cannot write the
- * mail, and on a loaded machine the whole derivation outlasts that wait (it
- * failed the beforeAll of files that make two accounts at once). The two
- * derivations cannot overlap anyway (one thread), so sign-ups queue: nothing
- * is lost, and the rest of the setup (libraries, browser logins) still runs
- * alongside.
+ * process, which also runs the test Cairn: for the whole derivation (many
+ * seconds on a loaded machine) the server answers nothing and writes no
+ * mail, and another sign-up started alongside waits for its mailed code
+ * (15 s in tests/support/node-account.ts) meanwhile. Two derivations cannot
+ * overlap anyway (one thread), so sign-ups queue: nothing is lost, and the
+ * rest of the setup (libraries, browser logins) still runs alongside.
  */
 let signUpsDone: Promise<unknown> = Promise.resolve();
 
