@@ -24,8 +24,13 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.ts"],
           environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // See: [Note: Browser test waits are sized for a loaded 2-core machine]
+          // The poll defaults are `pageCatchUpMs` and `pollIntervalMs` of
+          // tests/e2e/support/waits.ts, spelled out because Vite's config
+          // loader warns about importing a TypeScript file without its extension.
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
+          expect: { poll: { timeout: 60_000, interval: 250 } },
           fileParallelism: false,
         },
       },

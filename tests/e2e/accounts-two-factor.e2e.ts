@@ -17,9 +17,6 @@ import { useCairnInChromium } from "./support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
-/** TOTP codes change every 30 s (RFC 6238 default, the server's period). */
-const periodMs = 30_000;
-
 it(
   "sets up TOTP, requires it at login, refuses a replayed code and recovers",
   async () => {
@@ -89,5 +86,5 @@ it(
     await expectGalleryOf(page, email);
     await context.close();
   },
-  5 * periodMs,
+  // Waits for a fresh TOTP code (a new 30 s period) fit in the project's five minutes.
 );

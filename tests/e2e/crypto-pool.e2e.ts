@@ -14,7 +14,7 @@ import {
   utf8ToBytes,
 } from "../../shared/crypto";
 import { STREAM_CHUNK_BYTES, STREAM_CIPHERTEXT_CHUNK_BYTES } from "../../shared/crypto/sizes";
-import { launchChromium } from "./support/chromium";
+import { launchPatientChromium } from "./support/patient-browser";
 
 // The crypto worker pool in real browser workers (the same modules the Node
 // tests drive over worker_threads): batches, streams and the SRP shims.
@@ -30,7 +30,7 @@ let page: Page;
 beforeAll(async () => {
   await build(benchPageViteConfig(pageRoot, outDir));
   server = await serveDirectory(outDir);
-  browser = await launchChromium();
+  browser = await launchPatientChromium();
   page = await browser.newPage();
   await page.goto(`${server.origin}/index.html`);
   await page.waitForFunction(() => window.cairnCryptoPoolTest !== undefined);

@@ -19,6 +19,7 @@ import {
   signUpWithLibraryClient,
 } from "./support/library";
 import { useCairnInChromium, type TestCairn } from "./support/suite";
+import { pageCatchUpMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -39,7 +40,7 @@ beforeAll(async () => {
     gusPage = await openLoggedInGallery(browser(), cairn(), gus.account);
   };
   await Promise.all([makeFay(), makeGus()]);
-}, 240_000);
+});
 
 afterAll(async () => {
   await fay.client.close();
@@ -55,7 +56,7 @@ const decodeQuotedPrintable = (text: string) =>
 /** The link of the last family invite mailed to `email`. */
 async function mailedInviteLink(testCairn: TestCairn, email: string): Promise<string> {
   const dir = path.join(testCairn.dataDir, "mail");
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + pageCatchUpMs;
   for (;;) {
     const files = (await readdir(dir)).filter((name) => name.endsWith(".eml")).sort();
     for (const file of files.reverse()) {
@@ -101,9 +102,9 @@ it("sends an invite that the invitee accepts from the mailed link, and shares th
   expect(new URL(fayPage.url()).search).toBe("");
   await button(fayPage, "Create a family").click();
   await fayPage.getByTestId("family-storage").waitFor();
-  expect(await membersShown(fayPage)).toEqual([
-    [fay.account.email, "Admin", "0 bytes", "None", ""],
-  ]);
+  await expect
+    .poll(() => membersShown(fayPage))
+    .toEqual([[fay.account.email, "Admin", "0 bytes", "None", ""]]);
 
   // She invites Gus by email.
   await field(fayPage, "Email of their Cairn account").fill(gus.account.email);
@@ -173,4 +174,4 @@ it("sends an invite that the invitee accepts from the mailed link, and shares th
   // "Back to Cairn" leads to the gallery.
   await fayPage.getByRole("link", { name: "Back to Cairn" }).click();
   await fayPage.waitForURL((url) => url.pathname === "/gallery");
-}, 180_000);
+});

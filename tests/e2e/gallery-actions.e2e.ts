@@ -21,6 +21,7 @@ import {
 } from "./support/gallery";
 import { openLoggedInGallery, signUpWithLibraryClient } from "./support/library";
 import { useCairnInChromium } from "./support/suite";
+import { pageCatchUpMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
   library = await buildTestLibrary(client, { generatedCount: 8 });
   first = await openLoggedInGallery(browser(), cairn(), account);
   second = await openLoggedInGallery(browser(), cairn(), account);
-}, 240_000);
+});
 
 afterAll(async () => {
   await client.close();
@@ -154,12 +155,13 @@ it("rolls back a rename the server refuses (the album was deleted on another dev
   await confirmInDialog(first, "Save");
   await first
     .getByText("This item no longer exists. It may have been deleted on another device.")
-    .waitFor({ timeout: 20_000 });
+    .waitFor({ timeout: pageCatchUpMs });
   expect(await albumEntry(first, "Never renamed").count()).toBe(0);
   // Closing the message leaves the rename dialog, which the user cancels.
-  while ((await first.getByRole("dialog").count()) > 0) {
+  const dialogs = first.getByRole("dialog");
+  for (let open = await dialogs.count(); open > 0; open = await dialogs.count()) {
     await first.keyboard.press("Escape");
-    await first.waitForTimeout(100);
+    await expect.poll(() => dialogs.count()).toBeLessThan(open);
   }
 });
 
@@ -196,12 +198,12 @@ it("adds and moves files, pins, sorts and covers an album, unhides, fixes a time
   const firstTileTitle = (page: Page) =>
     page.locator('[data-testid="gallery-tile"][data-index="0"]').getAttribute("aria-label");
   await expect
-    .poll(() => firstTileTitle(first), { timeout: 15_000 })
+    .poll(() => firstTileTitle(first), { timeout: pageCatchUpMs })
     .toBe("canon-dslr-holiday.jpg");
   await selectTiles(first, ["door-knocker-holiday.jpg"]);
   await selectionAction(first, "Use as cover").click();
   await expect
-    .poll(async () => imageSource(albumEntry(first, lisbon)), { timeout: 15_000 })
+    .poll(async () => imageSource(albumEntry(first, lisbon)), { timeout: pageCatchUpMs })
     .toBe(await imageSource(tile(first, "door-knocker-holiday.jpg")));
 
   await openAlbum(second, lisbon);
@@ -240,7 +242,7 @@ it("adds and moves files, pins, sorts and covers an album, unhides, fixes a time
   await confirmInDialog(first, "Fix time");
   await first
     .locator('[data-testid="gallery-day"][data-day="2021-03-04"]')
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: pageCatchUpMs });
   const dayShown = (page: Page, day: string) =>
     page.locator(`[data-testid="gallery-day"][data-day="${day}"]`).count();
   await openAlbum(second, "All");

@@ -28,6 +28,7 @@ import {
 } from "./support/gallery";
 import { signUpWithLibraryClient } from "./support/library";
 import { useCairnInChromium } from "./support/suite";
+import { mediaWorkMs, pageCatchUpMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -56,7 +57,7 @@ beforeAll(async () => {
   await uploadTestFile(client, library.photos, "yesterday-at-noon.jpg", await generatedJpeg(41), {
     creationTimeUs: localNoonUs(1),
   });
-}, 180_000);
+});
 
 afterAll(async () => {
   await client.close();
@@ -117,7 +118,7 @@ it("shows photos with their details, videos and live photos in the viewer", asyn
       (document.querySelector<HTMLImageElement>("[data-testid=viewer-image]")?.naturalWidth ?? 0) >
       0,
     undefined,
-    { timeout: 20_000 },
+    { timeout: mediaWorkMs },
   );
   expect(await image.isVisible()).toBe(true);
   await page.getByRole("button", { name: "Info", exact: true }).click();
@@ -127,7 +128,7 @@ it("shows photos with their details, videos and live photos in the viewer", asyn
     "canon-dslr-holiday.jpg",
   );
   expect(await page.getByTestId("viewer-info-location").textContent()).toContain("38.71");
-  await page.getByTestId("viewer-info-camera").waitFor({ timeout: 20_000 });
+  await page.getByTestId("viewer-info-camera").waitFor({ timeout: pageCatchUpMs });
   expect(await page.getByTestId("viewer-info-camera").textContent()).toMatch(/Canon/i);
   expect(await page.getByTestId("viewer-info-size").textContent()).toMatch(/KB|MB|B/);
 
@@ -148,14 +149,14 @@ it("shows photos with their details, videos and live photos in the viewer", asyn
       (document.querySelector<HTMLVideoElement>("[data-testid=viewer-video]")?.readyState ?? 0) >=
       1,
     undefined,
-    { timeout: 20_000 },
+    { timeout: mediaWorkMs },
   );
   await page.keyboard.press("Escape");
 
   await openInViewer(page, "tram-28");
-  await page.getByTestId("viewer-image").waitFor({ timeout: 20_000 });
+  await page.getByTestId("viewer-image").waitFor({ timeout: mediaWorkMs });
   await page.getByRole("button", { name: "Play live photo" }).click();
-  await page.getByTestId("viewer-live-video").waitFor({ state: "attached", timeout: 20_000 });
+  await page.getByTestId("viewer-live-video").waitFor({ state: "attached", timeout: mediaWorkMs });
   await context.close();
 });
 
@@ -171,25 +172,25 @@ it("edits a caption and a name; the edits survive a reload and reach another bro
   await page.getByTestId("viewer-info").getByRole("textbox").fill("The lion of the old door");
   await page.getByTestId("viewer-info").getByRole("button", { name: "Save" }).click();
   await expect
-    .poll(() => page.getByTestId("viewer-info-caption").textContent(), { timeout: 15_000 })
+    .poll(() => page.getByTestId("viewer-info-caption").textContent(), { timeout: pageCatchUpMs })
     .toContain("The lion of the old door");
   await page.getByRole("button", { name: "Edit File name" }).click();
   await page.getByTestId("viewer-info").getByRole("textbox").fill("lion-door.jpg");
   await page.getByTestId("viewer-info").getByRole("button", { name: "Save" }).click();
   await expect
-    .poll(() => page.getByTestId("viewer-info-name").textContent(), { timeout: 15_000 })
+    .poll(() => page.getByTestId("viewer-info-name").textContent(), { timeout: pageCatchUpMs })
     .toContain("lion-door.jpg");
   await page.keyboard.press("Escape");
-  await tile(page, "lion-door.jpg").waitFor({ timeout: 15_000 });
+  await tile(page, "lion-door.jpg").waitFor({ timeout: pageCatchUpMs });
   await waitForUpToDate(page);
 
   await page.reload();
   await waitForUpToDate(page);
   await openInViewer(page, "lion-door.jpg");
   await page.getByRole("button", { name: "Info", exact: true }).click();
-  expect(await page.getByTestId("viewer-info-caption").textContent()).toContain(
-    "The lion of the old door",
-  );
+  await expect
+    .poll(() => page.getByTestId("viewer-info-caption").textContent())
+    .toContain("The lion of the old door");
 
   const other = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   const second = await other.newPage();
@@ -198,9 +199,9 @@ it("edits a caption and a name; the edits survive a reload and reach another bro
   await syncByFocus(second);
   await openInViewer(second, "lion-door.jpg");
   await second.getByRole("button", { name: "Info", exact: true }).click();
-  expect(await second.getByTestId("viewer-info-caption").textContent()).toContain(
-    "The lion of the old door",
-  );
+  await expect
+    .poll(() => second.getByTestId("viewer-info-caption").textContent())
+    .toContain("The lion of the old door");
   await other.close();
   await context.close();
 });

@@ -17,6 +17,7 @@ import type { NodeAccount } from "../test-support/node-account";
 import { expectGalleryOf, logIn, logOut } from "./support/accounts";
 import { signUpWithLibraryClient } from "./support/library";
 import { useCairnInChromium } from "./support/suite";
+import { pageCatchUpMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -32,7 +33,7 @@ beforeAll(async () => {
     "library sync password",
   ));
   library = await buildTestLibrary(client, { generatedCount });
-}, 120_000);
+});
 
 afterAll(async () => {
   await client.close();
@@ -67,7 +68,7 @@ const waitForUpToDate = (page: Page) =>
       document.querySelector("[data-testid=library-sync-state]")?.getAttribute("data-state") ===
       "up-to-date",
     undefined,
-    { timeout: 30_000 },
+    { timeout: pageCatchUpMs },
   );
 
 /** Every value of every IndexedDB database of the page's origin, as text (bytes as Latin-1). */
@@ -139,12 +140,12 @@ it("shows the synced library, from the local database first, keeps it current, a
   await page
     .getByTestId("library-item-count")
     .and(page.getByText(`${String(total)} items`, { exact: true }))
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: pageCatchUpMs });
   expect((await albumRows(page)).sort()).toEqual(expectedRows);
   // The sync starts once the stored library is loaded, a moment after the
   // first screen shows. See: [Note: The gallery's first screen opens before the library]
-  await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
-  await expect.poll(() => syncState(page), { timeout: 15_000 }).toBe("syncing");
+  await expect.poll(() => held.length, { timeout: pageCatchUpMs }).toBeGreaterThan(0);
+  await expect.poll(() => syncState(page), { timeout: pageCatchUpMs }).toBe("syncing");
   // Letting go of the routes lets the held requests through.
   await page.unroute("**/collections/**", hold);
   await page.unroute("**/trash/**", hold);
@@ -156,7 +157,7 @@ it("shows the synced library, from the local database first, keeps it current, a
   await page
     .getByTestId("library-item-count")
     .and(page.getByText(`${String(total + 1)} items`, { exact: true }))
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: pageCatchUpMs });
   await waitForUpToDate(page);
 
   const stored = await indexedDBText(page);

@@ -23,7 +23,7 @@ import {
   withHEIFRotation,
 } from "../../workers/media/image/test-support/images";
 import type { ImageOutcome } from "./pages/media-image/media-image.worker";
-import { launchChromium } from "./support/chromium";
+import { launchPatientChromium } from "./support/patient-browser";
 
 // The media worker's image path in Chromium: a dedicated worker built by vite
 // decodes with createImageBitmap (HEIC through libheif's wasm, RAW and PSD
@@ -87,7 +87,7 @@ beforeAll(async () => {
   await build(benchPageViteConfig(pageRoot, outDir));
   await writeMedia();
   server = await serveDirectory(outDir);
-  browser = await launchChromium();
+  browser = await launchPatientChromium();
   page = await browser.newPage();
   await page.goto(`${server.origin}/index.html`);
   await page.waitForFunction(() => window.cairnMediaImageTest !== undefined);

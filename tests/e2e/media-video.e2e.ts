@@ -18,7 +18,7 @@ import {
   type LargeVideoFile,
 } from "../test-support/media";
 import type { VideoOutcome } from "./pages/media-video/media-video.worker";
-import { launchChromium } from "./support/chromium";
+import { launchPatientChromium } from "./support/patient-browser";
 
 // The media worker's video path in Chromium: a dedicated worker built by vite
 // loads ffmpeg.wasm from the files the build emits (Vite `?url` assets), and
@@ -83,7 +83,7 @@ beforeAll(async () => {
   await writeMedia();
   largeVideo = await generatedLargeVideo(largeVideoBytes);
   server = await serveDirectory(outDir);
-  browser = await launchChromium();
+  browser = await launchPatientChromium();
   page = await browser.newPage();
   await page.goto(`${server.origin}/index.html`);
   await page.waitForFunction(() => window.cairnMediaVideoTest !== undefined);

@@ -22,7 +22,7 @@ let ada: AccountWithLibrary;
 
 beforeAll(async () => {
   ada = await signUpWithLibraryClient(cairn(), "plans-ada", "ada's password");
-}, 120_000);
+});
 
 afterAll(async () => {
   await ada.client.close();

@@ -22,6 +22,7 @@ import {
 } from "./support/library";
 import { useCairnInChromium } from "./support/suite";
 import { fixtureFile, pickFiles, resultNames, waitForFinish } from "./support/uploads";
+import { mediaWorkMs, pageCatchUpMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
     enableJoin: true,
   });
   url = linkWithKey(created.url, wedding.keyB64);
-}, 240_000);
+});
 
 afterAll(async () => {
   await owner.client.close();
@@ -71,7 +72,7 @@ it("uploads into a collect-enabled album under the guest's name, which the owner
   // In the guest's grid without a reload, with their thumbnails.
   await tile(page, "first-dance.jpg").waitFor();
   await expect
-    .poll(() => page.getByTestId("library-item-count").textContent(), { timeout: 10_000 })
+    .poll(() => page.getByTestId("library-item-count").textContent(), { timeout: pageCatchUpMs })
     .toBe("3 items");
   await waitForVisibleThumbnails(page);
   // The HEIC shows in the viewer, through the media worker's JPEG (4032×3024).
@@ -84,7 +85,7 @@ it("uploads into a collect-enabled album under the guest's name, which the owner
           .getByTestId("viewer-image")
           .evaluate((image) => (image as HTMLImageElement).naturalWidth)
           .catch(() => 0),
-      { timeout: 60_000 },
+      { timeout: mediaWorkMs },
     )
     .toBe(4032);
   await context.close();
@@ -100,13 +101,13 @@ it("uploads into a collect-enabled album under the guest's name, which the owner
   await ownerPage.goto(
     `${new URL(ownerPage.url()).origin}/gallery?collection=${String(wedding.id)}`,
   );
-  await tile(ownerPage, "first-dance.jpg").waitFor({ timeout: 30_000 });
+  await tile(ownerPage, "first-dance.jpg").waitFor({ timeout: mediaWorkMs });
   await openInViewer(ownerPage, "first-dance.jpg");
   await ownerPage.getByRole("button", { name: "Info", exact: true }).click();
   await ownerPage
     .getByTestId("viewer-info")
     .getByText("Added by Aunt Maria", { exact: true })
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: pageCatchUpMs });
   await ownerPage.context().close();
 });
 
@@ -116,14 +117,14 @@ it("lets a logged-in guest join the album from the link, and opens it in their g
   await page.getByTestId("view-title").getByText("Wedding", { exact: true }).waitFor();
   await page.getByTestId("public-album-join").click();
 
-  await page.waitForURL(/\/gallery\?collection=/, { timeout: 20_000 });
+  await page.waitForURL(/\/gallery\?collection=/, { timeout: pageCatchUpMs });
   expect(new URL(page.url()).searchParams.get("collection")).toBe(String(wedding.id));
   await syncUntil(
     page,
     async () => (await page.getByTestId("view-title").textContent())?.includes("Wedding") ?? false,
     true,
   );
-  await tile(page, "cake.jpg").waitFor({ timeout: 30_000 });
+  await tile(page, "cake.jpg").waitFor({ timeout: mediaWorkMs });
   await page.context().close();
 
   // The owner's album now lists the guest, as a collaborator (the link collects).

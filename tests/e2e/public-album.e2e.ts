@@ -22,6 +22,7 @@ import { selectTiles, selectionAction, tile, waitForVisibleThumbnails } from "./
 import { type AccountWithLibrary, signUpWithLibraryClient } from "./support/library";
 import { useCairnInChromium } from "./support/suite";
 import { waitForDecodedImage } from "./support/viewer";
+import { pageCatchUpMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
   lisbon = await owner.client.createCollection({ name: "Lisbon", type: "album" });
   await uploadTestFile(owner.client, lisbon, "tram.jpg", await generatedJpeg(21));
   await uploadTestFile(owner.client, lisbon, "tiles.jpg", await generatedJpeg(22));
-}, 240_000);
+});
 
 afterAll(async () => {
   await owner.client.close();
@@ -132,17 +133,19 @@ it("says an expired link, a disabled one and an incomplete one cannot open the a
     await database.close();
   }
   const expired = await visit(browser(), url);
-  await expect.poll(() => failureShown(expired), { timeout: 20_000 }).toBe("link-expired");
+  await expect.poll(() => failureShown(expired), { timeout: pageCatchUpMs }).toBe("link-expired");
   await expired.getByText("This link has expired", { exact: true }).waitFor();
   await expired.context().close();
 
   await disableAlbumLink(owner.client.deps, porto.id);
   const disabled = await visit(browser(), url);
-  await expect.poll(() => failureShown(disabled), { timeout: 20_000 }).toBe("link-expired");
+  await expect.poll(() => failureShown(disabled), { timeout: pageCatchUpMs }).toBe("link-expired");
   await disabled.context().close();
 
   const incomplete = await visit(browser(), url.split("#")[0] ?? url);
-  await expect.poll(() => failureShown(incomplete), { timeout: 20_000 }).toBe("incomplete-link");
+  await expect
+    .poll(() => failureShown(incomplete), { timeout: pageCatchUpMs })
+    .toBe("incomplete-link");
   await incomplete.getByText("Incomplete link", { exact: true }).waitFor();
   await incomplete.context().close();
 });
@@ -162,7 +165,7 @@ it("admits five devices to a free plan's link and tells the sixth", async () => 
   if (pages[0] !== undefined) await albumShown(pages[0], "Braga");
 
   const sixth = await visit(browser(), url, "Visitor device 6");
-  await expect.poll(() => failureShown(sixth), { timeout: 20_000 }).toBe("device-limit");
+  await expect.poll(() => failureShown(sixth), { timeout: pageCatchUpMs }).toBe("device-limit");
   await sixth.getByText("Too many devices", { exact: true }).waitFor();
   for (const page of [...pages, sixth]) await page.context().close();
 });

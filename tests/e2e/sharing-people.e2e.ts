@@ -29,6 +29,7 @@ import {
 } from "./support/library";
 import { useCairnInChromium } from "./support/suite";
 import { closeViewer } from "./support/viewer";
+import { pageCatchUpMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -52,7 +53,7 @@ beforeAll(async () => {
     benPage = await openLoggedInGallery(browser(), cairn(), ben.account);
   };
   await Promise.all([makeAna(), makeBen()]);
-}, 240_000);
+});
 
 afterAll(async () => {
   await ana.client.close();
@@ -97,7 +98,7 @@ it("shares an album with a collaborator who adds a photo, and ends the share", a
 
   await shareWith(anaPage, ben.account.email, "Collaborator");
   await expect
-    .poll(() => peopleShown(anaPage), { timeout: 20_000 })
+    .poll(() => peopleShown(anaPage), { timeout: pageCatchUpMs })
     .toEqual([`${ben.account.email}:COLLABORATOR`]);
   await anaPage.keyboard.press("Escape");
 
@@ -122,7 +123,7 @@ it("shares an album with a collaborator who adds a photo, and ends the share", a
   await anaPage
     .getByTestId("viewer-info")
     .getByText(`Added by ${ben.account.email}`, { exact: true })
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: pageCatchUpMs });
   await closeViewer(anaPage);
 
   // Ana ends the share: the album leaves Ben's library, with his photo out of it.
@@ -130,7 +131,7 @@ it("shares an album with a collaborator who adds a photo, and ends the share", a
   await shareDialog(anaPage)
     .getByRole("button", { name: `Stop sharing with ${ben.account.email}` })
     .click();
-  await expect.poll(() => peopleShown(anaPage), { timeout: 20_000 }).toEqual([]);
+  await expect.poll(() => peopleShown(anaPage), { timeout: pageCatchUpMs }).toEqual([]);
   await anaPage.keyboard.press("Escape");
   await syncUntil(benPage, () => albumEntry(benPage, "Picnic").count(), 0);
   await syncUntil(anaPage, () => albumCountOf(anaPage, "Picnic"), 1);
@@ -141,7 +142,7 @@ it("lets a viewer leave an album shared with them", async () => {
   await openSharing(anaPage);
   await shareWith(anaPage, ben.account.email, "Viewer");
   await expect
-    .poll(() => peopleShown(anaPage), { timeout: 20_000 })
+    .poll(() => peopleShown(anaPage), { timeout: pageCatchUpMs })
     .toEqual([`${ben.account.email}:VIEWER`]);
   await anaPage.keyboard.press("Escape");
 

@@ -28,6 +28,7 @@ import {
   shownDateTime,
   waitForDecodedImage,
 } from "./support/viewer";
+import { mediaTestMs, mediaWorkMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -81,7 +82,7 @@ beforeAll(async () => {
     }),
   );
   page = await openLoggedInGallery(browser(), cairn(), account);
-}, 240_000);
+});
 
 beforeEach(async () => {
   await closeViewerIfOpen(page);
@@ -107,40 +108,44 @@ const filesOnServer = async (name: string): Promise<DecryptedFile[]> => {
   return entries.flatMap((entry) => (entry.kind === "file" ? [entry.file] : []));
 };
 
-it("uploads a phone backup folder: a live photo, a Takeout photo with its sidecar, one album per folder", async () => {
-  // "All" is open, not an album: the upload asks where the files go.
-  await pickFolder(page, path.join(root, backupFolder));
-  const target = page.getByTestId("upload-target-dialog");
-  await target.waitFor();
-  // Four files picked (the sidecar among them), from two folders.
-  await page.getByRole("dialog").getByText("Upload 4 files", { exact: true }).waitFor();
-  const perFolder = target.getByRole("radio", { name: /One album per folder/ });
-  expect(await perFolder.isChecked()).toBe(true);
-  expect(await target.textContent()).toContain(`2 albums: ${cameraFolder} and ${takeoutFolder}`);
-  await target.getByRole("button", { name: "Upload", exact: true }).click();
+it(
+  "uploads a phone backup folder: a live photo, a Takeout photo with its sidecar, one album per folder",
+  async () => {
+    // "All" is open, not an album: the upload asks where the files go.
+    await pickFolder(page, path.join(root, backupFolder));
+    const target = page.getByTestId("upload-target-dialog");
+    await target.waitFor();
+    // Four files picked (the sidecar among them), from two folders.
+    await page.getByRole("dialog").getByText("Upload 4 files", { exact: true }).waitFor();
+    const perFolder = target.getByRole("radio", { name: /One album per folder/ });
+    expect(await perFolder.isChecked()).toBe(true);
+    expect(await target.textContent()).toContain(`2 albums: ${cameraFolder} and ${takeoutFolder}`);
+    await target.getByRole("button", { name: "Upload", exact: true }).click();
 
-  await waitForFinish(page);
-  // The HEIC and MOV are one file; the sidecar is not a file of its own.
-  expect(await resultCounts(page)).toEqual({ [UploadResult.uploaded]: 2 });
-  expect(await resultNames(page, UploadResult.uploaded)).toEqual(["IMG_0001.HEIC", takeoutPhoto]);
-  await expectAlbumCount(page, cameraFolder, 1);
-  await expectAlbumCount(page, takeoutFolder, 1);
+    await waitForFinish(page);
+    // The HEIC and MOV are one file; the sidecar is not a file of its own.
+    expect(await resultCounts(page)).toEqual({ [UploadResult.uploaded]: 2 });
+    expect(await resultNames(page, UploadResult.uploaded)).toEqual(["IMG_0001.HEIC", takeoutPhoto]);
+    await expectAlbumCount(page, cameraFolder, 1);
+    await expectAlbumCount(page, takeoutFolder, 1);
 
-  // Another device finds a live photo, and the Takeout photo with Google's facts.
-  const [live, ...otherLive] = await filesOnServer(cameraFolder);
-  expect(otherLive).toEqual([]);
-  expect(live?.metadata).toMatchObject({ title: "IMG_0001.HEIC", fileType: FileType.livePhoto });
-  expect(live?.metadata.deviceFolder).toBe(`${backupFolder}/${cameraFolder}`);
-  const [photo, ...otherPhotos] = await filesOnServer(takeoutFolder);
-  expect(otherPhotos).toEqual([]);
-  expect(photo?.metadata).toMatchObject({
-    title: takeoutPhoto,
-    fileType: FileType.image,
-    creationTime: takeoutTakenAtSec * 1_000_000,
-    ...takeoutPlace,
-  });
-  expect(photo?.pubMagicMetadata?.data.caption).toBe(takeoutCaption);
-}, 240_000);
+    // Another device finds a live photo, and the Takeout photo with Google's facts.
+    const [live, ...otherLive] = await filesOnServer(cameraFolder);
+    expect(otherLive).toEqual([]);
+    expect(live?.metadata).toMatchObject({ title: "IMG_0001.HEIC", fileType: FileType.livePhoto });
+    expect(live?.metadata.deviceFolder).toBe(`${backupFolder}/${cameraFolder}`);
+    const [photo, ...otherPhotos] = await filesOnServer(takeoutFolder);
+    expect(otherPhotos).toEqual([]);
+    expect(photo?.metadata).toMatchObject({
+      title: takeoutPhoto,
+      fileType: FileType.image,
+      creationTime: takeoutTakenAtSec * 1_000_000,
+      ...takeoutPlace,
+    });
+    expect(photo?.pubMagicMetadata?.data.caption).toBe(takeoutCaption);
+  },
+  mediaTestMs,
+);
 
 it("shows the live photo as one tile, with its image and its video, and its capture time and place", async () => {
   await albumEntry(page, cameraFolder).click();
@@ -149,7 +154,7 @@ it("shows the live photo as one tile, with its image and its video, and its capt
   await openInViewer(page, "IMG_0001.HEIC");
   await waitForDecodedImage(page);
   await button(page, "Play live photo").click();
-  await page.getByTestId("viewer-live-video").waitFor({ state: "attached", timeout: 20_000 });
+  await page.getByTestId("viewer-live-video").waitFor({ state: "attached", timeout: mediaWorkMs });
   const details = await infoDetails(page);
   expect(details.name).toContain("IMG_0001.HEIC");
   // The image's EXIF time, read as the camera's wall clock (the video's
@@ -160,7 +165,7 @@ it("shows the live photo as one tile, with its image and its video, and its capt
   );
   expect(details.location).toBe("50.29960, 14.82029");
   await closeViewer(page);
-}, 120_000);
+});
 
 it("shows the Takeout photo with the date, place and caption of its sidecar", async () => {
   await albumEntry(page, takeoutFolder).click();
@@ -172,4 +177,4 @@ it("shows the Takeout photo with the date, place and caption of its sidecar", as
   expect(details.location).toBe("38.71390, -9.13940");
   expect(await page.getByTestId("viewer-info-caption").textContent()).toContain(takeoutCaption);
   await closeViewer(page);
-}, 120_000);
+});

@@ -23,7 +23,7 @@ import {
   albumCountOf,
   albumEntry,
   openInViewer,
-  syncByFocus,
+  syncUntil,
   tile,
   waitForVisibleThumbnails,
 } from "./support/gallery";
@@ -56,6 +56,7 @@ import {
   waitForDecodedImage,
   waitForPlayableVideo,
 } from "./support/viewer";
+import { mediaTestMs, mediaWorkMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -76,7 +77,7 @@ beforeAll(async () => {
   await client.createCollection({ name: albumNames.phone, type: "album" });
   page = await openLoggedInGallery(browser(), cairn(), account);
   page.on("pageerror", (error) => pageErrors.push(error));
-}, 240_000);
+});
 
 beforeEach(async () => {
   await closeViewerIfOpen(page);
@@ -111,76 +112,79 @@ const cancelledVideoBytes = 48 * 1024 * 1024;
 /** The part held: one part (20 MiB) is sent before the cancel. */
 const heldPartNumber = 2;
 
-it("cancels a run in the middle: files done stay, the video on its way leaves nothing registered", async () => {
-  const video = await generatedLargeVideo(cancelledVideoBytes);
-  try {
-    // The photos and the video sit on disk, as a person's files do.
-    const folder = path.dirname(video.path);
-    const videoPath = path.join(folder, "harbour-timelapse.mp4");
-    await rename(video.path, videoPath);
-    const photoNames = ["harbour-1.jpg", "harbour-2.jpg", "harbour-3.jpg"];
-    const photoPaths = await Promise.all(
-      photoNames.map(async (name, index) => {
-        const photoPath = path.join(folder, name);
-        await writeFile(photoPath, await generatedJpeg(100 + index, 1024));
-        return photoPath;
-      }),
-    );
+it(
+  "cancels a run in the middle: files done stay, the video on its way leaves nothing registered",
+  async () => {
+    const video = await generatedLargeVideo(cancelledVideoBytes);
+    try {
+      // The photos and the video sit on disk, as a person's files do.
+      const folder = path.dirname(video.path);
+      const videoPath = path.join(folder, "harbour-timelapse.mp4");
+      await rename(video.path, videoPath);
+      const photoNames = ["harbour-1.jpg", "harbour-2.jpg", "harbour-3.jpg"];
+      const photoPaths = await Promise.all(
+        photoNames.map(async (name, index) => {
+          const photoPath = path.join(folder, name);
+          await writeFile(photoPath, await generatedJpeg(100 + index, 1024));
+          return photoPath;
+        }),
+      );
 
-    await albumEntry(page, albumNames.harbour).click();
-    const held = await holdMultipartPart(page, heldPartNumber);
-    await pickFiles(page, [...photoPaths, videoPath]);
-    await held.arrived;
-    // The photos are done; the video is on its way, some of it sent.
-    await expect
-      .poll(() => namesInProgress(page), { timeout: 60_000 })
-      .toEqual(["harbour-timelapse.mp4"]);
-    expect(await uploadPhase(page)).toBe("uploading");
-    expect(await filePercent(page, "harbour-timelapse.mp4")).toBeGreaterThan(0);
-    expect(await overallPercent(page)).toBeGreaterThan(0);
-    expect(await overallPercent(page)).toBeLessThan(100);
+      await albumEntry(page, albumNames.harbour).click();
+      const held = await holdMultipartPart(page, heldPartNumber);
+      await pickFiles(page, [...photoPaths, videoPath]);
+      await held.arrived;
+      // The photos are done; the video is on its way, some of it sent.
+      await expect
+        .poll(() => namesInProgress(page), { timeout: mediaWorkMs })
+        .toEqual(["harbour-timelapse.mp4"]);
+      expect(await uploadPhase(page)).toBe("uploading");
+      expect(await filePercent(page, "harbour-timelapse.mp4")).toBeGreaterThan(0);
+      expect(await overallPercent(page)).toBeGreaterThan(0);
+      expect(await overallPercent(page)).toBeLessThan(100);
 
-    // Cancel asks first.
-    await page.getByTestId("upload-cancel").click();
-    const question = page.getByRole("dialog");
-    await question.getByText("Cancel the upload?").waitFor();
-    await question.getByRole("button", { name: "Cancel upload", exact: true }).click();
-    held.release();
-    await waitForFinish(page, 60_000);
+      // Cancel asks first.
+      await page.getByTestId("upload-cancel").click();
+      const question = page.getByRole("dialog");
+      await question.getByText("Cancel the upload?").waitFor();
+      await question.getByRole("button", { name: "Cancel upload", exact: true }).click();
+      held.release();
+      await waitForFinish(page);
 
-    expect(await panelHeading(page)).toBe("Upload cancelled");
-    // The video is neither uploaded nor failed: it is left out of the run.
-    expect(await resultCounts(page)).toEqual({ [UploadResult.uploaded]: 3 });
-    expect(await resultNames(page, UploadResult.uploaded)).toEqual(photoNames);
-  } finally {
-    await video.remove();
-  }
+      expect(await panelHeading(page)).toBe("Upload cancelled");
+      // The video is neither uploaded nor failed: it is left out of the run.
+      expect(await resultCounts(page)).toEqual({ [UploadResult.uploaded]: 3 });
+      expect(await resultNames(page, UploadResult.uploaded)).toEqual(photoNames);
+    } finally {
+      await video.remove();
+    }
 
-  // After a sync, the gallery has the three photos and nothing of the video.
-  await syncByFocus(page);
-  expect(await albumCountOf(page, albumNames.harbour)).toBe(3);
-  await tile(page, "harbour-1.jpg").waitFor();
-  expect(await tile(page, "harbour-timelapse.mp4").count()).toBe(0);
-  // Another device sees the same files.
-  expect(await titlesOnServer(harbour)).toEqual([
-    "harbour-1.jpg",
-    "harbour-2.jpg",
-    "harbour-3.jpg",
-  ]);
-  // The server registered the three photos only: its usage counts them and
-  // nothing else, each has its file and thumbnail object, and the video's
-  // minted objects are unregistered, listed to expire.
-  const server = await readServerLibrary(cairn(), account.userID);
-  expect(server.files).toHaveLength(3);
-  expect(server.usageBytes).toBe(storedBytesOf(server.files));
-  expect(server.registeredKeys).toHaveLength(6);
-  expect(server.storedKeys).toEqual(expect.arrayContaining(server.registeredKeys));
-  expect(server.pendingKeys.length).toBeGreaterThan(0);
-  expect(server.pendingKeys.filter((key) => server.registeredKeys.includes(key))).toEqual([]);
-  const known = new Set([...server.registeredKeys, ...server.pendingKeys]);
-  expect(server.storedKeys.filter((key) => !known.has(key))).toEqual([]);
-  await closePanel(page);
-}, 240_000);
+    // After a sync, the gallery has the three photos and nothing of the video.
+    await syncUntil(page, () => albumCountOf(page, albumNames.harbour), 3);
+    await tile(page, "harbour-1.jpg").waitFor();
+    expect(await tile(page, "harbour-timelapse.mp4").count()).toBe(0);
+    // Another device sees the same files.
+    expect(await titlesOnServer(harbour)).toEqual([
+      "harbour-1.jpg",
+      "harbour-2.jpg",
+      "harbour-3.jpg",
+    ]);
+    // The server registered the three photos only: its usage counts them and
+    // nothing else, each has its file and thumbnail object, and the video's
+    // minted objects are unregistered, listed to expire.
+    const server = await readServerLibrary(cairn(), account.userID);
+    expect(server.files).toHaveLength(3);
+    expect(server.usageBytes).toBe(storedBytesOf(server.files));
+    expect(server.registeredKeys).toHaveLength(6);
+    expect(server.storedKeys).toEqual(expect.arrayContaining(server.registeredKeys));
+    expect(server.pendingKeys.length).toBeGreaterThan(0);
+    expect(server.pendingKeys.filter((key) => server.registeredKeys.includes(key))).toEqual([]);
+    const known = new Set([...server.registeredKeys, ...server.pendingKeys]);
+    expect(server.storedKeys.filter((key) => !known.has(key))).toEqual([]);
+    await closePanel(page);
+  },
+  mediaTestMs,
+);
 
 it("uploads damaged files as the product defines, and shows them without breaking the viewer", async () => {
   const door = await fixtureFile("door-knocker.jpg", "image/jpeg");
@@ -233,67 +237,71 @@ it("uploads damaged files as the product defines, and shows them without breakin
     await closeViewer(page);
   }
   expect(pageErrors).toEqual([]);
-}, 120_000);
+});
 
-it("shows a phone photo, an iPhone HEIC and a video with their thumbnails, dates, places, names and kinds", async () => {
-  await albumEntry(page, albumNames.phone).click();
-  await pickFiles(page, [
-    await fixtureFile("IMG_20180725_163423-tiny.jpg", "image/jpeg"),
-    await fixtureFile("heic-iphone7.heic", "image/heic"),
-    {
-      name: "tram.mp4",
-      mimeType: "video/mp4",
-      buffer: Buffer.from(
-        await generatedVideo({
-          creationTime: "2021-06-01T08:00:00Z",
-          iso6709Location: "+38.7139-009.1394/",
-        }),
-      ),
-    },
-  ]);
-  await waitForFinish(page);
-  expect(await resultCounts(page)).toEqual({ [UploadResult.uploaded]: 3 });
-  await closePanel(page);
+it(
+  "shows a phone photo, an iPhone HEIC and a video with their thumbnails, dates, places, names and kinds",
+  async () => {
+    await albumEntry(page, albumNames.phone).click();
+    await pickFiles(page, [
+      await fixtureFile("IMG_20180725_163423-tiny.jpg", "image/jpeg"),
+      await fixtureFile("heic-iphone7.heic", "image/heic"),
+      {
+        name: "tram.mp4",
+        mimeType: "video/mp4",
+        buffer: Buffer.from(
+          await generatedVideo({
+            creationTime: "2021-06-01T08:00:00Z",
+            iso6709Location: "+38.7139-009.1394/",
+          }),
+        ),
+      },
+    ]);
+    await waitForFinish(page);
+    expect(await resultCounts(page)).toEqual({ [UploadResult.uploaded]: 3 });
+    await closePanel(page);
 
-  // Each tile has its own thumbnail, made in the media worker; the video says it is one.
-  await waitForVisibleThumbnails(page);
-  for (const title of ["IMG_20180725_163423-tiny.jpg", "heic-iphone7.heic", "tram.mp4"]) {
-    expect(await thumbnailWidthOf(page, title)).toBeGreaterThan(0);
-  }
-  await tile(page, "tram.mp4").getByRole("img", { name: "Video" }).waitFor();
+    // Each tile has its own thumbnail, made in the media worker; the video says it is one.
+    await waitForVisibleThumbnails(page);
+    for (const title of ["IMG_20180725_163423-tiny.jpg", "heic-iphone7.heic", "tram.mp4"]) {
+      expect(await thumbnailWidthOf(page, title)).toBeGreaterThan(0);
+    }
+    await tile(page, "tram.mp4").getByRole("img", { name: "Video" }).waitFor();
 
-  // The phone photo: its EXIF time (local, as the camera's clock) and GPS.
-  await openInViewer(page, "IMG_20180725_163423-tiny.jpg");
-  await waitForDecodedImage(page);
-  let details = await infoDetails(page);
-  expect(details.date).toContain(
-    await shownDateTime(page, await localTimeMs(page, "2018-07-25T16:34:23")),
-  );
-  expect(details.location).toBe("50.29960, 14.82029");
-  expect(details.name).toContain("IMG_20180725_163423-tiny.jpg");
-  await closeViewer(page);
+    // The phone photo: its EXIF time (local, as the camera's clock) and GPS.
+    await openInViewer(page, "IMG_20180725_163423-tiny.jpg");
+    await waitForDecodedImage(page);
+    let details = await infoDetails(page);
+    expect(details.date).toContain(
+      await shownDateTime(page, await localTimeMs(page, "2018-07-25T16:34:23")),
+    );
+    expect(details.location).toBe("50.29960, 14.82029");
+    expect(details.name).toContain("IMG_20180725_163423-tiny.jpg");
+    await closeViewer(page);
 
-  // The iPhone's HEIC: shown as an image (converted), with its EXIF time and GPS.
-  await openInViewer(page, "heic-iphone7.heic");
-  await waitForDecodedImage(page);
-  details = await infoDetails(page);
-  expect(details.date).toContain(
-    await shownDateTime(page, await localTimeMs(page, "2019-10-20T18:34:30")),
-  );
-  expect(details.location).toBe("38.04664, 12.99441");
-  expect(details.name).toContain("heic-iphone7.heic");
-  await closeViewer(page);
+    // The iPhone's HEIC: shown as an image (converted), with its EXIF time and GPS.
+    await openInViewer(page, "heic-iphone7.heic");
+    await waitForDecodedImage(page);
+    details = await infoDetails(page);
+    expect(details.date).toContain(
+      await shownDateTime(page, await localTimeMs(page, "2019-10-20T18:34:30")),
+    );
+    expect(details.location).toBe("38.04664, 12.99441");
+    expect(details.name).toContain("heic-iphone7.heic");
+    await closeViewer(page);
 
-  // The video: played by a video element; its container's time (an instant) and place.
-  await openInViewer(page, "tram.mp4");
-  await waitForPlayableVideo(page);
-  details = await infoDetails(page);
-  expect(details.date).toContain(await shownDateTime(page, Date.parse("2021-06-01T08:00:00Z")));
-  expect(details.location).toBe("38.71390, -9.13940");
-  expect(details.name).toContain("tram.mp4");
-  await closeViewer(page);
-  expect(pageErrors).toEqual([]);
-}, 180_000);
+    // The video: played by a video element; its container's time (an instant) and place.
+    await openInViewer(page, "tram.mp4");
+    await waitForPlayableVideo(page);
+    details = await infoDetails(page);
+    expect(details.date).toContain(await shownDateTime(page, Date.parse("2021-06-01T08:00:00Z")));
+    expect(details.location).toBe("38.71390, -9.13940");
+    expect(details.name).toContain("tram.mp4");
+    await closeViewer(page);
+    expect(pageErrors).toEqual([]);
+  },
+  mediaTestMs,
+);
 
 it("keeps the EXIF time and place of a HEIC written by libheif (heif-enc)", async () => {
   // libheif places the Exif item by the `iloc` box's base offset (iPhones by
@@ -319,4 +327,4 @@ it("keeps the EXIF time and place of a HEIC written by libheif (heif-enc)", asyn
   // heif-enc carried over the phone photo's GPS.
   expect(details.location).toBe("50.29960, 14.82029");
   await closeViewer(page);
-}, 120_000);
+});

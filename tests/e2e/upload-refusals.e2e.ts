@@ -12,7 +12,7 @@ import type { DecryptedCollection } from "../../workers/library/decrypted-record
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import type { NodeAccount } from "../test-support/node-account";
 import { generatedJpeg } from "../test-support/media";
-import { albumCountOf, albumEntry, syncByFocus } from "./support/gallery";
+import { albumCountOf, albumEntry, syncUntil } from "./support/gallery";
 import { openLoggedInGallery, titlesInAlbum, signUpWithLibraryClient } from "./support/library";
 import {
   readServerLibrary,
@@ -32,6 +32,7 @@ import {
   resultNames,
   waitForFinish,
 } from "./support/uploads";
+import { mediaTestMs, mediaWorkMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -49,7 +50,7 @@ beforeAll(async () => {
   nightWalks = await client.createCollection({ name: "Night walks", type: "album" });
   holiday = await client.createCollection({ name: "Holiday", type: "album" });
   page = await openLoggedInGallery(browser(), cairn(), account);
-}, 240_000);
+});
 
 afterAll(async () => {
   await client.close();
@@ -77,67 +78,70 @@ const expectOnlyWholeFiles = (server: ServerLibrary, fileCount: number) => {
 const holdUploadURLsAfter = (page: Page, passing: number) =>
   holdRequests(page, (url) => url.pathname === "/files/upload-urls", { passing });
 
-it("ends the run at the server's 426 with the storage-full message; only whole files stay", async () => {
-  const names = Array.from({ length: 6 }, (_, index) => `night-${String(index + 1)}.jpg`);
-  const photos = await Promise.all(
-    names.map(async (name, index) => ({
-      name,
-      mimeType: "image/jpeg",
-      buffer: Buffer.from(await generatedJpeg(200 + index, 800)),
-    })),
-  );
-  await albumEntry(page, nightWalks.name).click();
-  // Two files get their upload URLs at once; the others wait at that call.
-  const hold = await holdUploadURLsAfter(page, 2);
-  try {
-    await pickFiles(page, photos);
-    await expect
-      .poll(async () => (await readServerLibrary(cairn(), account.userID)).files.length, {
-        timeout: 60_000,
-      })
-      .toBe(2);
-    // Meanwhile the storage ran out: the plan is lowered below what is stored.
-    const { usageBytes } = await readServerLibrary(cairn(), account.userID);
-    await setPlanStorage(cairn(), account.userID, Math.floor(usageBytes / 2));
-    hold.release();
-    await waitForFinish(page);
-  } finally {
-    await hold.stop();
-  }
+it(
+  "ends the run at the server's 426 with the storage-full message; only whole files stay",
+  async () => {
+    const names = Array.from({ length: 6 }, (_, index) => `night-${String(index + 1)}.jpg`);
+    const photos = await Promise.all(
+      names.map(async (name, index) => ({
+        name,
+        mimeType: "image/jpeg",
+        buffer: Buffer.from(await generatedJpeg(200 + index, 800)),
+      })),
+    );
+    await albumEntry(page, nightWalks.name).click();
+    // Two files get their upload URLs at once; the others wait at that call.
+    const hold = await holdUploadURLsAfter(page, 2);
+    try {
+      await pickFiles(page, photos);
+      await expect
+        .poll(async () => (await readServerLibrary(cairn(), account.userID)).files.length, {
+          timeout: mediaWorkMs,
+        })
+        .toBe(2);
+      // Meanwhile the storage ran out: the plan is lowered below what is stored.
+      const { usageBytes } = await readServerLibrary(cairn(), account.userID);
+      await setPlanStorage(cairn(), account.userID, Math.floor(usageBytes / 2));
+      hold.release();
+      await waitForFinish(page);
+    } finally {
+      await hold.stop();
+    }
 
-  // The refusal says so once, in the spec's words, over the summary.
-  const dialog = page.getByRole("dialog");
-  await dialog.getByText("Storage full", { exact: true }).waitFor();
-  await dialog.getByText(storageFullMessage, { exact: true }).waitFor();
-  await dialog.getByRole("button", { name: "OK", exact: true }).click();
-  await dialog.waitFor({ state: "detached" });
+    // The refusal says so once, in the spec's words, over the summary.
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Storage full", { exact: true }).waitFor();
+    await dialog.getByText(storageFullMessage, { exact: true }).waitFor();
+    await dialog.getByRole("button", { name: "OK", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
 
-  // Two files went in. The run ended at the first 426: the file that met it
-  // did not fit, and every file not done failed for the same reason.
-  const counts = await resultCounts(page);
-  expect(counts[UploadResult.uploaded]).toBe(2);
-  expect(counts[UploadResult.largerThanAvailableStorage]).toBeGreaterThanOrEqual(1);
-  expect(Object.values(counts).reduce((total, count) => total + count, 0)).toBe(names.length);
-  expect([
-    UploadResult.uploaded,
-    UploadResult.largerThanAvailableStorage,
-    UploadResult.failed,
-  ]).toEqual(expect.arrayContaining(Object.keys(counts)));
-  const refused = [
-    ...(await resultFiles(page, UploadResult.largerThanAvailableStorage)),
-    ...(await resultFiles(page, UploadResult.failed)),
-  ];
-  expect(refused.map(({ reason }) => reason)).toEqual(refused.map(() => storageFullMessage));
-  const uploaded = await resultNames(page, UploadResult.uploaded);
-  expect([...uploaded, ...refused.map(({ name }) => name)].sort()).toEqual(names);
-  await closePanel(page);
+    // Two files went in. The run ended at the first 426: the file that met it
+    // did not fit, and every file not done failed for the same reason.
+    const counts = await resultCounts(page);
+    expect(counts[UploadResult.uploaded]).toBe(2);
+    expect(counts[UploadResult.largerThanAvailableStorage]).toBeGreaterThanOrEqual(1);
+    expect(Object.values(counts).reduce((total, count) => total + count, 0)).toBe(names.length);
+    expect([
+      UploadResult.uploaded,
+      UploadResult.largerThanAvailableStorage,
+      UploadResult.failed,
+    ]).toEqual(expect.arrayContaining(Object.keys(counts)));
+    const refused = [
+      ...(await resultFiles(page, UploadResult.largerThanAvailableStorage)),
+      ...(await resultFiles(page, UploadResult.failed)),
+    ];
+    expect(refused.map(({ reason }) => reason)).toEqual(refused.map(() => storageFullMessage));
+    const uploaded = await resultNames(page, UploadResult.uploaded);
+    expect([...uploaded, ...refused.map(({ name }) => name)].sort()).toEqual(names);
+    await closePanel(page);
 
-  // The gallery, another device and the server agree on the two files.
-  await syncByFocus(page);
-  expect(await albumCountOf(page, nightWalks.name)).toBe(2);
-  expect(await titlesOnServer(nightWalks)).toEqual(uploaded);
-  expectOnlyWholeFiles(await readServerLibrary(cairn(), account.userID), 2);
-}, 180_000);
+    // The gallery, another device and the server agree on the two files.
+    await syncUntil(page, () => albumCountOf(page, nightWalks.name), 2);
+    expect(await titlesOnServer(nightWalks)).toEqual(uploaded);
+    expectOnlyWholeFiles(await readServerLibrary(cairn(), account.userID), 2);
+  },
+  mediaTestMs,
+);
 
 /**
  * Room above the three photos that fit, for their thumbnails (at most about
@@ -146,44 +150,47 @@ it("ends the run at the server's 426 with the storage-full message; only whole f
  */
 const thumbnailRoomBytes = 600 * 1024;
 
-it("refuses files larger than the storage left before sending them; the others go in", async () => {
-  const fitting = [
-    await fixtureFile("Bush-dog.jpg", "image/jpeg"),
-    await fixtureFile("door-knocker.jpg", "image/jpeg"),
-    await fixtureFile("IMG_20180725_163423-tiny.jpg", "image/jpeg"),
-  ];
-  const tooLarge = [
-    await fixtureFile("canon-dslr.jpg", "image/jpeg"),
-    await fixtureFile("heic-iphone7.heic", "image/heic"),
-  ];
-  const before = await readServerLibrary(cairn(), account.userID);
-  const fittingBytes = fitting.reduce((total, file) => total + file.buffer.length, 0);
-  const planBytes = before.usageBytes + fittingBytes + thumbnailRoomBytes;
-  for (const file of tooLarge)
-    expect(file.buffer.length).toBeGreaterThan(planBytes - before.usageBytes);
-  await setPlanStorage(cairn(), account.userID, planBytes);
+it(
+  "refuses files larger than the storage left before sending them; the others go in",
+  async () => {
+    const fitting = [
+      await fixtureFile("Bush-dog.jpg", "image/jpeg"),
+      await fixtureFile("door-knocker.jpg", "image/jpeg"),
+      await fixtureFile("IMG_20180725_163423-tiny.jpg", "image/jpeg"),
+    ];
+    const tooLarge = [
+      await fixtureFile("canon-dslr.jpg", "image/jpeg"),
+      await fixtureFile("heic-iphone7.heic", "image/heic"),
+    ];
+    const before = await readServerLibrary(cairn(), account.userID);
+    const fittingBytes = fitting.reduce((total, file) => total + file.buffer.length, 0);
+    const planBytes = before.usageBytes + fittingBytes + thumbnailRoomBytes;
+    for (const file of tooLarge)
+      expect(file.buffer.length).toBeGreaterThan(planBytes - before.usageBytes);
+    await setPlanStorage(cairn(), account.userID, planBytes);
 
-  await albumEntry(page, holiday.name).click();
-  await pickFiles(page, [...fitting, ...tooLarge]);
-  await waitForFinish(page);
-  expect(await panelHeading(page)).toBe("Upload finished: some files did not go in");
-  expect(await resultCounts(page)).toEqual({
-    [UploadResult.largerThanAvailableStorage]: 2,
-    [UploadResult.uploaded]: 3,
-  });
-  const refused = await resultFiles(page, UploadResult.largerThanAvailableStorage);
-  expect(refused.map(({ name }) => name).sort()).toEqual(tooLarge.map(({ name }) => name).sort());
-  expect(refused.map(({ reason }) => reason)).toEqual([storageFullMessage, storageFullMessage]);
-  // A file refused here ends nothing: the run went on, with no dialog.
-  expect(await page.getByRole("dialog").count()).toBe(0);
-  const uploaded = await resultNames(page, UploadResult.uploaded);
-  expect(uploaded).toEqual(fitting.map(({ name }) => name).sort());
-  await closePanel(page);
+    await albumEntry(page, holiday.name).click();
+    await pickFiles(page, [...fitting, ...tooLarge]);
+    await waitForFinish(page);
+    expect(await panelHeading(page)).toBe("Upload finished: some files did not go in");
+    expect(await resultCounts(page)).toEqual({
+      [UploadResult.largerThanAvailableStorage]: 2,
+      [UploadResult.uploaded]: 3,
+    });
+    const refused = await resultFiles(page, UploadResult.largerThanAvailableStorage);
+    expect(refused.map(({ name }) => name).sort()).toEqual(tooLarge.map(({ name }) => name).sort());
+    expect(refused.map(({ reason }) => reason)).toEqual([storageFullMessage, storageFullMessage]);
+    // A file refused here ends nothing: the run went on, with no dialog.
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    const uploaded = await resultNames(page, UploadResult.uploaded);
+    expect(uploaded).toEqual(fitting.map(({ name }) => name).sort());
+    await closePanel(page);
 
-  await syncByFocus(page);
-  expect(await albumCountOf(page, holiday.name)).toBe(3);
-  expect(await titlesOnServer(holiday)).toEqual(uploaded);
-  const server = await readServerLibrary(cairn(), account.userID);
-  expectOnlyWholeFiles(server, before.files.length + 3);
-  expect(server.usageBytes).toBeLessThanOrEqual(planBytes);
-}, 180_000);
+    await syncUntil(page, () => albumCountOf(page, holiday.name), 3);
+    expect(await titlesOnServer(holiday)).toEqual(uploaded);
+    const server = await readServerLibrary(cairn(), account.userID);
+    expectOnlyWholeFiles(server, before.files.length + 3);
+    expect(server.usageBytes).toBeLessThanOrEqual(planBytes);
+  },
+  mediaTestMs,
+);

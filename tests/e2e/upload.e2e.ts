@@ -19,6 +19,7 @@ import {
   waitForVisibleThumbnails,
 } from "./support/gallery";
 import { openLoggedInGallery, signUpWithLibraryClient } from "./support/library";
+import { mediaTestMs } from "./support/waits";
 import { useCairnInChromium } from "./support/suite";
 import { fixtureFile, pickFiles, resultCount, waitForFinish } from "./support/uploads";
 
@@ -35,47 +36,51 @@ beforeAll(async () => {
   await client.createCollection({ name: albumName, type: "album" });
   first = await openLoggedInGallery(browser(), cairn(), account);
   second = await openLoggedInGallery(browser(), cairn(), account);
-}, 240_000);
+});
 
 afterAll(async () => {
   await client.close();
 });
 
-it("uploads photos, a HEIC and a video into the open album, refuses a text file, and shows them everywhere", async () => {
-  await albumEntry(first, albumName).click();
-  await pickFiles(first, [
-    await fixtureFile("IMG_20180725_163423-tiny.jpg", "image/jpeg"),
-    await fixtureFile("heic-single.heic", "image/heic"),
-    await fixtureFile("noexif.jpg", "image/jpeg"),
-    {
-      name: "clip.mp4",
-      mimeType: "video/mp4",
-      buffer: Buffer.from(await generatedVideo({ creationTime: "2021-06-01T08:00:00Z" })),
-    },
-    { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") },
-  ]);
-  await waitForFinish(first);
-  expect(await resultCount(first, "uploaded")).toBe(4);
-  expect(await resultCount(first, "unsupported")).toBe(1);
+it(
+  "uploads photos, a HEIC and a video into the open album, refuses a text file, and shows them everywhere",
+  async () => {
+    await albumEntry(first, albumName).click();
+    await pickFiles(first, [
+      await fixtureFile("IMG_20180725_163423-tiny.jpg", "image/jpeg"),
+      await fixtureFile("heic-single.heic", "image/heic"),
+      await fixtureFile("noexif.jpg", "image/jpeg"),
+      {
+        name: "clip.mp4",
+        mimeType: "video/mp4",
+        buffer: Buffer.from(await generatedVideo({ creationTime: "2021-06-01T08:00:00Z" })),
+      },
+      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") },
+    ]);
+    await waitForFinish(first);
+    expect(await resultCount(first, "uploaded")).toBe(4);
+    expect(await resultCount(first, "unsupported")).toBe(1);
 
-  // As they finished, the files joined the open album, with thumbnails.
-  await expectAlbumCount(first, albumName, 4);
-  for (const title of [
-    "IMG_20180725_163423-tiny.jpg",
-    "heic-single.heic",
-    "noexif.jpg",
-    "clip.mp4",
-  ]) {
-    await tile(first, title).waitFor();
-  }
-  await waitForVisibleThumbnails(first);
+    // As they finished, the files joined the open album, with thumbnails.
+    await expectAlbumCount(first, albumName, 4);
+    for (const title of [
+      "IMG_20180725_163423-tiny.jpg",
+      "heic-single.heic",
+      "noexif.jpg",
+      "clip.mp4",
+    ]) {
+      await tile(first, title).waitFor();
+    }
+    await waitForVisibleThumbnails(first);
 
-  // A reload keeps them; the second browser gets them with its sync.
-  await first.reload();
-  await waitForUpToDate(first);
-  await expectAlbumCount(first, albumName, 4);
-  await syncUntil(second, () => albumCountOf(second, albumName), 4);
-}, 240_000);
+    // A reload keeps them; the second browser gets them with its sync.
+    await first.reload();
+    await waitForUpToDate(first);
+    await expectAlbumCount(first, albumName, 4);
+    await syncUntil(second, () => albumCountOf(second, albumName), 4);
+  },
+  mediaTestMs,
+);
 
 it("reports the same files again as already uploaded, without a second copy", async () => {
   // The reload above closed the last run's panel.
@@ -84,4 +89,4 @@ it("reports the same files again as already uploaded, without a second copy", as
   await waitForFinish(first);
   expect(await resultCount(first, "already-uploaded")).toBe(1);
   await expectAlbumCount(first, albumName, 4);
-}, 120_000);
+});

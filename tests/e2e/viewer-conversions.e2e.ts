@@ -17,6 +17,7 @@ import { expectGalleryOf, logIn } from "./support/accounts";
 import { albumEntry, openInViewer, tile, waitForUpToDate } from "./support/gallery";
 import { signUpWithLibraryClient } from "./support/library";
 import { useCairnInChromium } from "./support/suite";
+import { mediaTestMs, mediaWorkMs } from "./support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -38,7 +39,7 @@ beforeAll(async () => {
   await logIn(page, cairn(), account.email, account.password);
   await expectGalleryOf(page, account.email);
   await waitForUpToDate(page);
-}, 240_000);
+});
 
 afterAll(async () => {
   await client.close();
@@ -52,65 +53,78 @@ const decodedWidth = (viewer: Page) =>
         ?.naturalWidth ?? 0,
   );
 
-it("shows a HEIC and a live photo's HEIC uploaded through the UI, and downloads the HEIC as it was", async () => {
-  const heicBytes = await readFile(path.join(fixtureMediaDir, iPhoneHeic));
-  const live = await generatedLivePhotoPair({ baseName: "IMG_0042" });
-  await albumEntry(page, albumName).click();
-  await page.getByTestId("upload-input-files").setInputFiles([
-    { name: iPhoneHeic, mimeType: "image/heic", buffer: heicBytes },
-    { name: live.image.name, mimeType: "image/heic", buffer: Buffer.from(live.image.bytes) },
-    { name: live.video.name, mimeType: "video/quicktime", buffer: Buffer.from(live.video.bytes) },
-  ]);
-  await expect
-    .poll(() => page.getByTestId("upload-phase").getAttribute("data-phase"), { timeout: 120_000 })
-    .toBe("finish");
-  expect(await page.getByTestId("upload-result-uploaded").getAttribute("data-count")).toBe("2");
-  await page.getByTestId("upload-close").click();
+it(
+  "shows a HEIC and a live photo's HEIC uploaded through the UI, and downloads the HEIC as it was",
+  async () => {
+    const heicBytes = await readFile(path.join(fixtureMediaDir, iPhoneHeic));
+    const live = await generatedLivePhotoPair({ baseName: "IMG_0042" });
+    await albumEntry(page, albumName).click();
+    await page.getByTestId("upload-input-files").setInputFiles([
+      { name: iPhoneHeic, mimeType: "image/heic", buffer: heicBytes },
+      { name: live.image.name, mimeType: "image/heic", buffer: Buffer.from(live.image.bytes) },
+      { name: live.video.name, mimeType: "video/quicktime", buffer: Buffer.from(live.video.bytes) },
+    ]);
+    await expect
+      .poll(() => page.getByTestId("upload-phase").getAttribute("data-phase"), {
+        timeout: mediaWorkMs,
+      })
+      .toBe("finish");
+    expect(await page.getByTestId("upload-result-uploaded").getAttribute("data-count")).toBe("2");
+    await page.getByTestId("upload-close").click();
 
-  // The iPhone photo: 4032×3024 pixels, decoded by the page from the worker's JPEG.
-  await openInViewer(page, iPhoneHeic);
-  await expect.poll(() => decodedWidth(page), { timeout: 60_000 }).toBe(4032);
-  expect(
-    await page
-      .getByTestId("viewer-image")
-      .evaluate((image) => (image as HTMLImageElement).naturalHeight),
-  ).toBe(3024);
-  expect(
-    await page
-      .getByTestId("gallery-viewer")
-      .getByText(/could not be converted|cannot be shown/)
-      .count(),
-  ).toBe(0);
+    // The iPhone photo: 4032×3024 pixels, decoded by the page from the worker's JPEG.
+    await openInViewer(page, iPhoneHeic);
+    await expect.poll(() => decodedWidth(page), { timeout: mediaWorkMs }).toBe(4032);
+    expect(
+      await page
+        .getByTestId("viewer-image")
+        .evaluate((image) => (image as HTMLImageElement).naturalHeight),
+    ).toBe(3024);
+    expect(
+      await page
+        .getByTestId("gallery-viewer")
+        .getByText(/could not be converted|cannot be shown/)
+        .count(),
+    ).toBe(0);
 
-  // Its download is the original HEIC, not the JPEG shown.
-  const downloaded = page.waitForEvent("download");
-  await page.getByTestId("viewer-download").first().click();
-  const download = await downloaded;
-  expect(download.suggestedFilename()).toBe(iPhoneHeic);
-  expect(Buffer.compare(await readFile(await download.path()), heicBytes)).toBe(0);
-  await page.getByTestId("viewer-close").click();
-  await page.getByTestId("gallery-viewer").waitFor({ state: "detached" });
+    // Its download is the original HEIC, not the JPEG shown.
+    const downloaded = page.waitForEvent("download");
+    await page.getByTestId("viewer-download").first().click();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toBe(iPhoneHeic);
+    expect(Buffer.compare(await readFile(await download.path()), heicBytes)).toBe(0);
+    await page.getByTestId("viewer-close").click();
+    await page.getByTestId("gallery-viewer").waitFor({ state: "detached" });
 
-  // The live photo's still, a HEIC inside its zip, shows too.
-  await tile(page, live.image.name).waitFor();
-  await openInViewer(page, live.image.name);
-  await expect.poll(() => decodedWidth(page), { timeout: 60_000 }).toBeGreaterThan(0);
-  await page.getByRole("button", { name: "Play live photo" }).waitFor();
-  await page.getByTestId("viewer-close").click();
-}, 300_000);
+    // The live photo's still, a HEIC inside its zip, shows too.
+    await tile(page, live.image.name).waitFor();
+    await openInViewer(page, live.image.name);
+    await expect.poll(() => decodedWidth(page), { timeout: mediaWorkMs }).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Play live photo" }).waitFor();
+    await page.getByTestId("viewer-close").click();
+  },
+  mediaTestMs,
+);
 
-it("says a HEIC that cannot be converted could not be, and offers its download", async () => {
-  // A HEIC cut short: its header says HEIC, its image data is gone.
-  const broken = (await readFile(path.join(fixtureMediaDir, "heic-single.heic"))).subarray(0, 6000);
-  await uploadTestFile(client, album, "IMG_0099.HEIC", new Uint8Array(broken));
-  await page.reload();
-  await waitForUpToDate(page);
-  await albumEntry(page, albumName).click();
-  await tile(page, "IMG_0099.HEIC").waitFor({ timeout: 30_000 });
+it(
+  "says a HEIC that cannot be converted could not be, and offers its download",
+  async () => {
+    // A HEIC cut short: its header says HEIC, its image data is gone.
+    const broken = (await readFile(path.join(fixtureMediaDir, "heic-single.heic"))).subarray(
+      0,
+      6000,
+    );
+    await uploadTestFile(client, album, "IMG_0099.HEIC", new Uint8Array(broken));
+    await page.reload();
+    await waitForUpToDate(page);
+    await albumEntry(page, albumName).click();
+    await tile(page, "IMG_0099.HEIC").waitFor({ timeout: mediaWorkMs });
 
-  await openInViewer(page, "IMG_0099.HEIC");
-  const notice = page.getByRole("status").filter({ hasText: "could not be converted" });
-  await notice.waitFor({ timeout: 60_000 });
-  await notice.getByRole("button", { name: "Download" }).waitFor();
-  expect(await page.getByTestId("viewer-image").count()).toBe(0);
-}, 180_000);
+    await openInViewer(page, "IMG_0099.HEIC");
+    const notice = page.getByRole("status").filter({ hasText: "could not be converted" });
+    await notice.waitFor({ timeout: mediaWorkMs });
+    await notice.getByRole("button", { name: "Download" }).waitFor();
+    expect(await page.getByTestId("viewer-image").count()).toBe(0);
+  },
+  mediaTestMs,
+);

@@ -7,10 +7,12 @@ import path from "node:path";
 import { expect } from "vitest";
 import * as OTPAuth from "otpauth";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import { withPatientWaits } from "./patient-browser";
 import type { TestCairn } from "./suite";
+import { mediaWorkMs, pageCatchUpMs } from "./waits";
 
-/** How long a test waits for a mail to land in the outbox. */
-const mailWaitMs = 15_000;
+/** How long a test waits for a mail to land in the outbox. See: [Note: Browser test waits are sized for a loaded 2-core machine] */
+const mailWaitMs = pageCatchUpMs;
 /** How often the outbox is looked at while waiting. */
 const mailPollMs = 100;
 
@@ -143,7 +145,7 @@ export async function signUp(
   const generationStartMs = Date.now();
   await button(page, "Set password").click();
   const words = page.getByTestId("recovery-key").getByRole("listitem");
-  await words.first().waitFor({ timeout: 60_000 });
+  await words.first().waitFor({ timeout: mediaWorkMs });
   const keyGenerationMs = Date.now() - generationStartMs;
   const recoveryMnemonic = (await words.allTextContents()).join(" ");
   expect(recoveryMnemonic.split(" ")).toHaveLength(24);
@@ -176,7 +178,7 @@ export async function expectGalleryOf(page: Page, email: string) {
   await page
     .getByTestId("sidebar-email")
     .and(page.getByText(email, { exact: true }))
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout: pageCatchUpMs });
 }
 
 export interface BrowserStorageSnapshot {
@@ -238,5 +240,6 @@ export function readBrowserStorage(page: Page): Promise<BrowserStorageSnapshot> 
 export async function restartedContext(context: BrowserContext): Promise<BrowserContext> {
   const browser = context.browser();
   if (!browser) throw new Error("The context has no browser");
-  return browser.newContext({ storageState: await context.storageState() });
+  // The context's browser is Playwright's own, not the patient one the tests were given.
+  return withPatientWaits(await browser.newContext({ storageState: await context.storageState() }));
 }

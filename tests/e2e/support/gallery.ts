@@ -5,6 +5,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { visibleThumbnailsLoadedAtMs } from "../../../bench/lib/gallery-page";
+import { mediaWorkMs, pageCatchUpMs } from "./waits";
 
 /** Waits until the sync worker says the library is up to date. */
 export const waitForUpToDate = (page: Page) =>
@@ -13,10 +14,15 @@ export const waitForUpToDate = (page: Page) =>
       document.querySelector("[data-testid=library-sync-state]")?.getAttribute("data-state") ===
       "up-to-date",
     undefined,
-    { timeout: 30_000 },
+    { timeout: pageCatchUpMs },
   );
 
-/** Asks for a sync the way a returning user does (the window gets focus) and waits for it. */
+/**
+ * Asks for a sync the way a returning user does (the window gets focus) and
+ * waits for the library to be up to date. On a busy machine the run may not
+ * have started yet when this returns (the state shows "up-to-date" until it
+ * does): to see another device's change, use `syncUntil`, which waits for it.
+ */
 export const syncByFocus = async (page: Page) => {
   await page.evaluate(() => window.dispatchEvent(new Event("focus")));
   // The state leaves "up-to-date" while the run goes; give it a moment to start.
@@ -36,7 +42,8 @@ export const syncUntil = async <T>(page: Page, check: () => Promise<T>, expected
         await syncByFocus(page);
         return check();
       },
-      { timeout: 30_000, interval: 500 },
+      // See: [Note: Browser test waits are sized for a loaded 2-core machine]
+      { timeout: pageCatchUpMs, interval: 500 },
     )
     .toEqual(expected);
 };
@@ -56,12 +63,12 @@ export const albumEntry = (page: Page, name: string) =>
 
 /** Waits until the albums bar shows `name` with `count` items. */
 export const expectAlbumCount = async (page: Page, name: string, count: number) => {
-  await expect.poll(() => albumCountOf(page, name), { timeout: 20_000 }).toBe(count);
+  await expect.poll(() => albumCountOf(page, name), { timeout: pageCatchUpMs }).toBe(count);
 };
 
 /** Waits until the albums bar has no entry called `name`. */
 export const expectNoAlbum = async (page: Page, name: string) => {
-  await expect.poll(() => albumEntry(page, name).count(), { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => albumEntry(page, name).count(), { timeout: pageCatchUpMs }).toBe(0);
 };
 
 /** The grid's tile of the file titled `title`. */
@@ -76,7 +83,7 @@ export const selectTiles = async (page: Page, titles: readonly string[]) => {
     await target.getByRole("checkbox").click();
   }
   await expect
-    .poll(() => page.getByTestId("selection-count").textContent(), { timeout: 10_000 })
+    .poll(() => page.getByTestId("selection-count").textContent(), { timeout: pageCatchUpMs })
     .toContain(String(titles.length));
 };
 
@@ -86,7 +93,10 @@ export const selectionAction = (page: Page, name: string) =>
 
 /** Waits until every tile in the grid's viewport has its thumbnail. */
 export const waitForVisibleThumbnails = (page: Page) =>
-  page.waitForFunction(visibleThumbnailsLoadedAtMs, undefined, { timeout: 30_000, polling: 100 });
+  page.waitForFunction(visibleThumbnailsLoadedAtMs, undefined, {
+    timeout: mediaWorkMs,
+    polling: 100,
+  });
 
 /** Opens the viewer on the tile titled `title`. */
 export const openInViewer = async (page: Page, title: string) => {

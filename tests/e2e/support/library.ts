@@ -19,18 +19,56 @@ export interface AccountWithLibrary {
   client: NodeLibraryClient;
 }
 
+/**
+ * [Note: One Node sign-up at a time in a browser test file]
+ *
+ * A Node sign-up derives its key with Argon2id (256 MiB × 16 passes) in
+ * libsodium's synchronous WebAssembly, on the main thread of the test
+ * process, which also runs the test Cairn: for the whole derivation (many
+ * seconds on a loaded machine) the server answers nothing and writes no
+ * mail, and another sign-up started alongside waits for its mailed code
+ * (15 s in tests/support/node-account.ts) meanwhile. Two derivations cannot
+ * overlap anyway (one thread), so sign-ups queue: nothing is lost, and the
+ * rest of the setup (libraries, browser logins) still runs alongside.
+ */
+let signUpsDone: Promise<unknown> = Promise.resolve();
+
+/**
+ * The sign-up's requests, each on a connection of its own. The derivation
+ * blocks the event loop for many seconds under load, past the keep-alive
+ * of the connection the request before it used; the request after it then
+ * went out on that connection as it was being closed (`ECONNRESET` at
+ * `setKeyAttributes`, gallery-refusals' beforeAll under load).
+ * See: [Note: One Node sign-up at a time in a browser test file]
+ */
+const fetchOnFreshConnection: typeof fetch = (input, init) => {
+  const headers = new Headers(init?.headers);
+  headers.set("Connection", "close");
+  return fetch(input, { ...init, headers });
+};
+
+/** Runs `signUp` once every sign-up asked for before it has ended. See: [Note: One Node sign-up at a time in a browser test file] */
+const afterEarlierSignUps = <T>(signUp: () => Promise<T>): Promise<T> => {
+  const done = signUpsDone.then(signUp);
+  signUpsDone = done.catch(() => undefined);
+  return done;
+};
+
 /** Signs up `label`'s account on `cairn` and opens a library client for it (one crypto thread). */
 export const signUpWithLibraryClient = async (
   cairn: TestCairn,
   label: string,
   password: string,
 ): Promise<AccountWithLibrary> => {
-  const account = await signUpNodeAccount({
-    apiOrigin: cairn.urls.api,
-    mailDir: path.join(cairn.dataDir, "mail"),
-    email: testEmail(label),
-    password,
-  });
+  const account = await afterEarlierSignUps(() =>
+    signUpNodeAccount({
+      apiOrigin: cairn.urls.api,
+      mailDir: path.join(cairn.dataDir, "mail"),
+      email: testEmail(label),
+      password,
+      fetch: fetchOnFreshConnection,
+    }),
+  );
   const client = await createNodeLibraryClient({
     apiOrigin: cairn.urls.api,
     token: account.token,

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import type { StartCairnOverrides } from "../../../server/src/main";
 import { startTestCairn } from "./cairn";
-import { launchChromium } from "./chromium";
+import { launchPatientChromium } from "./patient-browser";
 
 export type TestCairn = Awaited<ReturnType<typeof startTestCairn>>;
 
@@ -20,7 +20,7 @@ export function useCairnInChromium(
 
   beforeAll(async () => {
     cairn = await startTestCairn(typeof overrides === "function" ? overrides() : overrides);
-    browser = await launchChromium();
+    browser = await launchPatientChromium();
   });
 
   afterAll(async () => {

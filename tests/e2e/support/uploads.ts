@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import type { UploadResult } from "../../../shared/model/media/upload-outcomes";
 import { fixtureMediaDir } from "../../test-support/media";
+import { mediaWorkMs } from "./waits";
 
 /** A file handed to the file picker from memory. */
 export interface PickFile {
@@ -97,8 +98,8 @@ export const uploadPhase = (page: Page) =>
   page.getByTestId("upload-phase").getAttribute("data-phase");
 
 /** Waits until the run has finished (the panel's phase is `finish`). */
-export const waitForFinish = (page: Page, timeoutMs = 120_000) =>
-  expect.poll(() => uploadPhase(page), { timeout: timeoutMs }).toBe("finish");
+export const waitForFinish = (page: Page) =>
+  expect.poll(() => uploadPhase(page), { timeout: mediaWorkMs }).toBe("finish");
 
 /** The overall bar's percentage. */
 export const overallPercent = async (page: Page): Promise<number> =>

@@ -5,6 +5,7 @@
 import type { Page } from "playwright-core";
 import { button } from "./accounts";
 import { tile } from "./gallery";
+import { mediaWorkMs, pageCatchUpMs } from "./waits";
 
 /** The page's own format of a date and time, as the info panel writes it. */
 export const shownDateTime = (page: Page, timeMs: number): Promise<string> =>
@@ -24,7 +25,7 @@ export const infoDetails = async (page: Page) => {
   const info = page.getByTestId("viewer-info");
   if (!(await info.isVisible())) await button(page, "Info").click();
   // The panel fills in once the file's details are read.
-  await page.getByTestId("viewer-info-name").waitFor({ timeout: 20_000 });
+  await page.getByTestId("viewer-info-name").waitFor({ timeout: pageCatchUpMs });
   const text = async (testID: string) => {
     const field = page.getByTestId(testID);
     return (await field.count()) === 0 ? undefined : ((await field.textContent()) ?? "");
@@ -41,7 +42,7 @@ export const waitForDecodedImage = (page: Page) =>
   page
     .getByTestId("viewer-image")
     .and(page.locator("[data-loaded=true]"))
-    .waitFor({ timeout: 30_000 });
+    .waitFor({ timeout: mediaWorkMs });
 
 /** Waits until the viewer's video element has read the video's header. */
 export const waitForPlayableVideo = (page: Page) =>
@@ -50,7 +51,7 @@ export const waitForPlayableVideo = (page: Page) =>
       (document.querySelector<HTMLVideoElement>("[data-testid=viewer-video]")?.readyState ?? 0) >=
       1,
     undefined,
-    { timeout: 30_000 },
+    { timeout: mediaWorkMs },
   );
 
 /** Closes the viewer with Escape. */
