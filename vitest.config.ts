@@ -26,7 +26,7 @@ export default defineConfig({
           environment: "node",
           // See: [Note: Browser test waits are sized for a loaded 2-core machine]
           // The poll defaults are `pageCatchUpMs` and `pollIntervalMs` of
-          // tests/e2e/support/waits.ts, spelled out because Vite's config
+          // tests/e2e/test-support/waits.ts, spelled out because Vite's config
           // loader warns about importing a TypeScript file without its extension.
           testTimeout: 300_000,
           hookTimeout: 600_000,

@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromiumPath as defaultChromiumPath } from "../tests/e2e/support/chromium";
+import { chromiumPath as defaultChromiumPath } from "../tests/e2e/test-support/chromium";
 import { machineInfo } from "./lib/machine";
 import { type Ratio, type Scenario, meetsBar } from "./scenario";
 import { scenarios } from "./scenarios";

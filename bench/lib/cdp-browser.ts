@@ -11,7 +11,7 @@
 // Chromium without a DevTools client, 5.6 MB/s under playwright, with 11.8 s
 // of the driver's CPU. An upload measured that way measures playwright. So
 // the upload passes launch Chromium with the same flags as the tests
-// (tests/e2e/support/chromium.ts), talk to it over `--remote-debugging-pipe`
+// (tests/e2e/test-support/chromium.ts), talk to it over `--remote-debugging-pipe`
 // and use only what they need: Target, Page.navigate, Runtime.evaluate,
 // Input.insertText, DOM.setFileInputFiles (the paths reach Chromium, which
 // reads the files from disk, as playwright's setInputFiles with paths does),
@@ -26,7 +26,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
-import { chromiumArgs } from "../../tests/e2e/support/chromium";
+import { chromiumArgs } from "../../tests/e2e/test-support/chromium";
 
 type Params = Record<string, unknown>;
 type Listener = (params: Params, sessionID: string | undefined) => void;

@@ -7,7 +7,7 @@
 
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { launchChromium } from "../../tests/e2e/support/chromium";
+import { launchChromium } from "../../tests/e2e/test-support/chromium";
 import {
   allowBundledPageFunctions,
   firstThumbnailLoadedAtMs,

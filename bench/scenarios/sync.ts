@@ -13,7 +13,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
-import { launchChromium } from "../../tests/e2e/support/chromium";
+import { launchChromium } from "../../tests/e2e/test-support/chromium";
 import {
   buildPhotosApp,
   itemCountIs,

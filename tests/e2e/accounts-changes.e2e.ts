@@ -11,8 +11,8 @@ import {
   signUp,
   testEmail,
   waitForNewCode,
-} from "./support/accounts";
-import { useCairnInChromium } from "./support/suite";
+} from "./test-support/accounts";
+import { useCairnInChromium } from "./test-support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

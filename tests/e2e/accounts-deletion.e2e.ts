@@ -2,8 +2,8 @@
 // the same email can sign up again.
 
 import { expect, it } from "vitest";
-import { button, field, signUp, testEmail } from "./support/accounts";
-import { useCairnInChromium } from "./support/suite";
+import { button, field, signUp, testEmail } from "./test-support/accounts";
+import { useCairnInChromium } from "./test-support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

@@ -10,8 +10,8 @@ import {
   readBrowserStorage,
   signUp,
   testEmail,
-} from "./support/accounts";
-import { useCairnInChromium } from "./support/suite";
+} from "./test-support/accounts";
+import { useCairnInChromium } from "./test-support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

@@ -13,8 +13,8 @@ import {
   restartedContext,
   signUp,
   testEmail,
-} from "./support/accounts";
-import { useCairnInChromium } from "./support/suite";
+} from "./test-support/accounts";
+import { useCairnInChromium } from "./test-support/suite";
 
 // Enough room for every request of this file; the limits have their own server tests.
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
@@ -26,7 +26,7 @@ it("signs up, then logs in on a fresh browser; a wrong password is refused", asy
   const first = await browser().newContext();
   const page = await first.newPage();
   const { keyGenerationMs, totalMs } = await signUp(page, cairn(), email, password);
-  // The closing note of issue 3 reports these (Argon2id included).
+  // Printed for the record of how long a sign-up takes (Argon2id included).
   console.info(`Sign-up in the browser: keys in ${keyGenerationMs} ms, whole flow ${totalMs} ms`);
 
   // The tab stays unlocked across a reload.

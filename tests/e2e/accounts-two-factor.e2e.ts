@@ -12,8 +12,8 @@ import {
   signUp,
   testEmail,
   totpCode,
-} from "./support/accounts";
-import { useCairnInChromium } from "./support/suite";
+} from "./test-support/accounts";
+import { useCairnInChromium } from "./test-support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

@@ -14,7 +14,7 @@ import {
   utf8ToBytes,
 } from "../../shared/crypto";
 import { STREAM_CHUNK_BYTES, STREAM_CIPHERTEXT_CHUNK_BYTES } from "../../shared/crypto/sizes";
-import { launchPatientChromium } from "./support/patient-browser";
+import { launchPatientChromium } from "./test-support/patient-browser";
 
 // The crypto worker pool in real browser workers (the same modules the Node
 // tests drive over worker_threads): batches, streams and the SRP shims.

@@ -1,4 +1,4 @@
-// A family plan in Chromium (issue #7, point 5): "a family invite is sent,
+// A family plan in Chromium: "a family invite is sent,
 // accepted and used for storage". Fay (logged in) opens the family page from
 // her sidebar, creates her family and invites Gus, who has an account. Gus
 // opens the link of the invite mail in his own browser and accepts. Fay's
@@ -12,14 +12,14 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
 import { generatedJpeg } from "../test-support/media";
-import { button, field } from "./support/accounts";
+import { button, field } from "./test-support/accounts";
 import {
   type AccountWithLibrary,
   openLoggedInGallery,
   signUpWithLibraryClient,
-} from "./support/library";
-import { useCairnInChromium, type TestCairn } from "./support/suite";
-import { pageCatchUpMs } from "./support/waits";
+} from "./test-support/library";
+import { useCairnInChromium, type TestCairn } from "./test-support/suite";
+import { pageCatchUpMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

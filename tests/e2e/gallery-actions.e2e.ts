@@ -18,10 +18,10 @@ import {
   syncUntil,
   tile,
   waitForUpToDate,
-} from "./support/gallery";
-import { openLoggedInGallery, signUpWithLibraryClient } from "./support/library";
-import { useCairnInChromium } from "./support/suite";
-import { pageCatchUpMs } from "./support/waits";
+} from "./test-support/gallery";
+import { openLoggedInGallery, signUpWithLibraryClient } from "./test-support/library";
+import { useCairnInChromium } from "./test-support/suite";
+import { pageCatchUpMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

@@ -1,4 +1,4 @@
-// Refusals in Chromium (issue #5, "How it is shown"). On a file another user
+// Refusals in Chromium. On a file another user
 // shared with them, the gallery does not offer what only the file's owner
 // may do; what it offers but needs ownership turns at once and rolls back
 // with the catalogue's message, whether the sync worker refuses it itself or
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DecryptedCollection, DecryptedFile } from "../../workers/library/decrypted-records";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
 import { generatedJpeg } from "../test-support/media";
-import { expectGalleryOf, logIn } from "./support/accounts";
+import { expectGalleryOf, logIn } from "./test-support/accounts";
 import {
   albumCountOf,
   albumEntry,
@@ -23,12 +23,12 @@ import {
   syncUntil,
   tile,
   waitForUpToDate,
-} from "./support/gallery";
-import { type AccountWithLibrary, signUpWithLibraryClient } from "./support/library";
-import { changeShareRoleInDatabase, shareInDatabase } from "./support/sharing";
-import { holdRequests } from "./support/held-requests";
-import { useCairnInChromium } from "./support/suite";
-import { pageCatchUpMs } from "./support/waits";
+} from "./test-support/gallery";
+import { type AccountWithLibrary, signUpWithLibraryClient } from "./test-support/library";
+import { changeShareRoleInDatabase, shareInDatabase } from "./test-support/sharing";
+import { holdRequests } from "./test-support/held-requests";
+import { useCairnInChromium } from "./test-support/suite";
+import { pageCatchUpMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

@@ -18,17 +18,17 @@ import {
 } from "../../workers/sync/test-support/library";
 import { generatedJpeg } from "../test-support/media";
 import type { NodeAccount } from "../test-support/node-account";
-import { expectGalleryOf, logIn } from "./support/accounts";
+import { expectGalleryOf, logIn } from "./test-support/accounts";
 import {
   openInViewer,
   syncByFocus,
   tile,
   waitForUpToDate,
   waitForVisibleThumbnails,
-} from "./support/gallery";
-import { signUpWithLibraryClient } from "./support/library";
-import { useCairnInChromium } from "./support/suite";
-import { mediaWorkMs, pageCatchUpMs } from "./support/waits";
+} from "./test-support/gallery";
+import { signUpWithLibraryClient } from "./test-support/library";
+import { useCairnInChromium } from "./test-support/suite";
+import { mediaWorkMs, pageCatchUpMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

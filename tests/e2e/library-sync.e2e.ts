@@ -14,10 +14,10 @@ import {
   uploadTestFile,
 } from "../../workers/sync/test-support/library";
 import type { NodeAccount } from "../test-support/node-account";
-import { expectGalleryOf, logIn, logOut } from "./support/accounts";
-import { signUpWithLibraryClient } from "./support/library";
-import { useCairnInChromium } from "./support/suite";
-import { pageCatchUpMs } from "./support/waits";
+import { expectGalleryOf, logIn, logOut } from "./test-support/accounts";
+import { signUpWithLibraryClient } from "./test-support/library";
+import { useCairnInChromium } from "./test-support/suite";
+import { pageCatchUpMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

@@ -23,7 +23,7 @@ import {
   withHEIFRotation,
 } from "../../workers/media/image/test-support/images";
 import type { ImageOutcome } from "./pages/media-image/media-image.worker";
-import { launchPatientChromium } from "./support/patient-browser";
+import { launchPatientChromium } from "./test-support/patient-browser";
 
 // The media worker's image path in Chromium: a dedicated worker built by vite
 // decodes with createImageBitmap (HEIC through libheif's wasm, RAW and PSD

@@ -18,7 +18,7 @@ import {
   type LargeVideoFile,
 } from "../test-support/media";
 import type { VideoOutcome } from "./pages/media-video/media-video.worker";
-import { launchPatientChromium } from "./support/patient-browser";
+import { launchPatientChromium } from "./test-support/patient-browser";
 
 // The media worker's video path in Chromium: a dedicated worker built by vite
 // loads ffmpeg.wasm from the files the build emits (Vite `?url` assets), and

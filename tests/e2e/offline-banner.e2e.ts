@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { useCairnInChromium } from "./support/suite";
+import { useCairnInChromium } from "./test-support/suite";
 
 const { cairn, browser } = useCairnInChromium();
 

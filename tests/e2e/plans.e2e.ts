@@ -1,4 +1,4 @@
-// Plans in Chromium (issue #7, point 6): the sidebar opens Cairn's payments
+// Plans in Chromium: the sidebar opens Cairn's payments
 // page through a payment token (the token leaves the address bar); the
 // page says the user is on the free plan and who grants plans here. The
 // server's administrator grants a plan with `npm run admin -- set-plan`;
@@ -13,8 +13,8 @@ import {
   type AccountWithLibrary,
   openLoggedInGallery,
   signUpWithLibraryClient,
-} from "./support/library";
-import { useCairnInChromium } from "./support/suite";
+} from "./test-support/library";
+import { useCairnInChromium } from "./test-support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

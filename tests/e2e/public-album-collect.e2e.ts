@@ -1,4 +1,4 @@
-// A collecting public link in Chromium (issue #7 point 4): an owner (a Node
+// A collecting public link in Chromium: an owner (a Node
 // library client) asks guests for their photos with a link that collects
 // and lets people join. An anonymous guest adds a photo and an iPhone HEIC
 // through the page's Upload button after giving their name, sees them
@@ -13,16 +13,16 @@ import type { DecryptedCollection } from "../../workers/library/decrypted-record
 import { createAlbumLink, linkWithKey } from "../../workers/library/sharing-operations";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
 import { generatedJpeg } from "../test-support/media";
-import { openInViewer, syncUntil, tile, waitForVisibleThumbnails } from "./support/gallery";
+import { openInViewer, syncUntil, tile, waitForVisibleThumbnails } from "./test-support/gallery";
 import {
   type AccountWithLibrary,
   openLoggedInGallery,
   signUpWithLibraryClient,
   titlesInAlbum,
-} from "./support/library";
-import { useCairnInChromium } from "./support/suite";
-import { fixtureFile, pickFiles, resultNames, waitForFinish } from "./support/uploads";
-import { mediaWorkMs, pageCatchUpMs } from "./support/waits";
+} from "./test-support/library";
+import { useCairnInChromium } from "./test-support/suite";
+import { fixtureFile, pickFiles, resultNames, waitForFinish } from "./test-support/uploads";
+import { mediaWorkMs, pageCatchUpMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

@@ -1,4 +1,4 @@
-// A public album in Chromium (issue #7 point 4): an owner (a Node library
+// A public album in Chromium: an owner (a Node library
 // client) shares albums by link, and visitors without an account open them
 // in browser contexts of their own. A link with a password asks for it
 // ('Incorrect password' for a wrong one), then shows the album's photos and
@@ -18,11 +18,16 @@ import {
 } from "../../workers/library/sharing-operations";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
 import { generatedJpeg } from "../test-support/media";
-import { selectTiles, selectionAction, tile, waitForVisibleThumbnails } from "./support/gallery";
-import { type AccountWithLibrary, signUpWithLibraryClient } from "./support/library";
-import { useCairnInChromium } from "./support/suite";
-import { waitForDecodedImage } from "./support/viewer";
-import { pageCatchUpMs } from "./support/waits";
+import {
+  selectTiles,
+  selectionAction,
+  tile,
+  waitForVisibleThumbnails,
+} from "./test-support/gallery";
+import { type AccountWithLibrary, signUpWithLibraryClient } from "./test-support/library";
+import { useCairnInChromium } from "./test-support/suite";
+import { waitForDecodedImage } from "./test-support/viewer";
+import { pageCatchUpMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

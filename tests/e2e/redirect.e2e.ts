@@ -2,8 +2,8 @@ import path from "node:path";
 import { signUpNodeAccount } from "../test-support/node-account";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startProviderSite } from "./support/cairn";
-import { useCairnInChromium } from "./support/suite";
+import { startProviderSite } from "./test-support/cairn";
+import { useCairnInChromium } from "./test-support/suite";
 
 let provider: Awaited<ReturnType<typeof startProviderSite>>;
 

@@ -1,4 +1,4 @@
-// Sharing an album with a person in Chromium (issue #7, "How it is shown"):
+// Sharing an album with a person in Chromium:
 // two users in their own browsers. Ana shares her album with Ben as a
 // collaborator through the sharing dialog (an address without an account
 // is refused under the field); Ben finds it shared by Ana and adds a photo
@@ -20,16 +20,16 @@ import {
   selectionAction,
   syncUntil,
   tile,
-} from "./support/gallery";
+} from "./test-support/gallery";
 import {
   type AccountWithLibrary,
   openLoggedInGallery,
   signUpWithLibraryClient,
   titlesInAlbum,
-} from "./support/library";
-import { useCairnInChromium } from "./support/suite";
-import { closeViewer } from "./support/viewer";
-import { pageCatchUpMs } from "./support/waits";
+} from "./test-support/library";
+import { useCairnInChromium } from "./test-support/suite";
+import { closeViewer } from "./test-support/viewer";
+import { pageCatchUpMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

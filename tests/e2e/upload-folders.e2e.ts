@@ -15,11 +15,11 @@ import type { DecryptedFile } from "../../workers/library/decrypted-records";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import type { NodeAccount } from "../test-support/node-account";
 import { fixtureMediaDir, generatedLivePhotoPair } from "../test-support/media";
-import { button } from "./support/accounts";
-import { albumEntry, expectAlbumCount, openInViewer, tile } from "./support/gallery";
-import { openLoggedInGallery, signUpWithLibraryClient } from "./support/library";
-import { useCairnInChromium } from "./support/suite";
-import { pickFolder, resultCounts, resultNames, waitForFinish } from "./support/uploads";
+import { button } from "./test-support/accounts";
+import { albumEntry, expectAlbumCount, openInViewer, tile } from "./test-support/gallery";
+import { openLoggedInGallery, signUpWithLibraryClient } from "./test-support/library";
+import { useCairnInChromium } from "./test-support/suite";
+import { pickFolder, resultCounts, resultNames, waitForFinish } from "./test-support/uploads";
 import {
   closeViewer,
   closeViewerIfOpen,
@@ -27,8 +27,8 @@ import {
   localTimeMs,
   shownDateTime,
   waitForDecodedImage,
-} from "./support/viewer";
-import { mediaTestMs, mediaWorkMs } from "./support/waits";
+} from "./test-support/viewer";
+import { mediaTestMs, mediaWorkMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

@@ -26,11 +26,15 @@ import {
   syncUntil,
   tile,
   waitForVisibleThumbnails,
-} from "./support/gallery";
-import { openLoggedInGallery, titlesInAlbum, signUpWithLibraryClient } from "./support/library";
-import { readServerLibrary, storedBytesOf } from "./support/server-library";
-import { holdRequests } from "./support/held-requests";
-import { useCairnInChromium } from "./support/suite";
+} from "./test-support/gallery";
+import {
+  openLoggedInGallery,
+  titlesInAlbum,
+  signUpWithLibraryClient,
+} from "./test-support/library";
+import { readServerLibrary, storedBytesOf } from "./test-support/server-library";
+import { holdRequests } from "./test-support/held-requests";
+import { useCairnInChromium } from "./test-support/suite";
 import {
   closePanel,
   filePercent,
@@ -45,7 +49,7 @@ import {
   resultNames,
   uploadPhase,
   waitForFinish,
-} from "./support/uploads";
+} from "./test-support/uploads";
 import {
   closeViewer,
   closeViewerIfOpen,
@@ -55,8 +59,8 @@ import {
   thumbnailWidthOf,
   waitForDecodedImage,
   waitForPlayableVideo,
-} from "./support/viewer";
-import { mediaTestMs, mediaWorkMs } from "./support/waits";
+} from "./test-support/viewer";
+import { mediaTestMs, mediaWorkMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

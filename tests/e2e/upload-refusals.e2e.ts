@@ -12,16 +12,20 @@ import type { DecryptedCollection } from "../../workers/library/decrypted-record
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import type { NodeAccount } from "../test-support/node-account";
 import { generatedJpeg } from "../test-support/media";
-import { albumCountOf, albumEntry, syncUntil } from "./support/gallery";
-import { openLoggedInGallery, titlesInAlbum, signUpWithLibraryClient } from "./support/library";
+import { albumCountOf, albumEntry, syncUntil } from "./test-support/gallery";
+import {
+  openLoggedInGallery,
+  titlesInAlbum,
+  signUpWithLibraryClient,
+} from "./test-support/library";
 import {
   readServerLibrary,
   setPlanStorage,
   storedBytesOf,
   type ServerLibrary,
-} from "./support/server-library";
-import { holdRequests } from "./support/held-requests";
-import { useCairnInChromium } from "./support/suite";
+} from "./test-support/server-library";
+import { holdRequests } from "./test-support/held-requests";
+import { useCairnInChromium } from "./test-support/suite";
 import {
   closePanel,
   fixtureFile,
@@ -31,8 +35,8 @@ import {
   resultFiles,
   resultNames,
   waitForFinish,
-} from "./support/uploads";
-import { mediaTestMs, mediaWorkMs } from "./support/waits";
+} from "./test-support/uploads";
+import { mediaTestMs, mediaWorkMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

@@ -17,11 +17,11 @@ import {
   tile,
   waitForUpToDate,
   waitForVisibleThumbnails,
-} from "./support/gallery";
-import { openLoggedInGallery, signUpWithLibraryClient } from "./support/library";
-import { mediaTestMs } from "./support/waits";
-import { useCairnInChromium } from "./support/suite";
-import { fixtureFile, pickFiles, resultCount, waitForFinish } from "./support/uploads";
+} from "./test-support/gallery";
+import { openLoggedInGallery, signUpWithLibraryClient } from "./test-support/library";
+import { mediaTestMs } from "./test-support/waits";
+import { useCairnInChromium } from "./test-support/suite";
+import { fixtureFile, pickFiles, resultCount, waitForFinish } from "./test-support/uploads";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

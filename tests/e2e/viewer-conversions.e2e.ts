@@ -13,11 +13,11 @@ import type { NodeLibraryClient } from "../../workers/library/node-library-clien
 import { uploadTestFile } from "../../workers/sync/test-support/library";
 import type { NodeAccount } from "../test-support/node-account";
 import { fixtureMediaDir, generatedLivePhotoPair } from "../test-support/media";
-import { expectGalleryOf, logIn } from "./support/accounts";
-import { albumEntry, openInViewer, tile, waitForUpToDate } from "./support/gallery";
-import { signUpWithLibraryClient } from "./support/library";
-import { useCairnInChromium } from "./support/suite";
-import { mediaTestMs, mediaWorkMs } from "./support/waits";
+import { expectGalleryOf, logIn } from "./test-support/accounts";
+import { albumEntry, openInViewer, tile, waitForUpToDate } from "./test-support/gallery";
+import { signUpWithLibraryClient } from "./test-support/library";
+import { useCairnInChromium } from "./test-support/suite";
+import { mediaTestMs, mediaWorkMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 

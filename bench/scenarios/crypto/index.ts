@@ -5,7 +5,7 @@
 // physical reference.
 
 import path from "node:path";
-import { launchChromium } from "../../../tests/e2e/support/chromium";
+import { launchChromium } from "../../../tests/e2e/test-support/chromium";
 import { serveDirectory } from "../../lib/static-server";
 import { benchBuildRoot } from "../../lib/vite-page-config";
 import type { Figure, Ratio, Scenario, ScenarioContext, ScenarioResult } from "../../scenario";

@@ -27,7 +27,7 @@ export interface AccountWithLibrary {
  * process, which also runs the test Cairn: for the whole derivation (many
  * seconds on a loaded machine) the server answers nothing and writes no
  * mail, and another sign-up started alongside waits for its mailed code
- * (15 s in tests/support/node-account.ts) meanwhile. Two derivations cannot
+ * (up to a minute, tests/test-support/node-account.ts) meanwhile. Two derivations cannot
  * overlap anyway (one thread), so sign-ups queue: nothing is lost, and the
  * rest of the setup (libraries, browser logins) still runs alongside.
  */

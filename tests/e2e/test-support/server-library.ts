@@ -1,8 +1,7 @@
 // What a running test Cairn holds of one user's library, read straight from
 // its database and its local blob folder, and the user's storage plan
 // changed there: the browser tests of uploads check that nothing half-
-// registered is left behind, and give an account a small plan (plans have
-// no admin command yet, issue #7).
+// registered is left behind, and give an account a small plan.
 
 import { readdir } from "node:fs/promises";
 import path from "node:path";
