@@ -18,9 +18,9 @@ import { releaseThumbnailURLs, thumbnailURLs } from "./media/thumbnail-urls";
 export type GalleryWorkerExports = {
   [Name in Exclude<keyof GalleryCalls, "thumbnails">]: WithRemoteCallbacks<GalleryCalls[Name]>;
 } & {
-  thumbnails(fileIDs: readonly number[]): Promise<ThumbnailURLResult[]>;
+  thumbnails: (fileIDs: readonly number[]) => Promise<ThumbnailURLResult[]>;
   /** Revokes thumbnail URLs the page no longer shows. */
-  releaseThumbnails(urls: readonly string[]): void;
+  releaseThumbnails: (urls: readonly string[]) => void;
 };
 
 /** The exports of a worker entry for the gallery, over `service()` (which throws when there is none). */

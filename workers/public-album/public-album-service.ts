@@ -23,7 +23,6 @@
 import { verifyPublicLinkPassword } from "../../shared/api/endpoints/public-collection";
 import type { FetchFunction } from "../../shared/api/client";
 import { HttpError } from "../../shared/model/errors";
-import type { UploadProgressSnapshot } from "../../shared/model/media/upload-progress";
 import type { CryptoPool } from "../crypto/pool";
 import type { DecryptedCollection } from "../library/decrypted-records";
 import type { ActionOutcome, GalleryCalls } from "../gallery/gallery-contract";

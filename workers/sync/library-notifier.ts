@@ -77,7 +77,11 @@ export class LibraryNotifier {
     const { timers, nowMs, intervalMs } = this.#options;
     const waitMs = this.#lastNotifiedMs + intervalMs - nowMs();
     if (waitMs <= 0) this.#notifyNow();
-    else this.#timer = timers.setTimeout(() => this.#notifyNow(), waitMs);
+    else {
+      this.#timer = timers.setTimeout(() => {
+        this.#notifyNow();
+      }, waitMs);
+    }
   }
 
   /** Forgets every subscriber and a notification still to come (the service closed). */

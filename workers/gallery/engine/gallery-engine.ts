@@ -8,10 +8,8 @@ import { Visibility } from "../../../shared/model/library/file-metadata";
 import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 import {
   type GalleryCalls,
-  type GalleryFileDetails,
   type GalleryItem,
   type GalleryViewSnapshot,
-  type GalleryWindow,
   type LibraryReader,
 } from "../gallery-contract";
 import {
