@@ -229,44 +229,49 @@ export const fileItemsFor = async (
   });
 };
 
-/** Adds the caller's files to a collection, keys re-boxed for it, 1000 a call (spec §9). */
-export const addFiles = async (
+/** Re-boxes the files' keys for `target` and sends them `collectionBatch` files a call (spec §9). */
+const sendFileItems = async (
   deps: LibraryDeps,
   target: CollectionRef,
   files: readonly FileRef[],
+  send: (batch: CollectionFileItem[]) => Promise<unknown>,
 ): Promise<void> => {
   const items = await fileItemsFor(deps, target, files);
-  await sendInBatches(items, libraryLimits.collectionBatch, (batch) =>
-    deps.api.call(addFilesToCollection, { body: { collectionID: target.id, files: batch } }),
-  );
+  await sendInBatches(items, libraryLimits.collectionBatch, send);
 };
 
+/** Adds the caller's files to a collection, keys re-boxed for it, 1000 a call (spec §9). */
+export const addFiles = (
+  deps: LibraryDeps,
+  target: CollectionRef,
+  files: readonly FileRef[],
+): Promise<void> =>
+  sendFileItems(deps, target, files, (batch) =>
+    deps.api.call(addFilesToCollection, { body: { collectionID: target.id, files: batch } }),
+  );
+
 /** Moves files between two of the caller's collections, 1000 a call. */
-export const moveFiles = async (
+export const moveFiles = (
   deps: LibraryDeps,
   fromCollectionID: number,
   target: CollectionRef,
   files: readonly FileRef[],
-): Promise<void> => {
-  const items = await fileItemsFor(deps, target, files);
-  await sendInBatches(items, libraryLimits.collectionBatch, (batch) =>
+): Promise<void> =>
+  sendFileItems(deps, target, files, (batch) =>
     deps.api.call(moveFilesBetweenCollections, {
       body: { fromCollectionID, toCollectionID: target.id, files: batch },
     }),
   );
-};
 
 /** Restores trashed files into one of the caller's collections, 1000 a call. */
-export const restoreFiles = async (
+export const restoreFiles = (
   deps: LibraryDeps,
   target: CollectionRef,
   files: readonly FileRef[],
-): Promise<void> => {
-  const items = await fileItemsFor(deps, target, files);
-  await sendInBatches(items, libraryLimits.collectionBatch, (batch) =>
+): Promise<void> =>
+  sendFileItems(deps, target, files, (batch) =>
     deps.api.call(restoreFilesToCollection, { body: { collectionID: target.id, files: batch } }),
   );
-};
 
 /** Removes other people's files from a collection (`v3/remove-files`), 1000 a call. */
 export const removeFiles = async (

@@ -89,6 +89,13 @@ export const updateFilesMagicMetadata = async <F extends FileForEdit>(
   kind: FileMagicMetadataKind,
   edits: readonly FileMagicMetadataEdit<F>[],
 ): Promise<F[]> => {
+  /** Sends the encrypted metadata of each edited file, `collectionBatch` files a call. */
+  const send = async (inputs: readonly MagicMetadataInput[]) => {
+    const items = inputs.map((magicMetadata, i) => ({ id: edits[i]?.file.id ?? 0, magicMetadata }));
+    for (const batch of inBatches(items, libraryLimits.collectionBatch)) {
+      await sendMetadataBatch(deps, kind, batch);
+    }
+  };
   if (kind === "private") {
     const encrypted = await encryptMagicMetadataEdits(
       deps.pool,
@@ -99,13 +106,7 @@ export const updateFilesMagicMetadata = async <F extends FileForEdit>(
         changes,
       })),
     );
-    const items = encrypted.map(({ input }, i) => ({
-      id: edits[i]?.file.id ?? 0,
-      magicMetadata: input,
-    }));
-    for (const batch of inBatches(items, libraryLimits.collectionBatch)) {
-      await sendMetadataBatch(deps, kind, batch);
-    }
+    await send(encrypted.map(({ input }) => input));
     return edits.map(({ file }, i) => ({ ...file, magicMetadata: encrypted[i]?.next }));
   }
   const encrypted = await encryptMagicMetadataEdits(
@@ -117,13 +118,7 @@ export const updateFilesMagicMetadata = async <F extends FileForEdit>(
       changes,
     })),
   );
-  const items = encrypted.map(({ input }, i) => ({
-    id: edits[i]?.file.id ?? 0,
-    magicMetadata: input,
-  }));
-  for (const batch of inBatches(items, libraryLimits.collectionBatch)) {
-    await sendMetadataBatch(deps, kind, batch);
-  }
+  await send(encrypted.map(({ input }) => input));
   return edits.map(({ file }, i) => ({ ...file, pubMagicMetadata: encrypted[i]?.next }));
 };
 
