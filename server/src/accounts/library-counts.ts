@@ -1,4 +1,5 @@
 import type { AccountsContext } from "./context";
+import { liveFileCountOfOwner } from "../library/collections/collection-file-repository";
 
 /**
  * The counts of `GET /users/details/v2`: the user's own files that are in at
@@ -9,17 +10,12 @@ export const libraryCountsOf = async (
   context: Pick<AccountsContext, "db">,
   userID: number,
 ): Promise<{ fileCount: number; sharedCollectionsCount: number }> => {
-  const files = await context.db
-    .selectFrom("collection_files")
-    .select((eb) => eb.fn.count<number | string>("file_id").distinct().as("count"))
-    .where("f_owner_id", "=", userID)
-    .where("is_deleted", "=", 0)
-    .executeTakeFirstOrThrow();
+  const fileCount = await liveFileCountOfOwner(context.db, userID);
   const shared = await context.db
     .selectFrom("collection_shares")
     .select((eb) => eb.fn.count<number | string>("collection_id").distinct().as("count"))
     .where("from_user_id", "=", userID)
     .where("is_deleted", "=", 0)
     .executeTakeFirstOrThrow();
-  return { fileCount: Number(files.count), sharedCollectionsCount: Number(shared.count) };
+  return { fileCount, sharedCollectionsCount: Number(shared.count) };
 };

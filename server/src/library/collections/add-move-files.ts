@@ -4,13 +4,8 @@ import { badRequest } from "../../http/api-errors";
 import { ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
 import { participantCollection, writeCollections } from "./collection-write";
-import {
-  ensureFileBatch,
-  ensureNotInTrash,
-  lockOwnedFiles,
-  putCollectionFiles,
-  removeCollectionFiles,
-} from "./file-membership";
+import { putCollectionFiles, removeCollectionFiles } from "./collection-file-repository";
+import { ensureFileBatch, ensureNotInTrash, lockOwnedFiles } from "./file-membership";
 
 // `POST /collections/add-files` and `POST /collections/move-files`
 // (wire-contract §3.2). Each item carries the file's key under the target

@@ -2,10 +2,16 @@ import type { ClientApp } from "../../../../shared/api/headers";
 import { apiError, badRequest } from "../../http/api-errors";
 import { ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
+import { lockFileIDs } from "../files/file-repository";
 import { putInTrash } from "../trash/trash-files";
 import { lockTrashForWrite } from "../trash/trash-version";
 import type { LibraryTransaction } from "../versions";
 import { writeCollections } from "./collection-write";
+import {
+  filesLiveInOtherCollections,
+  liveEntriesOfCollection,
+  markAllCollectionFilesDeleted,
+} from "./collection-file-repository";
 import { disableLinksOf } from "../links/link-repository";
 import { endLiveShares, markCollectionDeleted } from "./collection-repository";
 
@@ -46,13 +52,7 @@ const lockFiles = async (
 ): Promise<void> => {
   if (context.dialect !== "postgres") return;
   for (const chunk of chunksOf(fileIDs, idsPerQuery)) {
-    await trx
-      .selectFrom("files")
-      .select("file_id")
-      .where("file_id", "in", chunk)
-      .orderBy("file_id")
-      .forUpdate()
-      .execute();
+    await lockFileIDs(trx, chunk);
   }
 };
 
@@ -64,17 +64,9 @@ const filesLiveElsewhere = async (
 ): Promise<Set<number>> => {
   const elsewhere = new Set<number>();
   for (const chunk of chunksOf(fileIDs, idsPerQuery)) {
-    const rows = await trx
-      .selectFrom("collection_files as cf")
-      .innerJoin("collections as c", "c.collection_id", "cf.collection_id")
-      .select("cf.file_id")
-      .distinct()
-      .where("cf.file_id", "in", chunk)
-      .where("cf.collection_id", "!=", collectionID)
-      .where("cf.is_deleted", "=", 0)
-      .where("c.is_deleted", "=", 0)
-      .execute();
-    for (const row of rows) elsewhere.add(row.file_id);
+    for (const fileID of await filesLiveInOtherCollections(trx, collectionID, chunk)) {
+      elsewhere.add(fileID);
+    }
   }
   return elsewhere;
 };
@@ -120,12 +112,7 @@ export const deleteCollection = (
     if (collection.type === "favorites" || collection.type === "uncategorized") {
       throw badRequest(`The ${collection.type} collection cannot be deleted`);
     }
-    const liveRows = await trx
-      .selectFrom("collection_files")
-      .select(["file_id", "f_owner_id"])
-      .where("collection_id", "=", collectionID)
-      .where("is_deleted", "=", 0)
-      .execute();
+    const liveRows = await liveEntriesOfCollection(trx, collectionID);
     if (keepFiles && liveRows.length > 0) {
       throw apiError(
         409,
@@ -146,12 +133,7 @@ export const deleteCollection = (
       collectionID,
       ownerFileIDs.filter((fileID) => !elsewhere.has(fileID)),
     );
-    await trx
-      .updateTable("collection_files")
-      .set({ is_deleted: 1, updation_time_us: versionUs })
-      .where("collection_id", "=", collectionID)
-      .where("is_deleted", "=", 0)
-      .execute();
+    await markAllCollectionFilesDeleted(trx, collectionID, versionUs);
     await endLiveShares(trx, collectionID, versionUs);
     // Its links stop working (wire-contract §3.2).
     await disableLinksOf(trx, collectionID, versionUs);

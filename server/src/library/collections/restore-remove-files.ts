@@ -7,11 +7,11 @@ import { liveTrashFileIDsAmong, markTrashRestored } from "../trash/trash-reposit
 import { lockTrashForWrite } from "../trash/trash-version";
 import { writeCollections } from "./collection-write";
 import {
-  ensureFileBatch,
-  lockOwnedFiles,
+  entriesInCollection,
   putCollectionFiles,
   removeCollectionFiles,
-} from "./file-membership";
+} from "./collection-file-repository";
+import { ensureFileBatch, lockOwnedFiles } from "./file-membership";
 
 // `POST /collections/restore-files` and `POST /collections/v3/remove-files`
 // (wire-contract §3.2).
@@ -68,12 +68,7 @@ export const removeFiles = (
   return writeCollections(context, [collectionID], async ({ trx, versionUs }) => {
     const { collection, role } = await collectionAccess(trx, userID, collectionID);
     if (fileIDs.length === 0) return;
-    const rows = await trx
-      .selectFrom("collection_files")
-      .select(["file_id", "f_owner_id"])
-      .where("collection_id", "=", collectionID)
-      .where("file_id", "in", [...fileIDs])
-      .execute();
+    const rows = await entriesInCollection(trx, collectionID, fileIDs);
     if (rows.length !== fileIDs.length) {
       throw apiError(404, "FILE_NOT_FOUND_IN_ALBUM", "A file is not in the collection");
     }

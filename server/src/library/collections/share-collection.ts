@@ -17,6 +17,7 @@ import { collectionAccess, roleReaches, shareeRoleOf } from "../access";
 import type { LibraryContext } from "../context";
 import type { LibraryTransaction } from "../versions";
 import { participantCollection, writeCollections } from "./collection-write";
+import { markCollectionFilesOfOwnerDeleted } from "./collection-file-repository";
 import { userEmails } from "./user-emails";
 import { userIDOfEmailHash } from "../../accounts/users";
 
@@ -83,13 +84,7 @@ const endShare = async (
   versionUs: number,
 ): Promise<void> => {
   await endLiveShares(trx, collectionID, versionUs, shareeID);
-  await trx
-    .updateTable("collection_files")
-    .set({ is_deleted: 1, updation_time_us: versionUs })
-    .where("collection_id", "=", collectionID)
-    .where("f_owner_id", "=", shareeID)
-    .where("is_deleted", "=", 0)
-    .execute();
+  await markCollectionFilesOfOwnerDeleted(trx, collectionID, shareeID, versionUs);
 };
 
 export interface ShareRequest {

@@ -5,6 +5,10 @@ import { badRequest } from "../../http/api-errors";
 import { nextID } from "../../db/id-counters";
 import type { DB } from "../../db/db";
 import type { EndpointHandler } from "../../http/register-endpoints";
+import {
+  collectionFileEntry,
+  insertCollectionFile,
+} from "../collections/collection-file-repository";
 import type { CollectionRow } from "../collections/collection-repository";
 import { ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
@@ -20,6 +24,7 @@ import {
   isAnyQueuedForDeletion,
   registeredObjectsNamed,
 } from "./object-repository";
+import { fileByID, insertFile } from "./file-repository";
 import { isOwnObjectKey } from "./upload-rules";
 
 // `POST /files` (wire-contract §5.2): registers uploaded objects as a new file
@@ -117,13 +122,8 @@ const alreadyRegistered = async (
     );
   if (!sameFile || fileID === undefined) throw refused;
   const [file, entry] = await Promise.all([
-    db.selectFrom("files").selectAll().where("file_id", "=", fileID).executeTakeFirst(),
-    db
-      .selectFrom("collection_files")
-      .selectAll()
-      .where("collection_id", "=", body.collectionID)
-      .where("file_id", "=", fileID)
-      .executeTakeFirst(),
+    fileByID(db, fileID),
+    collectionFileEntry(db, body.collectionID, fileID),
   ]);
   if (
     file === undefined ||
@@ -217,8 +217,8 @@ export const registerNewFile = async (
         updation_time_us: versionUs,
       };
       await insertFileObjects(trx, file.file_id, objects, nowUs);
-      await trx.insertInto("files").values(file).execute();
-      await trx.insertInto("collection_files").values(entry).execute();
+      await insertFile(trx, file);
+      await insertCollectionFile(trx, entry);
       await adjustUsage(trx, userID, totalBytes);
       await forgetTempObjects(trx, [objects.fileKey, objects.thumbnailKey]);
       await stampCollections(trx, [collection.collection_id], versionUs);

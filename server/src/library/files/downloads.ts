@@ -5,6 +5,8 @@ import { presignedURLValidityMs } from "../../blobs/blob-store";
 import type { EndpointHandler } from "../../http/register-endpoints";
 import type { LibraryContext } from "../context";
 import { deletedFileMarker } from "../file-json";
+import { isFileSharedWith } from "../collections/collection-file-repository";
+import { fileOwnerAndMetadata } from "./file-repository";
 import { liveObjectKeyOf } from "./object-repository";
 
 // Downloads (wire-contract §5.4): a 307 to a signed URL of the file's or the
@@ -23,33 +25,10 @@ const noSuchFile = () => notFound("No such file");
 
 /** Whether the caller may download the file. See: [Note: Who may download a file] */
 const mayDownload = async (db: DB, userID: number, fileID: number): Promise<boolean> => {
-  const file = await db
-    .selectFrom("files")
-    .select(["owner_id", "encrypted_metadata"])
-    .where("file_id", "=", fileID)
-    .executeTakeFirst();
+  const file = await fileOwnerAndMetadata(db, fileID);
   if (file === undefined || file.encrypted_metadata === deletedFileMarker) return false;
   if (file.owner_id === userID) return true;
-  const shared = await db
-    .selectFrom("collection_files")
-    .innerJoin(
-      "collection_shares",
-      "collection_shares.collection_id",
-      "collection_files.collection_id",
-    )
-    .select("collection_files.file_id")
-    .where("collection_files.file_id", "=", fileID)
-    .where("collection_files.is_deleted", "=", 0)
-    .where("collection_shares.is_deleted", "=", 0)
-    .where((eb) =>
-      eb.or([
-        eb("collection_shares.to_user_id", "=", userID),
-        eb("collection_shares.from_user_id", "=", userID),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return shared !== undefined;
+  return isFileSharedWith(db, userID, fileID);
 };
 
 const redirectToObject = async (

@@ -8,7 +8,9 @@ import type { LibraryContext } from "../context";
 import { deletedFileMarker } from "../file-json";
 import { magicMetadataColumn, storedMagicMetadata } from "../magic-metadata";
 import { stampCollections } from "../versions";
-import { bumpFileRows, ensureDistinct, ensureOwnedFiles, lockFilesForWrite } from "./file-rows";
+import { bumpFileRows } from "../collections/collection-file-repository";
+import { ensureDistinct, ensureOwnedFiles, lockFilesForWrite } from "./file-rows";
+import { setFileMagicMetadata } from "./file-repository";
 
 // `PUT /files/magic-metadata` and `PUT /files/public-magic-metadata`
 // (wire-contract §5.3).
@@ -67,14 +69,10 @@ const updateMagicMetadata = async (
           `File ${String(id)} has ${String(stored.count)} metadata keys; an update with ${String(magicMetadata.count)} would lose some`,
         );
       }
-      await trx
-        .updateTable("files")
-        .set({
-          [column]: magicMetadataColumn(magicMetadata, storedVersion + 1),
-          ...(skipVersion ? {} : { updation_time_us: versionUs }),
-        })
-        .where("file_id", "=", id)
-        .execute();
+      await setFileMagicMetadata(trx, id, {
+        [column]: magicMetadataColumn(magicMetadata, storedVersion + 1),
+        ...(skipVersion ? {} : { updation_time_us: versionUs }),
+      });
     }
     if (!skipVersion) {
       await bumpFileRows(trx, fileIDs, versionUs, { liveOnly: true });

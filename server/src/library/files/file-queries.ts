@@ -3,7 +3,7 @@ import { libraryLimits } from "../../../../shared/api/endpoints/library-schemas"
 import type { EndpointHandler } from "../../http/register-endpoints";
 import { ensureBatchSize } from "../batch";
 import type { LibraryContext } from "../context";
-import { deletedFileMarker } from "../file-json";
+import { ownedFileSizes } from "./file-repository";
 
 // Size reads (wire-contract §5.3 "Other read endpoints"). Only the caller's
 // own files count; others are unknown, whether they exist or not.
@@ -11,22 +11,13 @@ import { deletedFileMarker } from "../file-json";
 /** What `/files/info` answers for a file it does not know (wire-contract §5.3). */
 const unknownSize = -1;
 
-const ownedFileSizes = (context: LibraryContext, userID: number, fileIDs: readonly number[]) =>
-  context.db
-    .selectFrom("files")
-    .select(["file_id", "file_size", "thumb_size"])
-    .where("file_id", "in", [...fileIDs])
-    .where("owner_id", "=", userID)
-    .where("encrypted_metadata", "!=", deletedFileMarker)
-    .execute();
-
 export const getFilesSizeHandler =
   (context: LibraryContext): EndpointHandler<typeof fileEndpoints.getFilesSize> =>
   async ({ session, body }) => {
     ensureBatchSize(body.fileIDs, libraryLimits.fileQueryBatch, "files");
     const fileIDs = [...new Set(body.fileIDs)];
     if (fileIDs.length === 0) return { size: 0 };
-    const rows = await ownedFileSizes(context, session.userID, fileIDs);
+    const rows = await ownedFileSizes(context.db, session.userID, fileIDs);
     return { size: rows.reduce((sum, row) => sum + row.file_size + row.thumb_size, 0) };
   };
 
@@ -35,7 +26,8 @@ export const getFilesInfoHandler =
   async ({ session, body }) => {
     ensureBatchSize(body.fileIDs, libraryLimits.fileQueryBatch, "files");
     const fileIDs = [...new Set(body.fileIDs)];
-    const rows = fileIDs.length === 0 ? [] : await ownedFileSizes(context, session.userID, fileIDs);
+    const rows =
+      fileIDs.length === 0 ? [] : await ownedFileSizes(context.db, session.userID, fileIDs);
     const known = new Map(rows.map((row) => [row.file_id, row]));
     return {
       filesInfo: fileIDs.map((id) => {

@@ -3,8 +3,10 @@ import type { DB } from "../../db/db";
 import type { LibraryContext } from "../context";
 import type { FileRow } from "../file-json";
 import { lockCollectionsForWrite, type LibraryTransaction } from "../versions";
+import { collectionsOfFiles } from "../collections/collection-file-repository";
+import { lockedFileRows, ownedFilesAmong } from "./file-repository";
 
-// Reading and locking the files a request names.
+// Checking and locking the files a request names.
 
 /** Refuse a batch that names an ID twice (400). */
 export const ensureDistinct = (ids: readonly number[], what: string): void => {
@@ -21,30 +23,9 @@ export const ensureOwnedFiles = async (
   fileIDs: readonly number[],
 ): Promise<FileRow[]> => {
   if (fileIDs.length === 0) return [];
-  const rows = await db
-    .selectFrom("files")
-    .selectAll()
-    .where("file_id", "in", [...fileIDs])
-    .where("owner_id", "=", userID)
-    .execute();
+  const rows = await ownedFilesAmong(db, userID, fileIDs);
   if (rows.length !== new Set(fileIDs).size) throw forbidden("Only the owner may change a file");
   return rows;
-};
-
-/** The collections holding the files (live rows only, or every row). */
-export const collectionsOfFiles = async (
-  db: DB,
-  fileIDs: readonly number[],
-  { liveOnly }: { liveOnly: boolean },
-): Promise<number[]> => {
-  if (fileIDs.length === 0) return [];
-  let query = db
-    .selectFrom("collection_files")
-    .select("collection_id")
-    .distinct()
-    .where("file_id", "in", [...fileIDs]);
-  if (liveOnly) query = query.where("is_deleted", "=", 0);
-  return (await query.execute()).map((row) => row.collection_id);
 };
 
 export interface LockedFileCollections {
@@ -86,12 +67,7 @@ const lockFiles = async (
   fileIDs: readonly number[],
 ): Promise<FileRow[]> => {
   if (fileIDs.length === 0) return [];
-  const query = trx
-    .selectFrom("files")
-    .selectAll()
-    .where("file_id", "in", [...fileIDs])
-    .orderBy("file_id");
-  return (context.dialect === "postgres" ? query.forUpdate() : query).execute();
+  return lockedFileRows(trx, context.dialect, fileIDs);
 };
 
 export interface LockedFiles extends LockedFileCollections {
@@ -118,20 +94,4 @@ export const lockFilesForWrite = async (
     alsoCollectionIDs: [...(options.alsoCollectionIDs ?? []), ...first.collectionIDs],
   });
   return { ...again, versionUs: Math.max(first.versionUs, again.versionUs), files };
-};
-
-/** Set the version of the files' rows in every collection (or only the live rows). */
-export const bumpFileRows = async (
-  trx: LibraryTransaction,
-  fileIDs: readonly number[],
-  versionUs: number,
-  { liveOnly }: { liveOnly: boolean },
-): Promise<void> => {
-  if (fileIDs.length === 0) return;
-  let query = trx
-    .updateTable("collection_files")
-    .set({ updation_time_us: versionUs })
-    .where("file_id", "in", [...fileIDs]);
-  if (liveOnly) query = query.where("is_deleted", "=", 0);
-  await query.execute();
 };

@@ -11,7 +11,9 @@ import {
   measureUploadedObjects,
 } from "./create-file";
 import { isUniqueViolation } from "../../db/unique-violation";
-import { bumpFileRows, ensureOwnedFiles, lockFilesForWrite } from "./file-rows";
+import { bumpFileRows } from "../collections/collection-file-repository";
+import { ensureOwnedFiles, lockFilesForWrite } from "./file-rows";
+import { setFileContent } from "./file-repository";
 import {
   deleteObjectsOfFile,
   forgetTempObjects,
@@ -80,19 +82,15 @@ export const updateFileHandler =
         if (replaced.length > 0) await queueObjectDeletions(trx, replaced, nowUs);
         await deleteObjectsOfFile(trx, fileID);
         await insertFileObjects(trx, fileID, objects, nowUs);
-        await trx
-          .updateTable("files")
-          .set({
-            file_decryption_header: body.file.decryptionHeader,
-            thumbnail_decryption_header: body.thumbnail.decryptionHeader,
-            metadata_decryption_header: body.metadata.decryptionHeader,
-            encrypted_metadata: body.metadata.encryptedData,
-            file_size: objects.fileSizeBytes,
-            thumb_size: objects.thumbSizeBytes,
-            updation_time_us: versionUs,
-          })
-          .where("file_id", "=", fileID)
-          .execute();
+        await setFileContent(trx, fileID, {
+          file_decryption_header: body.file.decryptionHeader,
+          thumbnail_decryption_header: body.thumbnail.decryptionHeader,
+          metadata_decryption_header: body.metadata.decryptionHeader,
+          encrypted_metadata: body.metadata.encryptedData,
+          file_size: objects.fileSizeBytes,
+          thumb_size: objects.thumbSizeBytes,
+          updation_time_us: versionUs,
+        });
         await adjustUsage(
           trx,
           userID,

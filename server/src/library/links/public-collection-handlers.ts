@@ -5,6 +5,7 @@ import type { PublicLinkSession } from "../../http/auth";
 import { StatusError } from "../../http/http-errors";
 import type { HandlerMap } from "../../http/register-endpoints";
 import { collectionDiffPageFor } from "../collections/collection-diff";
+import { isLiveInCollection } from "../collections/collection-file-repository";
 import type { LibraryContext } from "../context";
 import { ensureOwnObjectKeys, registerNewFile } from "../files/create-file";
 import { presignedObjectURL } from "../files/downloads";
@@ -92,14 +93,8 @@ const visitorCollectionJSON = async (
 
 /** A file of the link's collection (a live row), else 403. */
 const ensureFileOfLink = async (context: LibraryContext, collectionID: number, fileID: number) => {
-  const row = await context.db
-    .selectFrom("collection_files")
-    .select("file_id")
-    .where("collection_id", "=", collectionID)
-    .where("file_id", "=", fileID)
-    .where("is_deleted", "=", 0)
-    .executeTakeFirst();
-  if (row === undefined) throw forbidden("The file is not in the link's collection");
+  if (!(await isLiveInCollection(context.db, collectionID, fileID)))
+    throw forbidden("The file is not in the link's collection");
 };
 
 /**

@@ -1,11 +1,12 @@
 import type { LibraryContext } from "../context";
-import { deletedFileMarker } from "../file-json";
 import {
   liveObjectsOfFiles,
   markObjectsOfFilesDeleted,
   queueObjectDeletions,
 } from "../files/object-repository";
 import { lockFilesForWrite } from "../files/file-rows";
+import { markOwnedFilesDeletedForGood } from "../files/file-repository";
+import { markFilesRemovedEverywhere } from "../collections/collection-file-repository";
 import { adjustUsage } from "../quota";
 import { stampCollections, type LibraryTransaction } from "../versions";
 import { markTrashDeleted } from "./trash-repository";
@@ -49,12 +50,7 @@ export const deleteFilesForever = async (
   const ids = await markTrashDeleted(trx, userID, fileIDs, trashVersionUs);
   if (ids.length === 0) return [];
   if (collectionIDs.length > 0) {
-    await trx
-      .updateTable("collection_files")
-      .set({ is_deleted: 1, updation_time_us: versionUs })
-      .where("file_id", "in", ids)
-      .where("is_deleted", "=", 0)
-      .execute();
+    await markFilesRemovedEverywhere(trx, ids, versionUs);
     await stampCollections(trx, collectionIDs, versionUs);
   }
   const objects = await liveObjectsOfFiles(trx, ids);
@@ -67,20 +63,6 @@ export const deleteFilesForever = async (
     );
     await adjustUsage(trx, userID, -objects.reduce((sum, object) => sum + object.size, 0));
   }
-  await trx
-    .updateTable("files")
-    .set({
-      encrypted_metadata: deletedFileMarker,
-      metadata_decryption_header: deletedFileMarker,
-      file_decryption_header: deletedFileMarker,
-      thumbnail_decryption_header: deletedFileMarker,
-      magic_metadata: null,
-      pub_magic_metadata: null,
-      file_size: 0,
-      thumb_size: 0,
-    })
-    .where("file_id", "in", ids)
-    .where("owner_id", "=", userID)
-    .execute();
+  await markOwnedFilesDeletedForGood(trx, userID, ids);
   return ids;
 };

@@ -10,6 +10,10 @@ import { stampCollections, type LibraryTransaction } from "../versions";
 import { upsertTrashRows } from "./trash-repository";
 import { lockTrashForWrite } from "./trash-version";
 import { collectionOwners, collectionsLiveSharedWith } from "../collections/collection-repository";
+import {
+  entriesOfFiles,
+  markFilesRemovedEverywhere,
+} from "../collections/collection-file-repository";
 
 // Moving files to the trash (`POST /files/trash`, wire-contract §5.3, §6).
 // A trashed file leaves every collection (its rows become deleted, so every
@@ -103,11 +107,7 @@ export const trashFiles = async (
   if (files.some((file) => file.encrypted_metadata === deletedFileMarker)) {
     throw notFound("A file is deleted");
   }
-  const entries = await db
-    .selectFrom("collection_files")
-    .select(["collection_id", "file_id"])
-    .where("file_id", "in", fileIDs)
-    .execute();
+  const entries = await entriesOfFiles(db, fileIDs);
   const entryKeys = new Set(entries.map((e) => `${String(e.collection_id)}:${String(e.file_id)}`));
   for (const item of items) {
     if (!entryKeys.has(`${String(item.collectionID)}:${String(item.fileID)}`)) {
@@ -128,12 +128,7 @@ export const trashFiles = async (
     }
     const trashVersionUs = await lockTrashForWrite(context, trx, userID);
     const nowUs = context.nowUs();
-    await trx
-      .updateTable("collection_files")
-      .set({ is_deleted: 1, updation_time_us: versionUs })
-      .where("file_id", "in", fileIDs)
-      .where("is_deleted", "=", 0)
-      .execute();
+    await markFilesRemovedEverywhere(trx, fileIDs, versionUs);
     await stampCollections(trx, collectionIDs, versionUs);
     await putInTrash(
       trx,
