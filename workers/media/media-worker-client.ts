@@ -6,6 +6,8 @@
 // See: [Note: The media worker is ended when a call passes its deadline]
 
 import { FileType } from "../../shared/model/library/file-metadata";
+import type { WorkerCalls } from "../worker-boundary";
+import type * as MediaWorkerModule from "./media.worker";
 import type { MediaFacts, UploadMedia } from "../upload/upload-run";
 import type { UnitPart } from "../upload/upload-unit";
 import {
@@ -23,13 +25,14 @@ import {
   createMediaWorkerSupervisor,
 } from "./media-worker-supervisor";
 
-/** The calls of the media worker's module (`media.worker.ts`), as its caller makes them. */
-export interface MediaWorkerRemote {
-  facts(parts: UnitPart[]): Promise<MediaFacts[]>;
-  typeOnlyFacts(parts: UnitPart[]): Promise<MediaFacts[]>;
-  thumbnail(part: UnitPart, facts: MediaFacts): Promise<Uint8Array>;
-  displayImage(file: Blob, fileName: string): Promise<Blob>;
-}
+/**
+ * The calls of the media worker's module (`media.worker.ts`), as its caller
+ * makes them: derived from the entry's exports.
+ * See: [Note: A worker's API is declared once]
+ */
+export type MediaWorkerRemote = WorkerCalls<
+  Pick<typeof MediaWorkerModule, "facts" | "typeOnlyFacts" | "thumbnail" | "displayImage">
+>;
 
 export interface MediaWorkerClientDeps {
   /** Starts a media worker: on the first call, and after one was ended. */
