@@ -3,7 +3,12 @@
 // orientation, each under the spec's rules. Pure: the media worker parses
 // the tags with exifr (workers/media/probe/read-exif.ts) and hands them here.
 
-import { exifCreationDate, exifDateToLocalTimeUs, parseExifDate } from "./exif-dates";
+import {
+  exifCreationDate,
+  exifDateTagPreference,
+  exifDateToLocalTimeUs,
+  parseExifDate,
+} from "./exif-dates";
 
 /** The EXIF orientations (TIFF tag 274); 1 is "as stored". */
 export type ExifOrientation = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
@@ -55,13 +60,7 @@ const blockOf = (blocks: ExifBlocks, name: string): Tags | undefined => {
  */
 const dateBlocks = ["exif", "ifd0", "xmp", "photoshop", "iptc"] as const;
 
-const dateTags = [
-  "DateTimeOriginal",
-  "DateCreated",
-  "CreateDate",
-  "MetadataDate",
-  "ModifyDate",
-] as const;
+const dateTags = exifDateTagPreference;
 
 /**
  * The creation time: spec §5's tag preference over the first valid value of
