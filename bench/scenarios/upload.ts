@@ -26,7 +26,7 @@ import {
   quick,
 } from "./upload/parameters";
 import type { CpuBreakdown } from "./upload/proc-stats";
-import type { ThreadProfile } from "./upload/trace-profile";
+import { describeProfile } from "../lib/trace-profile";
 import { type SetPass, runSetPass } from "./upload/set-pass";
 import { finishedShareAtMs, phaseStartsMs } from "./upload/upload-through-ui";
 
@@ -67,23 +67,6 @@ const describeCpu = (cpu: CpuBreakdown): string =>
     `server and bench (Node) ${cpu.nodeCpuSeconds.toFixed(1)} s`,
     `machine busy ${(cpu.machineBusyShare * 100).toFixed(0)} %, stolen ${(cpu.machineStealShare * 100).toFixed(1)} %`,
   ].join("; ");
-
-/** The busiest threads of a profiled pass, one line each. */
-const describeProfile = (profile: readonly ThreadProfile[]): string[] =>
-  profile
-    .filter((thread) => thread.busyMs >= 100)
-    .map((thread) => {
-      const scripts = Object.entries(thread.byScript)
-        .filter(([script, ms]) => script !== "(idle)" && ms >= 50)
-        .sort(([, a], [, b]) => b - a)
-        .map(([script, ms]) => `${script} ${(ms / 1000).toFixed(1)}`)
-        .join(", ");
-      const functions = thread.topFunctions
-        .slice(0, 6)
-        .map(({ name, ms }) => `${name} ${(ms / 1000).toFixed(1)}`)
-        .join(", ");
-      return `${thread.process}/${thread.thread} [${thread.mainScript}] busy ${(thread.busyMs / 1000).toFixed(1)} s: ${scripts}; top: ${functions}`;
-    });
 
 const setPassFigures = (pass: SetPass, bareEncryptMBps: number): Figure[] => {
   const seconds = pass.endToEndMs / 1000;

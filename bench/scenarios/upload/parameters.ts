@@ -4,6 +4,7 @@
 // `CAIRN_BENCH_LARGE_VIDEO_BYTES=N` sets the large video's size (0 skips it).
 
 import path from "node:path";
+import { profiling } from "../../lib/trace-profile";
 import { benchBuildRoot } from "../../lib/vite-page-config";
 
 const MiB = 1024 * 1024;
@@ -49,13 +50,8 @@ const largeVideoBytesFromEnvironment = (): number | undefined => {
 /** The large video's size ("a 2 GB video uploads with bounded memory"); 0 skips the pass. */
 export const largeVideoBytes = largeVideoBytesFromEnvironment() ?? (quick ? 300 * MiB : 2 * GiB);
 
-/**
- * `CAIRN_BENCH_UPLOAD_PROFILE=1`: each pass is traced with V8's CPU profiler
- * on every thread of the page and its workers, and the results file gets the
- * time per thread, script and function. Tracing slows the upload down: the
- * figures of such a run are for finding where time goes, not for comparing.
- */
-export const profile = process.env.CAIRN_BENCH_UPLOAD_PROFILE === "1";
+/** Whether each pass is traced: see `profiling` in bench/lib/trace-profile.ts. */
+export const profile = profiling;
 
 /** Where a profiled pass's trace is written (git-ignored). */
 export const tracePathOf = (pass: "set" | "large"): string =>

@@ -8,7 +8,7 @@ import type { CdpBrowser, CdpPage } from "../../lib/cdp-browser";
 import type { MediaSet } from "./media-set";
 import { profile, tracePathOf, uploadTimeoutMs } from "./parameters";
 import { type CpuBreakdown, cpuBreakdown, cpuSnapshot } from "./proc-stats";
-import { type ThreadProfile, startTrace, stopTrace } from "./trace-profile";
+import { type ThreadProfile, startTrace, stopTrace } from "../../lib/trace-profile";
 import { type UiUpload, openAlbum, panelProgress, uploadThroughUI } from "./upload-through-ui";
 
 /** How often a pass logs the panel's progress: a full pass takes minutes. */
@@ -33,7 +33,7 @@ export const expectAllUploaded = (
 export interface MeasuredUpload extends UiUpload {
   /** CPU time from the pick to the finish, by process (and thread). */
   cpu: CpuBreakdown;
-  /** With CAIRN_BENCH_UPLOAD_PROFILE=1: where the threads' time went. */
+  /** With CAIRN_BENCH_PROFILE=1: where the threads' time went. */
   profile?: ThreadProfile[];
 }
 

@@ -1,5 +1,4 @@
-// Where an upload's time goes, for `CAIRN_BENCH_UPLOAD_PROFILE=1`: a
-// Chromium trace with V8's sampling CPU profiler on every isolate (the page
+// Where a scenario's time goes, for `CAIRN_BENCH_PROFILE=1`: a Chromium trace with V8's sampling CPU profiler on every isolate (the page
 // and each worker), summarised per thread as the time its samples spent in
 // each script and in each function. A worker is named after the script it
 // spends most time in (the sync, crypto and media workers are separate
@@ -7,12 +6,35 @@
 
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { CdpBrowser } from "../../lib/cdp-browser";
+import type { CdpBrowser } from "./cdp-browser";
+
+/**
+ * `CAIRN_BENCH_PROFILE=1` (or the older `CAIRN_BENCH_UPLOAD_PROFILE=1`): the
+ * scenarios that support it (upload, sync) trace their measured pass with
+ * V8's CPU profiler on every thread of the page and its workers, and the
+ * results file gets the time per thread, script and function. Tracing slows
+ * the run down: the figures of such a run are for finding where time goes,
+ * not for comparing.
+ */
+export const profiling =
+  process.env.CAIRN_BENCH_PROFILE === "1" || process.env.CAIRN_BENCH_UPLOAD_PROFILE === "1";
+
+/** A browser that records Chrome traces: the bare DevTools pipe's, or Playwright's through `playwrightTracer`. */
+export type Tracer = Pick<CdpBrowser, "startTracing" | "stopTracing">;
+
+/** Playwright's Chromium as a `Tracer` (its trace covers every page and worker of the browser). */
+export const playwrightTracer = (browser: {
+  startTracing: (page: undefined, options: { categories: string[] }) => Promise<void>;
+  stopTracing: () => Promise<Buffer>;
+}): Tracer => ({
+  startTracing: (categories) => browser.startTracing(undefined, { categories: [...categories] }),
+  stopTracing: async () => (await browser.stopTracing()).toString("utf8"),
+});
 
 /** V8's sampling profiler only: the timeline categories would add their own cost to every task. */
 const traceCategories = ["disabled-by-default-v8.cpu_profiler", "__metadata"];
 
-export const startTrace = (browser: CdpBrowser): Promise<void> =>
+export const startTrace = (browser: Tracer): Promise<void> =>
   browser.startTracing(traceCategories);
 
 /** The fields of Chrome's trace events this summary reads. */
@@ -66,7 +88,7 @@ const topFunctionCount = 15;
  * Performance panel) and summarises it (see summarizeTrace).
  */
 export const stopTrace = async (
-  browser: CdpBrowser,
+  browser: Tracer,
   tracePath: string,
 ): Promise<ThreadProfile[]> => {
   const text = await browser.stopTracing();
@@ -179,3 +201,20 @@ export const summarizeTrace = (events: readonly TraceEvent[]): ThreadProfile[] =
     })
     .sort((a, b) => b.busyMs - a.busyMs);
 };
+
+/** The busiest threads of a profiled pass, one line each. */
+export const describeProfile = (profile: readonly ThreadProfile[]): string[] =>
+  profile
+    .filter((thread) => thread.busyMs >= 100)
+    .map((thread) => {
+      const scripts = Object.entries(thread.byScript)
+        .filter(([script, ms]) => script !== "(idle)" && ms >= 50)
+        .sort(([, a], [, b]) => b - a)
+        .map(([script, ms]) => `${script} ${(ms / 1000).toFixed(1)}`)
+        .join(", ");
+      const functions = thread.topFunctions
+        .slice(0, 6)
+        .map(({ name, ms }) => `${name} ${(ms / 1000).toFixed(1)}`)
+        .join(", ");
+      return `${thread.process}/${thread.thread} [${thread.mainScript}] busy ${(thread.busyMs / 1000).toFixed(1)} s: ${scripts}; top: ${functions}`;
+    });
