@@ -5,14 +5,8 @@ import type { ClientApp } from "../../../../shared/api/headers";
 import { badRequest, forbidden, notFound } from "../../http/api-errors";
 import { emailHashOf } from "../../accounts/server-crypto";
 import type { DB } from "../../db/db";
-import {
-  liveShareOf,
-  collectionOwnerID,
-  endLiveShares,
-  existingCollection,
-  liveShareesOf,
-  putShare,
-} from "./collection-repository";
+import { liveShareOf, endLiveShares, liveShareesOf, putShare } from "./collection-share-repository";
+import { collectionOwnerID, existingCollection } from "./collection-repository";
 import { collectionAccess, roleReaches, shareeRoleOf } from "../access";
 import type { LibraryContext } from "../context";
 import type { LibraryTransaction } from "../versions";
