@@ -13,7 +13,7 @@ import type { LibraryTransaction } from "../versions";
 import { participantCollection, writeCollections } from "./collection-write";
 import { markCollectionFilesOfOwnerDeleted } from "./collection-file-repository";
 import { userEmails } from "./user-emails";
-import { userIDOfEmailHash } from "../../accounts/users";
+import { userIDOfEmailHash } from "../../accounts/user-repository";
 
 // Sharing a collection with people: share, unshare, leave and the list of
 // sharees (wire-contract §3.2; spec §6, §7). Public links are in
