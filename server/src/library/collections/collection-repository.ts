@@ -161,3 +161,8 @@ export const setCollectionVersions = async (
     .where("collection_id", "in", [...collectionIDs])
     .execute();
 };
+
+/** Deletes every collection of the owner (when the account is deleted). */
+export const deleteCollectionsOfOwner = async (db: DB, ownerID: number): Promise<void> => {
+  await db.deleteFrom("collections").where("owner_id", "=", ownerID).execute();
+};

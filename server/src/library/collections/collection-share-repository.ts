@@ -223,3 +223,24 @@ export const sharedCollectionsChangedAfter = async (
     }),
   );
 };
+
+/**
+ * Deletes the shares of the account's collections, and its shares with
+ * others and theirs with it (when the account is deleted).
+ */
+export const deleteSharesOfAccount = async (db: DB, userID: number): Promise<void> => {
+  const collectionIDs = db
+    .selectFrom("collections")
+    .select("collection_id")
+    .where("owner_id", "=", userID);
+  await db
+    .deleteFrom("collection_shares")
+    .where((eb) =>
+      eb.or([
+        eb("collection_id", "in", collectionIDs),
+        eb("from_user_id", "=", userID),
+        eb("to_user_id", "=", userID),
+      ]),
+    )
+    .execute();
+};
