@@ -7,8 +7,11 @@ import type { ClientApp } from "../../../shared/api/headers";
 import { microsecondsPerMinute } from "../time";
 import type { AccountsContext } from "./context";
 import { newSessionID } from "./server-crypto";
+import { insertPasskeyLoginSession, passkeyCountOf } from "./passkey-repository";
 import { issueToken, sealToken } from "./tokens";
-import { keyAttributesOf, type UserRow } from "./users";
+import { insertTwoFactorSession } from "./two-factor-repository";
+import type { UserRow } from "./user-repository";
+import { keyAttributesOf } from "./users";
 
 // What a login answers once the first factor (email code or SRP) passed:
 // the branches of wire-contract §2.1 `EmailAuthorizationResponse`.
@@ -21,45 +24,30 @@ export const passkeySessionValidityUs = 10 * microsecondsPerMinute;
 const createTwoFactorSession = async (context: AccountsContext, userID: number) => {
   const sessionID = newSessionID();
   const now = context.nowUs();
-  await context.db
-    .insertInto("two_factor_sessions")
-    .values({
-      session_id: sessionID,
-      user_id: userID,
-      creation_time_us: now,
-      expiration_time_us: now + twoFactorSessionValidityUs,
-      wrong_attempt: 0,
-    })
-    .execute();
+  await insertTwoFactorSession(context.db, {
+    session_id: sessionID,
+    user_id: userID,
+    creation_time_us: now,
+    expiration_time_us: now + twoFactorSessionValidityUs,
+    wrong_attempt: 0,
+  });
   return sessionID;
 };
 
 const createPasskeySession = async (context: AccountsContext, userID: number, app: ClientApp) => {
   const sessionID = newSessionID();
   const now = context.nowUs();
-  await context.db
-    .insertInto("passkey_login_sessions")
-    .values({
-      session_id: sessionID,
-      user_id: userID,
-      app,
-      creation_time_us: now,
-      expiration_time_us: now + passkeySessionValidityUs,
-      verified_at_us: null,
-      token_fetch_count: 0,
-      token_data: null,
-    })
-    .execute();
+  await insertPasskeyLoginSession(context.db, {
+    session_id: sessionID,
+    user_id: userID,
+    app,
+    creation_time_us: now,
+    expiration_time_us: now + passkeySessionValidityUs,
+    verified_at_us: null,
+    token_fetch_count: 0,
+    token_data: null,
+  });
   return sessionID;
-};
-
-export const passkeyCountOf = async (context: AccountsContext, userID: number) => {
-  const row = await context.db
-    .selectFrom("passkeys")
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("user_id", "=", userID)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 };
 
 /**
@@ -97,7 +85,7 @@ export const authorizationFor = async (
     twoFactorSessionIDV2: "",
   };
   const hasTOTP = user.is_two_factor_enabled === 1;
-  const hasPasskeys = (await passkeyCountOf(context, user.user_id)) > 0;
+  const hasPasskeys = (await passkeyCountOf(context.db, user.user_id)) > 0;
   if (hasPasskeys) {
     answer.passkeySessionID = await createPasskeySession(context, user.user_id, app);
     answer.accountsUrl = context.accountsURL();

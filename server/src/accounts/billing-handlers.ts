@@ -6,6 +6,7 @@ import type { HandlerMap } from "../http/register-endpoints";
 import { apiError } from "../http/api-errors";
 import type { AccountsContext } from "./context";
 import type { AccountsServices } from "./services";
+import { subscriptionRowOf } from "./subscription-repository";
 
 // Billing reads (wire-contract §11): a self-hosted server sells no plan; every
 // account has the configured free plan until the operator grants it one of
@@ -31,15 +32,12 @@ export const plansOnWire = (plans: readonly ConfiguredPlan[]): WirePlan[] | null
         period: plan.period,
       }));
 
+/** The account's subscription as the wire has it; 402 without one. */
 export const subscriptionOf = async (
   context: AccountsContext,
   userID: number,
 ): Promise<Subscription> => {
-  const row = await context.db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("user_id", "=", userID)
-    .executeTakeFirst();
+  const row = await subscriptionRowOf(context.db, userID);
   if (row === undefined)
     throw apiError(402, "NO_ACTIVE_SUBSCRIPTION", "The account has no subscription");
   const attributes: unknown = JSON.parse(row.attributes);

@@ -1,5 +1,16 @@
 import { microsecondsPerDay, microsecondsPerHour } from "../time";
 import type { AccountsContext } from "./context";
+import { deleteExpiredOtts } from "./ott-repository";
+import {
+  deleteExpiredWebAuthnCeremonies,
+  deletePasskeyLoginSessionsExpiredBy,
+} from "./passkey-repository";
+import { deleteSRPSessionsCreatedBy, deleteSRPSetupsCreatedBy } from "./srp-repository";
+import {
+  deleteExpiredTOTPSetups,
+  deleteExpiredTwoFactorSessions,
+  forgetCodesUsedBy,
+} from "./two-factor-repository";
 
 // [Note: Expired account rows are swept]
 //
@@ -13,30 +24,19 @@ const srpSessionRetentionUs = microsecondsPerDay;
 /** A passkey login's token may be fetched for 2 minutes after verification; an hour is ample. */
 const passkeySessionRetentionUs = microsecondsPerHour;
 
+/** Deletes the expired account rows; answers how many. See: [Note: Expired account rows are swept] */
 export const sweepExpiredAccountRows = async (context: AccountsContext): Promise<number> => {
   const now = context.nowUs();
   const { db } = context;
   const counts = await Promise.all([
-    db.deleteFrom("otts").where("expiration_time_us", "<=", now).executeTakeFirst(),
-    db
-      .deleteFrom("srp_sessions")
-      .where("created_at_us", "<=", now - srpSessionRetentionUs)
-      .executeTakeFirst(),
-    db
-      .deleteFrom("temp_srp_setups")
-      .where("created_at_us", "<=", now - srpSessionRetentionUs)
-      .executeTakeFirst(),
-    db.deleteFrom("temp_two_factor").where("expires_at_us", "<=", now).executeTakeFirst(),
-    db.deleteFrom("two_factor_sessions").where("expiration_time_us", "<=", now).executeTakeFirst(),
-    db
-      .deleteFrom("passkey_login_sessions")
-      .where("expiration_time_us", "<=", now - passkeySessionRetentionUs)
-      .executeTakeFirst(),
-    db.deleteFrom("webauthn_ceremonies").where("expires_at_us", "<=", now).executeTakeFirst(),
-    db
-      .deleteFrom("two_factor_used_codes")
-      .where("used_at_us", "<=", now - microsecondsPerHour)
-      .executeTakeFirst(),
+    deleteExpiredOtts(db, now),
+    deleteSRPSessionsCreatedBy(db, now - srpSessionRetentionUs),
+    deleteSRPSetupsCreatedBy(db, now - srpSessionRetentionUs),
+    deleteExpiredTOTPSetups(db, now),
+    deleteExpiredTwoFactorSessions(db, now),
+    deletePasskeyLoginSessionsExpiredBy(db, now - passkeySessionRetentionUs),
+    deleteExpiredWebAuthnCeremonies(db, now),
+    forgetCodesUsedBy(db, now - microsecondsPerHour),
   ]);
-  return counts.reduce((sum, result) => sum + Number(result.numDeletedRows), 0);
+  return counts.reduce((sum, count) => sum + count, 0);
 };

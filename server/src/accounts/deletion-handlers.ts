@@ -11,8 +11,15 @@ import { apiError } from "../http/api-errors";
 import type { AccountsContext } from "./context";
 import { signScopedJWT, verifyScopedJWT } from "./jwt";
 import type { AccountsServices } from "./services";
+import { deletePasskeyLoginsOf, deletePasskeysOf } from "./passkey-repository";
+import { deleteRemoteStoreOf } from "./remote-store-repository";
+import { deleteSRPLoginAndSetupsOf, deleteSRPSessionsOf, srpUserIDOf } from "./srp-repository";
+import { deleteSubscriptionsOf } from "./subscription-repository";
+import { appsWithLiveSessions, deleteTokensOf } from "./token-repository";
 import type { TokenService } from "./tokens";
-import { keyAttributesRowOf } from "./users";
+import { deleteTwoFactorRowsOf } from "./two-factor-repository";
+import { deleteUsageOf } from "./usage-repository";
+import { deleteKeyAttributesOf, deleteUser, keyAttributesRowOf } from "./user-repository";
 
 // Account deletion (wire-contract §2.1 delete-challenge, DELETE /users/delete).
 //
@@ -25,24 +32,11 @@ import { keyAttributesRowOf } from "./users";
 // never reused (see [Note: Account IDs come from a counter]), so a stale
 // reference to the old ID can never reach the new account.
 
-/** Tables whose rows belong to one user, by `user_id`. */
-const userTables = [
-  "tokens",
-  "key_attributes",
-  "srp_auth",
-  "temp_srp_setups",
-  "two_factor",
-  "temp_two_factor",
-  "two_factor_sessions",
-  "two_factor_used_codes",
-  "two_factor_recovery",
-  "passkey_login_sessions",
-  "webauthn_ceremonies",
-  "remote_store",
-  "usage",
-  "subscriptions",
-] as const;
-
+/**
+ * Delete every row of the account in one transaction, then its blobs, then
+ * mail the family notices its deletion causes.
+ * See: [Note: Deleting an account removes its rows]
+ */
 export const deleteAccountData = async (
   context: AccountsContext,
   tokens: TokenService,
@@ -51,25 +45,23 @@ export const deleteAccountData = async (
   let familyNotices: MailMessage[] = [];
   await context.db.transaction().execute(async (trx) => {
     await tokens.revokeAll(trx, userID);
-    const srp = await trx
-      .selectFrom("srp_auth")
-      .select("srp_user_id")
-      .where("user_id", "=", userID)
-      .executeTakeFirst();
-    if (srp !== undefined) {
-      await trx.deleteFrom("srp_sessions").where("srp_user_id", "=", srp.srp_user_id).execute();
-    }
-    const passkeyIDs = trx.selectFrom("passkeys").select("id").where("user_id", "=", userID);
-    await trx.deleteFrom("passkey_credentials").where("passkey_id", "in", passkeyIDs).execute();
-    await trx.deleteFrom("passkeys").where("user_id", "=", userID).execute();
+    const srpUserID = await srpUserIDOf(trx, userID);
+    if (srpUserID !== undefined) await deleteSRPSessionsOf(trx, srpUserID);
+    await deletePasskeysOf(trx, userID);
     await deleteLibraryRowsOf(trx, userID);
     // See: [Note: Deleting an account ends its family]
     familyNotices = await familyNoticesOfDeletion(context, trx, userID);
     await deleteFamilyRowsOf(trx, userID);
-    for (const table of userTables) {
-      await trx.deleteFrom(table).where("user_id", "=", userID).execute();
-    }
-    await trx.deleteFrom("users").where("user_id", "=", userID).execute();
+    // The rows keyed by the account's ID, the account's own row last.
+    await deleteTokensOf(trx, userID);
+    await deleteKeyAttributesOf(trx, userID);
+    await deleteSRPLoginAndSetupsOf(trx, userID);
+    await deleteTwoFactorRowsOf(trx, userID);
+    await deletePasskeyLoginsOf(trx, userID);
+    await deleteRemoteStoreOf(trx, userID);
+    await deleteUsageOf(trx, userID);
+    await deleteSubscriptionsOf(trx, userID);
+    await deleteUser(trx, userID);
   });
   await context.blobStore.deletePrefix(`${String(userID)}/`);
   for (const notice of familyNotices) {
@@ -86,14 +78,7 @@ export const createDeletionHandlers = ({
 > => ({
   getDeleteChallenge: async ({ session }) => {
     const keys = await keyAttributesRowOf(context.db, session.userID);
-    const appRows = await context.db
-      .selectFrom("tokens")
-      .select("app")
-      .distinct()
-      .where("user_id", "=", session.userID)
-      .where("is_deleted", "=", 0)
-      .execute();
-    const apps = appRows.map((row) => row.app).sort();
+    const apps = (await appsWithLiveSessions(context.db, session.userID)).sort();
     // Without a public key the client could not open the challenge.
     if (keys === undefined) return { allowDelete: false, apps };
     const jwt = await signScopedJWT(

@@ -1,5 +1,6 @@
 import type { AccountsContext } from "./context";
 import { liveFileCountOfOwner } from "../library/collections/collection-file-repository";
+import { liveSharedCollectionCountOf } from "../library/collections/collection-share-repository";
 
 /**
  * The counts of `GET /users/details/v2`: the user's own files that are in at
@@ -11,11 +12,6 @@ export const libraryCountsOf = async (
   userID: number,
 ): Promise<{ fileCount: number; sharedCollectionsCount: number }> => {
   const fileCount = await liveFileCountOfOwner(context.db, userID);
-  const shared = await context.db
-    .selectFrom("collection_shares")
-    .select((eb) => eb.fn.count<number | string>("collection_id").distinct().as("count"))
-    .where("from_user_id", "=", userID)
-    .where("is_deleted", "=", 0)
-    .executeTakeFirstOrThrow();
-  return { fileCount, sharedCollectionsCount: Number(shared.count) };
+  const sharedCollectionsCount = await liveSharedCollectionCountOf(context.db, userID);
+  return { fileCount, sharedCollectionsCount };
 };

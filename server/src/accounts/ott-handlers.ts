@@ -15,7 +15,15 @@ import {
   sha256B64URL,
 } from "./server-crypto";
 import type { AccountsServices } from "./services";
-import { createUser, findUserByEmail, keyAttributesRowOf } from "./users";
+import {
+  activeOttCountOf,
+  activeOttsOf,
+  countWrongOttAttempt,
+  deleteUsedAndExpiredOtts,
+  insertOtt,
+} from "./ott-repository";
+import { keyAttributesRowOf, setUserEmail } from "./user-repository";
+import { createUser, findUserByEmail } from "./users";
 
 // One-time codes by email (wire-contract §2.1): sending, verifying, and the
 // email change that uses them.
@@ -56,14 +64,8 @@ export const consumeOtt = async (
   code: string,
 ): Promise<void> => {
   const emailHash = await emailHashOf(context.secrets, email);
-  const now = context.nowUs();
-  const active = await context.db
-    .selectFrom("otts")
-    .select(["ott_hash", "wrong_attempt"])
-    .where("email_hash", "=", emailHash)
-    .where("app", "=", app)
-    .where("expiration_time_us", ">", now)
-    .execute();
+  const scope = { emailHash, app, nowUs: context.nowUs() };
+  const active = await activeOttsOf(context.db, scope);
   if (active.length === 0) {
     throw apiError(410, "CODE_EXPIRED", "There is no valid code for this email; ask for a new one");
   }
@@ -73,21 +75,10 @@ export const consumeOtt = async (
   }
   const hash = ottHashOf(emailHash, code);
   if (!active.some((row) => row.ott_hash === hash)) {
-    await context.db
-      .updateTable("otts")
-      .set((eb) => ({ wrong_attempt: eb("wrong_attempt", "+", 1) }))
-      .where("email_hash", "=", emailHash)
-      .where("app", "=", app)
-      .where("expiration_time_us", ">", now)
-      .execute();
+    await countWrongOttAttempt(context.db, scope);
     throw apiError(401, "INCORRECT_CODE", "The code is not correct");
   }
-  await context.db
-    .deleteFrom("otts")
-    .where("email_hash", "=", emailHash)
-    .where("app", "=", app)
-    .where((eb) => eb.or([eb("ott_hash", "=", hash), eb("expiration_time_us", "<=", now)]))
-    .execute();
+  await deleteUsedAndExpiredOtts(context.db, scope, hash);
 };
 
 type OttHandlers = Pick<
@@ -148,29 +139,19 @@ export const createOttHandlers = ({ context, limits }: AccountsServices): OttHan
       }
       const emailHash = await emailHashOf(context.secrets, email);
       const now = context.nowUs();
-      const active = await context.db
-        .selectFrom("otts")
-        .select((eb) => eb.fn.countAll<number | string>().as("count"))
-        .where("email_hash", "=", emailHash)
-        .where("app", "=", app)
-        .where("expiration_time_us", ">", now)
-        .executeTakeFirstOrThrow();
-      if (Number(active.count) >= accountLimitConstants.maxActiveOtts) {
+      const activeCount = await activeOttCountOf(context.db, { emailHash, app, nowUs: now });
+      if (activeCount >= accountLimitConstants.maxActiveOtts) {
         throw tooManyRequests("Too many codes are active for this email; use one of them");
       }
       const code = newSixDigitCode();
-      await context.db
-        .insertInto("otts")
-        .values({
-          ott_hash: ottHashOf(emailHash, code),
-          email_hash: emailHash,
-          app,
-          creation_time_us: now,
-          expiration_time_us: now + ottValidityUs,
-          wrong_attempt: 0,
-        })
-        .onConflict((oc) => oc.columns(["ott_hash", "email_hash", "app"]).doNothing())
-        .execute();
+      await insertOtt(context.db, {
+        ott_hash: ottHashOf(emailHash, code),
+        email_hash: emailHash,
+        app,
+        creation_time_us: now,
+        expiration_time_us: now + ottValidityUs,
+        wrong_attempt: 0,
+      });
       await context.mailer.send({ to: email, ...ottMail(code) });
       return undefined;
     },
@@ -203,15 +184,11 @@ export const createOttHandlers = ({ context, limits }: AccountsServices): OttHan
         throw forbidden("This email is already in use");
       }
       const { encryptedB64, nonceB64 } = await encryptWithServerKey(context.secrets, email);
-      await context.db
-        .updateTable("users")
-        .set({
-          encrypted_email: encryptedB64,
-          email_decryption_nonce: nonceB64,
-          email_hash: await emailHashOf(context.secrets, email),
-        })
-        .where("user_id", "=", session.userID)
-        .execute();
+      await setUserEmail(context.db, session.userID, {
+        encryptedEmail: encryptedB64,
+        emailDecryptionNonce: nonceB64,
+        emailHash: await emailHashOf(context.secrets, email),
+      });
       return undefined;
     },
   };

@@ -19,8 +19,28 @@ import { microsecondsPerMinute } from "../time";
 import type { AccountsContext } from "./context";
 import { newUUID } from "./server-crypto";
 import { storedApp } from "../db/column-values";
+import {
+  countPasskeyTokenFetch,
+  deleteExpiredWebAuthnCeremonies,
+  deletePasskeyCredentialsOf,
+  deletePasskeyOf,
+  deleteWebAuthnCeremony,
+  insertPasskey,
+  insertPasskeyCredential,
+  insertWebAuthnCeremony,
+  markPasskeyLoginVerified,
+  passkeyCountOf,
+  passkeyCredentialRowsOf,
+  passkeyIDOfCredential,
+  passkeyLoginSessionByID,
+  passkeysOf,
+  renamePasskey,
+  setPasskeySignCount,
+  webAuthnCeremonyOf,
+} from "./passkey-repository";
 import type { AccountsServices } from "./services";
-import { emailOf, findUserByID } from "./users";
+import { findUserByID } from "./user-repository";
+import { emailOf } from "./users";
 
 // Passkeys (wire-contract §2.4): WebAuthn with @simplewebauthn/server. The
 // relying party is the accounts app (its host name and origin, or what the
@@ -40,18 +60,7 @@ const invalidSession = () =>
 const transportsSchema = z.array(z.string());
 
 const credentialsOf = async (context: AccountsContext, userID: number) => {
-  const rows = await context.db
-    .selectFrom("passkey_credentials")
-    .innerJoin("passkeys", "passkeys.id", "passkey_credentials.passkey_id")
-    .select([
-      "passkey_credentials.passkey_id",
-      "passkey_credentials.credential_id",
-      "passkey_credentials.public_key",
-      "passkey_credentials.sign_count",
-      "passkey_credentials.transports",
-    ])
-    .where("passkeys.user_id", "=", userID)
-    .execute();
+  const rows = await passkeyCredentialRowsOf(context.db, userID);
   return rows.map((row) => ({
     ...row,
     transports: transportsSchema.parse(JSON.parse(row.transports)),
@@ -64,16 +73,11 @@ const takeCeremony = async (
   kind: "registration" | "login",
   userID?: number,
 ) => {
-  const ceremony = await context.db
-    .selectFrom("webauthn_ceremonies")
-    .selectAll()
-    .where("id", "=", id)
-    .where("kind", "=", kind)
-    .executeTakeFirst();
+  const ceremony = await webAuthnCeremonyOf(context.db, id, kind);
   if (ceremony === undefined || (userID !== undefined && ceremony.user_id !== userID)) {
     throw notFound("No such WebAuthn ceremony");
   }
-  await context.db.deleteFrom("webauthn_ceremonies").where("id", "=", id).execute();
+  await deleteWebAuthnCeremony(context.db, id);
   if (ceremony.expires_at_us <= context.nowUs()) {
     throw apiError(410, "GONE", "The WebAuthn ceremony expired; start again");
   }
@@ -89,28 +93,16 @@ const storeCeremony = async (
 ) => {
   const id = newUUID();
   const now = context.nowUs();
-  await context.db.deleteFrom("webauthn_ceremonies").where("expires_at_us", "<=", now).execute();
-  await context.db
-    .insertInto("webauthn_ceremonies")
-    .values({
-      id,
-      user_id: userID,
-      kind,
-      challenge,
-      passkey_session_id: passkeySessionID,
-      expires_at_us: now + ceremonyValidityUs,
-    })
-    .execute();
+  await deleteExpiredWebAuthnCeremonies(context.db, now);
+  await insertWebAuthnCeremony(context.db, {
+    id,
+    user_id: userID,
+    kind,
+    challenge,
+    passkey_session_id: passkeySessionID,
+    expires_at_us: now + ceremonyValidityUs,
+  });
   return id;
-};
-
-const passkeyCount = async (context: AccountsContext, userID: number) => {
-  const row = await context.db
-    .selectFrom("passkeys")
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("user_id", "=", userID)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
 };
 
 const maxPasskeysReached = () =>
@@ -120,11 +112,7 @@ export const createPasskeyHandlers = ({
   context,
 }: AccountsServices): HandlerMap<typeof passkeyEndpoints> => {
   const loginSession = async (sessionID: string) => {
-    const session = await context.db
-      .selectFrom("passkey_login_sessions")
-      .selectAll()
-      .where("session_id", "=", sessionID)
-      .executeTakeFirst();
+    const session = await passkeyLoginSessionByID(context.db, sessionID);
     if (session === undefined) throw notFound("No such passkey session");
     return session;
   };
@@ -195,11 +183,11 @@ export const createPasskeyHandlers = ({
         throw unauthorized(`The passkey could not be verified: ${String(error)}`);
       }
       if (!verification.verified) throw unauthorized("The passkey could not be verified");
-      await context.db
-        .updateTable("passkey_credentials")
-        .set({ sign_count: verification.authenticationInfo.newCounter })
-        .where("passkey_id", "=", credential.passkey_id)
-        .execute();
+      await setPasskeySignCount(
+        context.db,
+        credential.passkey_id,
+        verification.authenticationInfo.newCounter,
+      );
       const answer = await tokenAnswerFor(
         context,
         session.user_id,
@@ -207,11 +195,12 @@ export const createPasskeyHandlers = ({
         request,
       );
       if (answer === undefined) throw notFound("The account has no key attributes");
-      await context.db
-        .updateTable("passkey_login_sessions")
-        .set({ verified_at_us: context.nowUs(), token_data: JSON.stringify(answer) })
-        .where("session_id", "=", session.session_id)
-        .execute();
+      await markPasskeyLoginVerified(
+        context.db,
+        session.session_id,
+        context.nowUs(),
+        JSON.stringify(answer),
+      );
       return answer;
     },
 
@@ -228,11 +217,7 @@ export const createPasskeyHandlers = ({
       ) {
         throw invalidSession();
       }
-      await context.db
-        .updateTable("passkey_login_sessions")
-        .set((eb) => ({ token_fetch_count: eb("token_fetch_count", "+", 1) }))
-        .where("session_id", "=", session.session_id)
-        .execute();
+      await countPasskeyTokenFetch(context.db, session.session_id);
       const answer: TwoFactorAuthorizationResponse = twoFactorAuthorizationResponseSchema.parse(
         JSON.parse(session.token_data),
       );
@@ -240,12 +225,7 @@ export const createPasskeyHandlers = ({
     },
 
     listPasskeys: async ({ session }) => {
-      const rows = await context.db
-        .selectFrom("passkeys")
-        .selectAll()
-        .where("user_id", "=", session.userID)
-        .orderBy("created_at_us")
-        .execute();
+      const rows = await passkeysOf(context.db, session.userID);
       return {
         accountsUrl: context.accountsURL(),
         passkeys: rows.map((row) => ({
@@ -258,26 +238,17 @@ export const createPasskeyHandlers = ({
     },
 
     renamePasskey: async ({ session, params, query }) => {
-      const updated = await context.db
-        .updateTable("passkeys")
-        .set({ friendly_name: query.friendlyName })
-        .where("id", "=", params.id)
-        .where("user_id", "=", session.userID)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw notFound("No such passkey");
+      if (!(await renamePasskey(context.db, session.userID, params.id, query.friendlyName))) {
+        throw notFound("No such passkey");
+      }
       return undefined;
     },
 
     deletePasskey: async ({ session, params }) => {
       const id = params.id;
       await context.db.transaction().execute(async (trx) => {
-        const deleted = await trx
-          .deleteFrom("passkeys")
-          .where("id", "=", id)
-          .where("user_id", "=", session.userID)
-          .executeTakeFirst();
-        if (Number(deleted.numDeletedRows) === 0) throw notFound("No such passkey");
-        await trx.deleteFrom("passkey_credentials").where("passkey_id", "=", id).execute();
+        if (!(await deletePasskeyOf(trx, session.userID, id))) throw notFound("No such passkey");
+        await deletePasskeyCredentialsOf(trx, id);
       });
       return undefined;
     },
@@ -285,7 +256,7 @@ export const createPasskeyHandlers = ({
     beginPasskeyRegistration: async ({ session }) => {
       const user = await findUserByID(context.db, session.userID);
       if (user === undefined) throw notFound("No such account");
-      if ((await passkeyCount(context, user.user_id)) >= maxPasskeysPerUser) {
+      if ((await passkeyCountOf(context.db, user.user_id)) >= maxPasskeysPerUser) {
         throw maxPasskeysReached();
       }
       const email = await emailOf(context, user);
@@ -333,38 +304,25 @@ export const createPasskeyHandlers = ({
       const { credential } = verification.registrationInfo;
       const passkeyID = newUUID();
       await context.db.transaction().execute(async (trx) => {
-        const count = await trx
-          .selectFrom("passkeys")
-          .select((eb) => eb.fn.countAll<number | string>().as("count"))
-          .where("user_id", "=", session.userID)
-          .executeTakeFirstOrThrow();
-        if (Number(count.count) >= maxPasskeysPerUser) throw maxPasskeysReached();
-        const taken = await trx
-          .selectFrom("passkey_credentials")
-          .select("passkey_id")
-          .where("credential_id", "=", credential.id)
-          .executeTakeFirst();
-        if (taken !== undefined)
+        if ((await passkeyCountOf(trx, session.userID)) >= maxPasskeysPerUser) {
+          throw maxPasskeysReached();
+        }
+        if ((await passkeyIDOfCredential(trx, credential.id)) !== undefined) {
           throw apiError(409, "CONFLICT", "This passkey is already registered");
-        await trx
-          .insertInto("passkeys")
-          .values({
-            id: passkeyID,
-            user_id: session.userID,
-            friendly_name: query.friendlyName,
-            created_at_us: context.nowUs(),
-          })
-          .execute();
-        await trx
-          .insertInto("passkey_credentials")
-          .values({
-            passkey_id: passkeyID,
-            credential_id: credential.id,
-            public_key: Buffer.from(credential.publicKey).toString("base64"),
-            sign_count: credential.counter,
-            transports: JSON.stringify(credential.transports ?? []),
-          })
-          .execute();
+        }
+        await insertPasskey(trx, {
+          id: passkeyID,
+          user_id: session.userID,
+          friendly_name: query.friendlyName,
+          created_at_us: context.nowUs(),
+        });
+        await insertPasskeyCredential(trx, {
+          passkey_id: passkeyID,
+          credential_id: credential.id,
+          public_key: Buffer.from(credential.publicKey).toString("base64"),
+          sign_count: credential.counter,
+          transports: JSON.stringify(credential.transports ?? []),
+        });
       });
       return {};
     },

@@ -8,6 +8,11 @@ import {
 import type { HandlerMap } from "../http/register-endpoints";
 import { badRequest, notFound } from "../http/api-errors";
 import type { AccountsContext } from "./context";
+import {
+  putRemoteStoreValue,
+  remoteStoreValueOf,
+  remoteStoreValuesOf,
+} from "./remote-store-repository";
 import type { AccountsServices } from "./services";
 
 // Remote store and feature flags (wire-contract §11).
@@ -23,11 +28,7 @@ type AdminKey = "internalUser" | "betaUser";
 const implementedServerApiFlags = serverApiFlagBits.uploadV2;
 
 const storedValues = async (context: AccountsContext, userID: number) => {
-  const rows = await context.db
-    .selectFrom("remote_store")
-    .select(["key_name", "key_value"])
-    .where("user_id", "=", userID)
-    .execute();
+  const rows = await remoteStoreValuesOf(context.db, userID);
   return new Map(rows.map((row) => [row.key_name, row.key_value]));
 };
 
@@ -35,13 +36,8 @@ export const createRemoteStoreHandlers = ({
   context,
 }: AccountsServices): HandlerMap<typeof remoteStoreEndpoints> => ({
   getRemoteStoreValue: async ({ session, query }) => {
-    const row = await context.db
-      .selectFrom("remote_store")
-      .select("key_value")
-      .where("user_id", "=", session.userID)
-      .where("key_name", "=", query.key)
-      .executeTakeFirst();
-    if (row !== undefined) return { value: row.key_value };
+    const value = await remoteStoreValueOf(context.db, session.userID, query.key);
+    if (value !== undefined) return { value };
     if (query.defaultValue !== undefined) return { value: query.defaultValue };
     throw notFound(`No value is stored for ${query.key}`);
   },
@@ -53,12 +49,10 @@ export const createRemoteStoreHandlers = ({
     if (booleanRemoteStoreKeys.includes(name) && body.value !== "true" && body.value !== "false") {
       throw badRequest(`value: ${name} takes "true" or "false"`);
     }
-    const values = { key_value: body.value, updated_at_us: context.nowUs() };
-    await context.db
-      .insertInto("remote_store")
-      .values({ user_id: session.userID, key_name: name, ...values })
-      .onConflict((oc) => oc.columns(["user_id", "key_name"]).doUpdateSet(values))
-      .execute();
+    await putRemoteStoreValue(context.db, session.userID, name, {
+      keyValue: body.value,
+      updatedAtUs: context.nowUs(),
+    });
     return undefined;
   },
 

@@ -1,6 +1,5 @@
-import type { Selectable, Transaction } from "kysely";
 import type { srpEndpoints } from "../../../shared/api/endpoints/srp";
-import type { Database, TempSrpSetupsTable } from "../db/schema";
+import type { DB } from "../db/db";
 import type { HandlerMap } from "../http/register-endpoints";
 import { authorizationFor } from "./authorization";
 import { apiError, badRequest, notFound } from "../http/api-errors";
@@ -18,9 +17,28 @@ import {
   tooManyWrongAttempts,
   verifyClientProof,
 } from "./srp";
+import {
+  accountOfSRPUserID,
+  countWrongSRPProof,
+  deleteSRPLoginOf,
+  deleteSRPSetup,
+  hasSRPLogin,
+  insertSRPLogin,
+  insertSRPSession,
+  insertSRPSetup,
+  markSRPSessionVerified,
+  srpLoginBySRPUserID,
+  srpLoginOf,
+  srpSessionByID,
+  srpSessionOfSRPUser,
+  srpSetupOf,
+  unverifiedSRPSessionCountAfter,
+  type SRPSetupRow,
+} from "./srp-repository";
 import { tokenHashOf } from "./tokens";
 import { ensureKDFStrength } from "./user-handlers";
-import { findUserByEmail, findUserByID, keyAttributesRowOf } from "./users";
+import { findUserByID, keyAttributesRowOf, setPasswordKeyAttributes } from "./user-repository";
+import { findUserByEmail } from "./users";
 
 // SRP endpoints (wire-contract §2.2).
 
@@ -34,19 +52,16 @@ const newSRPSession = async (
   ensureValidA(srpAB64);
   const serverSecretB64 = newServerSecretB64();
   const sessionID = newUUID();
-  await context.db
-    .insertInto("srp_sessions")
-    .values({
-      id: sessionID,
-      srp_user_id: srpUserID,
-      server_key: serverSecretB64,
-      srp_a: srpAB64,
-      has_verified: 0,
-      attempt_count: 0,
-      is_fake: flag(isFake),
-      created_at_us: context.nowUs(),
-    })
-    .execute();
+  await insertSRPSession(context.db, {
+    id: sessionID,
+    srp_user_id: srpUserID,
+    server_key: serverSecretB64,
+    srp_a: srpAB64,
+    has_verified: 0,
+    attempt_count: 0,
+    is_fake: flag(isFake),
+    created_at_us: context.nowUs(),
+  });
   return { sessionID, srpB: computeServerBB64(verifierB64, serverSecretB64) };
 };
 
@@ -60,32 +75,18 @@ const verifySession = async (
   verifierB64: string,
   srpM1B64: string,
 ): Promise<string> => {
-  const session = await context.db
-    .selectFrom("srp_sessions")
-    .selectAll()
-    .where("id", "=", sessionID)
-    .executeTakeFirst();
+  const session = await srpSessionByID(context.db, sessionID);
   if (session === undefined) throw notFound("No such SRP session");
   if (session.has_verified === 1) throw sessionAlreadyVerified();
   if (session.attempt_count >= accountLimitConstants.maxSRPWrongAttempts)
     throw tooManyWrongAttempts();
   try {
     const srpM2 = verifyClientProof(verifierB64, session.server_key, session.srp_a, srpM1B64);
-    const claimed = await context.db
-      .updateTable("srp_sessions")
-      .set({ has_verified: 1 })
-      .where("id", "=", sessionID)
-      .where("has_verified", "=", 0)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) throw sessionAlreadyVerified();
+    if (!(await markSRPSessionVerified(context.db, sessionID))) throw sessionAlreadyVerified();
     return srpM2;
   } catch (error) {
     if (error instanceof Error && "status" in error && error.status === 401) {
-      await context.db
-        .updateTable("srp_sessions")
-        .set((eb) => ({ attempt_count: eb("attempt_count", "+", 1) }))
-        .where("id", "=", sessionID)
-        .execute();
+      await countWrongSRPProof(context.db, sessionID);
     }
     throw error;
   }
@@ -113,24 +114,21 @@ const fakeAttributesFor = async (context: AccountsContext, email: string) => {
  * and the pending setup is used up.
  */
 const adoptSRPSetup = async (
-  trx: Transaction<Database>,
+  trx: DB,
   userID: number,
-  setup: Pick<Selectable<TempSrpSetupsTable>, "id" | "srp_user_id" | "salt" | "verifier">,
+  setup: Pick<SRPSetupRow, "id" | "srp_user_id" | "salt" | "verifier">,
   nowUs: number,
 ): Promise<void> => {
-  await trx.deleteFrom("srp_auth").where("user_id", "=", userID).execute();
-  await trx
-    .insertInto("srp_auth")
-    .values({
-      user_id: userID,
-      srp_user_id: setup.srp_user_id,
-      salt: setup.salt,
-      verifier: setup.verifier,
-      created_at_us: nowUs,
-      updated_at_us: nowUs,
-    })
-    .execute();
-  await trx.deleteFrom("temp_srp_setups").where("id", "=", setup.id).execute();
+  await deleteSRPLoginOf(trx, userID);
+  await insertSRPLogin(trx, {
+    user_id: userID,
+    srp_user_id: setup.srp_user_id,
+    salt: setup.salt,
+    verifier: setup.verifier,
+    created_at_us: nowUs,
+    updated_at_us: nowUs,
+  });
+  await deleteSRPSetup(trx, setup.id);
 };
 
 export const createSRPHandlers = ({
@@ -139,12 +137,7 @@ export const createSRPHandlers = ({
   limits,
 }: AccountsServices): HandlerMap<typeof srpEndpoints> => {
   const setupFor = async (setupID: string, userID: number) => {
-    const setup = await context.db
-      .selectFrom("temp_srp_setups")
-      .selectAll()
-      .where("id", "=", setupID)
-      .where("user_id", "=", userID)
-      .executeTakeFirst();
+    const setup = await srpSetupOf(context.db, setupID, userID);
     if (setup === undefined) throw notFound("No such SRP setup");
     return setup;
   };
@@ -152,13 +145,7 @@ export const createSRPHandlers = ({
   return {
     getSRPAttributes: async ({ query }) => {
       const user = await findUserByEmail(context, query.email);
-      const srp =
-        user &&
-        (await context.db
-          .selectFrom("srp_auth")
-          .selectAll()
-          .where("user_id", "=", user.user_id)
-          .executeTakeFirst());
+      const srp = user && (await srpLoginOf(context.db, user.user_id));
       const keys = user && (await keyAttributesRowOf(context.db, user.user_id));
       if (user === undefined || srp === undefined || keys === undefined) {
         // See: [Note: Disclosing answers are limited]
@@ -186,12 +173,8 @@ export const createSRPHandlers = ({
     },
 
     setupSRP: async ({ body, session }) => {
-      const owner = await context.db
-        .selectFrom("srp_auth")
-        .select("user_id")
-        .where("srp_user_id", "=", body.srpUserID)
-        .executeTakeFirst();
-      if (owner !== undefined && owner.user_id !== session.userID) {
+      const ownerID = await accountOfSRPUserID(context.db, body.srpUserID);
+      if (ownerID !== undefined && ownerID !== session.userID) {
         throw badRequest("srpUserID is taken; generate a new one");
       }
       const { sessionID, srpB } = await newSRPSession(
@@ -202,29 +185,21 @@ export const createSRPHandlers = ({
         false,
       );
       const setupID = newUUID();
-      await context.db
-        .insertInto("temp_srp_setups")
-        .values({
-          id: setupID,
-          session_id: sessionID,
-          srp_user_id: body.srpUserID,
-          user_id: session.userID,
-          salt: body.srpSalt,
-          verifier: body.srpVerifier,
-          created_at_us: context.nowUs(),
-        })
-        .execute();
+      await insertSRPSetup(context.db, {
+        id: setupID,
+        session_id: sessionID,
+        srp_user_id: body.srpUserID,
+        user_id: session.userID,
+        salt: body.srpSalt,
+        verifier: body.srpVerifier,
+        created_at_us: context.nowUs(),
+      });
       return { setupID, srpB };
     },
 
     completeSRPSetup: async ({ body, session }) => {
       const setup = await setupFor(body.setupID, session.userID);
-      const existing = await context.db
-        .selectFrom("srp_auth")
-        .select("user_id")
-        .where("user_id", "=", session.userID)
-        .executeTakeFirst();
-      if (existing !== undefined) {
+      if (await hasSRPLogin(context.db, session.userID)) {
         throw apiError(
           409,
           "CONFLICT",
@@ -250,17 +225,7 @@ export const createSRPHandlers = ({
       const now = context.nowUs();
       await context.db.transaction().execute(async (trx) => {
         await adoptSRPSetup(trx, session.userID, setup, now);
-        await trx
-          .updateTable("key_attributes")
-          .set({
-            kek_salt: keys.kekSalt,
-            encrypted_key: keys.encryptedKey,
-            key_decryption_nonce: keys.keyDecryptionNonce,
-            mem_limit: keys.memLimit,
-            ops_limit: keys.opsLimit,
-          })
-          .where("user_id", "=", session.userID)
-          .execute();
+        await setPasswordKeyAttributes(trx, session.userID, keys);
         if (body.logOutOtherDevices !== false) {
           await tokens.revokeAll(trx, session.userID, tokenHashOf(session.token));
         }
@@ -269,11 +234,7 @@ export const createSRPHandlers = ({
     },
 
     createSRPSession: async ({ body }) => {
-      const srp = await context.db
-        .selectFrom("srp_auth")
-        .selectAll()
-        .where("srp_user_id", "=", body.srpUserID)
-        .executeTakeFirst();
+      const srp = await srpLoginBySRPUserID(context.db, body.srpUserID);
       if (srp === undefined) {
         // An unknown srpUserID gets a session that can never verify, so the
         // answer does not tell whether it exists (wire-contract §2.2).
@@ -283,14 +244,12 @@ export const createSRPHandlers = ({
       if (user?.email_mfa === 1) {
         throw apiError(409, "EMAIL_MFA_ENABLED", "This account verifies logins by email");
       }
-      const recent = await context.db
-        .selectFrom("srp_sessions")
-        .select((eb) => eb.fn.countAll<number | string>().as("count"))
-        .where("srp_user_id", "=", body.srpUserID)
-        .where("has_verified", "=", 0)
-        .where("created_at_us", ">", context.nowUs() - srpSessionWindowUs)
-        .executeTakeFirstOrThrow();
-      if (Number(recent.count) >= accountLimitConstants.maxUnverifiedSRPSessionsPerHour) {
+      const recentCount = await unverifiedSRPSessionCountAfter(
+        context.db,
+        body.srpUserID,
+        context.nowUs() - srpSessionWindowUs,
+      );
+      if (recentCount >= accountLimitConstants.maxUnverifiedSRPSessionsPerHour) {
         throw apiError(
           429,
           "TOO_MANY_UNVERIFIED_SESSIONS",
@@ -301,28 +260,15 @@ export const createSRPHandlers = ({
     },
 
     verifySRPSession: async ({ body, app, request }) => {
-      const session = await context.db
-        .selectFrom("srp_sessions")
-        .select(["id", "is_fake", "has_verified", "attempt_count"])
-        .where("id", "=", body.sessionID)
-        .where("srp_user_id", "=", body.srpUserID)
-        .executeTakeFirst();
+      const session = await srpSessionOfSRPUser(context.db, body.sessionID, body.srpUserID);
       if (session === undefined) throw notFound("No such SRP session");
-      const srp = await context.db
-        .selectFrom("srp_auth")
-        .selectAll()
-        .where("srp_user_id", "=", body.srpUserID)
-        .executeTakeFirst();
+      const srp = await srpLoginBySRPUserID(context.db, body.srpUserID);
       if (session.is_fake === 1 || srp === undefined) {
         if (session.has_verified === 1) throw sessionAlreadyVerified();
         if (session.attempt_count >= accountLimitConstants.maxSRPWrongAttempts) {
           throw tooManyWrongAttempts();
         }
-        await context.db
-          .updateTable("srp_sessions")
-          .set((eb) => ({ attempt_count: eb("attempt_count", "+", 1) }))
-          .where("id", "=", session.id)
-          .execute();
+        await countWrongSRPProof(context.db, session.id);
         throw apiError(401, "UNAUTHORIZED", "The password is not correct");
       }
       const srpM2 = await verifySession(context, session.id, srp.verifier, body.srpM1);

@@ -5,10 +5,16 @@ import type { ClientApp } from "../../../shared/api/headers";
 import type { UserSession } from "../http/auth";
 import { StatusError } from "../http/http-errors";
 import { clientOf, type AccountsContext } from "./context";
-import { flag } from "../db/column-values";
 import { microsecondsPerDay } from "../time";
 import { newTokenBytes, sha256B64URL } from "./server-crypto";
 import type { DB } from "../db/db";
+import {
+  insertToken,
+  liveTokenOf,
+  revokeToken,
+  revokeTokensOf,
+  touchToken,
+} from "./token-repository";
 
 // Session tokens (wire-contract §1.1).
 //
@@ -57,19 +63,16 @@ export const issueToken = async (
   const bytes = newTokenBytes();
   const now = context.nowUs();
   const { ip, userAgent } = clientOf(request);
-  await context.db
-    .insertInto("tokens")
-    .values({
-      token_hash: sha256B64URL(bytes),
-      user_id: userID,
-      app,
-      creation_time_us: now,
-      ip,
-      user_agent: userAgent.slice(0, 512),
-      last_used_at_us: now,
-      is_deleted: 0,
-    })
-    .execute();
+  await insertToken(context.db, {
+    token_hash: sha256B64URL(bytes),
+    user_id: userID,
+    app,
+    creation_time_us: now,
+    ip,
+    user_agent: userAgent.slice(0, 512),
+    last_used_at_us: now,
+    is_deleted: 0,
+  });
   return { tokenB64URL: toB64URLSafe(bytes), bytes };
 };
 
@@ -100,24 +103,18 @@ export class TokenService {
     if (cached !== undefined && cached.validUntilMs > this.nowMs()) return cached.session;
     this.#cache.delete(key);
 
-    const row = await this.context.db
-      .selectFrom("tokens")
-      .select(["user_id", "last_used_at_us"])
-      .where("token_hash", "=", tokenHash)
-      .where("app", "=", app)
-      .where("is_deleted", "=", 0)
-      .executeTakeFirst();
+    const row = await liveTokenOf(this.context.db, tokenHash, app);
     if (row === undefined) return undefined;
     const now = this.context.nowUs();
     if (now - row.last_used_at_us > tokenIdleExpiryUs) {
       throw new StatusError(401, { error: "token expired" });
     }
     const { ip, userAgent } = clientOf(request);
-    await this.context.db
-      .updateTable("tokens")
-      .set({ last_used_at_us: now, ip, user_agent: userAgent.slice(0, 512) })
-      .where("token_hash", "=", tokenHash)
-      .execute();
+    await touchToken(this.context.db, tokenHash, {
+      lastUsedAtUs: now,
+      ip,
+      userAgent: userAgent.slice(0, 512),
+    });
     const session: UserSession = { userID: row.user_id, app, token: tokenB64URL };
     this.#cache.set(key, { session, validUntilMs: this.nowMs() + tokenCacheTtlMs });
     return session;
@@ -129,23 +126,13 @@ export class TokenService {
 
   /** Ends one session, named by its hash. */
   async revokeHash(db: DB, userID: number, tokenHash: string): Promise<void> {
-    await db
-      .updateTable("tokens")
-      .set({ is_deleted: flag(true) })
-      .where("token_hash", "=", tokenHash)
-      .where("user_id", "=", userID)
-      .execute();
+    await revokeToken(db, userID, tokenHash);
     this.#forget((_, key) => key.endsWith(`:${tokenHash}`));
   }
 
   /** Ends every session of a user, except the one named `keepHash`. */
   async revokeAll(db: DB, userID: number, keepHash?: string): Promise<void> {
-    let query = db
-      .updateTable("tokens")
-      .set({ is_deleted: flag(true) })
-      .where("user_id", "=", userID);
-    if (keepHash !== undefined) query = query.where("token_hash", "!=", keepHash);
-    await query.execute();
+    await revokeTokensOf(db, userID, keepHash);
     this.#forget(
       (entry, key) =>
         entry.session.userID === userID &&

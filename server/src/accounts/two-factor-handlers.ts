@@ -1,7 +1,7 @@
 import type { twoFactorEndpoints } from "../../../shared/api/endpoints/two-factor";
 import type { HandlerMap } from "../http/register-endpoints";
 import { tokenAnswerFor } from "./authorization";
-import { flag, storedApp } from "../db/column-values";
+import { storedApp } from "../db/column-values";
 import { gone, notFound, tooManyRequests, unauthorized } from "../http/api-errors";
 import { microsecondsPerMinute } from "../time";
 import type { AccountsContext } from "./context";
@@ -16,7 +16,26 @@ import {
   usedCodeHash,
   validTOTPStep,
 } from "./totp";
-import { emailOf, findUserByID } from "./users";
+import { deletePasskeyLoginSession, passkeyLoginSessionByID } from "./passkey-repository";
+import {
+  countWrongTwoFactorCode,
+  deleteExpiredTOTPSetups,
+  deleteTOTPSecretOf,
+  deleteTOTPSetupsOf,
+  deleteTwoFactorSession,
+  forgetCodesUsedBefore,
+  insertTOTPSecret,
+  insertTOTPSetup,
+  passkeySkipSecretHashOf,
+  pendingTOTPSetupsOf,
+  putPasskeyRecovery,
+  recordUsedCode,
+  totpSecretRowOf,
+  twoFactorRecoveryOf,
+  twoFactorSessionByID,
+} from "./two-factor-repository";
+import { findUserByID, setTwoFactorEnabled } from "./user-repository";
+import { emailOf } from "./users";
 
 // Two-factor endpoints (wire-contract §2.3).
 
@@ -33,24 +52,16 @@ const nowMsOf = (context: AccountsContext) => Math.floor(context.nowUs() / 1000)
 /** Records a code's use; false when it was used before. */
 const claimCode = async (context: AccountsContext, userID: number, code: string, step: number) => {
   const now = context.nowUs();
-  await context.db
-    .deleteFrom("two_factor_used_codes")
-    .where("used_at_us", "<", now - usedCodeMemoryUs)
-    .execute();
-  const inserted = await context.db
-    .insertInto("two_factor_used_codes")
-    .values({ user_id: userID, code_hash: usedCodeHash(code, step), used_at_us: now })
-    .onConflict((oc) => oc.columns(["user_id", "code_hash"]).doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  await forgetCodesUsedBefore(context.db, now - usedCodeMemoryUs);
+  return recordUsedCode(context.db, {
+    userID,
+    codeHash: usedCodeHash(code, step),
+    usedAtUs: now,
+  });
 };
 
 const totpSecretOf = async (context: AccountsContext, userID: number) => {
-  const row = await context.db
-    .selectFrom("two_factor")
-    .selectAll()
-    .where("user_id", "=", userID)
-    .executeTakeFirst();
+  const row = await totpSecretRowOf(context.db, userID);
   if (row === undefined) return undefined;
   return {
     row,
@@ -63,21 +74,13 @@ const totpSecretOf = async (context: AccountsContext, userID: number) => {
 
 const disableTOTP = async (context: AccountsContext, userID: number) => {
   await context.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("two_factor").where("user_id", "=", userID).execute();
-    await trx
-      .updateTable("users")
-      .set({ is_two_factor_enabled: flag(false) })
-      .where("user_id", "=", userID)
-      .execute();
+    await deleteTOTPSecretOf(trx, userID);
+    await setTwoFactorEnabled(trx, userID, false);
   });
 };
 
 const liveTwoFactorSession = async (context: AccountsContext, sessionID: string) => {
-  const session = await context.db
-    .selectFrom("two_factor_sessions")
-    .selectAll()
-    .where("session_id", "=", sessionID)
-    .executeTakeFirst();
+  const session = await twoFactorSessionByID(context.db, sessionID);
   if (session === undefined) throw notFound("No such two-factor session");
   if (session.expiration_time_us <= context.nowUs()) {
     throw gone("The two-factor session expired; log in again");
@@ -86,11 +89,7 @@ const liveTwoFactorSession = async (context: AccountsContext, sessionID: string)
 };
 
 const livePasskeySession = async (context: AccountsContext, sessionID: string) => {
-  const session = await context.db
-    .selectFrom("passkey_login_sessions")
-    .selectAll()
-    .where("session_id", "=", sessionID)
-    .executeTakeFirst();
+  const session = await passkeyLoginSessionByID(context.db, sessionID);
   if (session === undefined) throw notFound("No such passkey session");
   if (session.expiration_time_us <= context.nowUs()) {
     throw gone("The passkey session expired; log in again");
@@ -120,17 +119,14 @@ export const createTwoFactorHandlers = ({
     const secretBase32 = newTOTPSecretBase32();
     const { encryptedB64, nonceB64 } = await encryptWithServerKey(context.secrets, secretBase32);
     const now = context.nowUs();
-    await context.db.deleteFrom("temp_two_factor").where("expires_at_us", "<=", now).execute();
-    await context.db
-      .insertInto("temp_two_factor")
-      .values({
-        user_id: session.userID,
-        encrypted_secret: encryptedB64,
-        secret_nonce: nonceB64,
-        secret_hash: sha256B64URL(secretBase32),
-        expires_at_us: now + tempSecretValidityUs,
-      })
-      .execute();
+    await deleteExpiredTOTPSetups(context.db, now);
+    await insertTOTPSetup(context.db, {
+      user_id: session.userID,
+      encrypted_secret: encryptedB64,
+      secret_nonce: nonceB64,
+      secret_hash: sha256B64URL(secretBase32),
+      expires_at_us: now + tempSecretValidityUs,
+    });
     return {
       secretCode: secretBase32,
       qrCode: await qrCodePNGB64(secretBase32, await emailOf(context, user)),
@@ -138,12 +134,7 @@ export const createTwoFactorHandlers = ({
   },
 
   enableTwoFactor: async ({ session, body }) => {
-    const pending = await context.db
-      .selectFrom("temp_two_factor")
-      .selectAll()
-      .where("user_id", "=", session.userID)
-      .where("expires_at_us", ">", context.nowUs())
-      .execute();
+    const pending = await pendingTOTPSetupsOf(context.db, session.userID, context.nowUs());
     for (const candidate of pending) {
       const secretBase32 = await decryptWithServerKey(context.secrets, {
         encryptedB64: candidate.encrypted_secret,
@@ -153,23 +144,16 @@ export const createTwoFactorHandlers = ({
       if (step === undefined) continue;
       await claimCode(context, session.userID, body.code, step);
       await context.db.transaction().execute(async (trx) => {
-        await trx.deleteFrom("two_factor").where("user_id", "=", session.userID).execute();
-        await trx
-          .insertInto("two_factor")
-          .values({
-            user_id: session.userID,
-            encrypted_secret: candidate.encrypted_secret,
-            secret_nonce: candidate.secret_nonce,
-            recovery_encrypted_secret: body.encryptedTwoFactorSecret,
-            recovery_secret_nonce: body.twoFactorSecretDecryptionNonce,
-          })
-          .execute();
-        await trx
-          .updateTable("users")
-          .set({ is_two_factor_enabled: flag(true) })
-          .where("user_id", "=", session.userID)
-          .execute();
-        await trx.deleteFrom("temp_two_factor").where("user_id", "=", session.userID).execute();
+        await deleteTOTPSecretOf(trx, session.userID);
+        await insertTOTPSecret(trx, {
+          user_id: session.userID,
+          encrypted_secret: candidate.encrypted_secret,
+          secret_nonce: candidate.secret_nonce,
+          recovery_encrypted_secret: body.encryptedTwoFactorSecret,
+          recovery_secret_nonce: body.twoFactorSecretDecryptionNonce,
+        });
+        await setTwoFactorEnabled(trx, session.userID, true);
+        await deleteTOTPSetupsOf(trx, session.userID);
       });
       return undefined;
     }
@@ -192,31 +176,20 @@ export const createTwoFactorHandlers = ({
     if (totp === undefined) throw notFound("Two-factor authentication is not on");
     const step = validTOTPStep(totp.secretBase32, body.code, nowMsOf(context));
     if (step === undefined) {
-      await context.db
-        .updateTable("two_factor_sessions")
-        .set((eb) => ({ wrong_attempt: eb("wrong_attempt", "+", 1) }))
-        .where("session_id", "=", session.session_id)
-        .execute();
+      await countWrongTwoFactorCode(context.db, session.session_id);
       throw unauthorized("The code is not correct");
     }
     if (!(await claimCode(context, session.user_id, body.code, step))) {
       throw unauthorized("This code was already used; wait for the next one");
     }
-    await context.db
-      .deleteFrom("two_factor_sessions")
-      .where("session_id", "=", session.session_id)
-      .execute();
+    await deleteTwoFactorSession(context.db, session.session_id);
     return tokenAnswerOrFail(context, session.user_id, app, request);
   },
 
   recoverTwoFactor: async ({ query }) => {
     if ((query.twoFactorType ?? "totp") === "passkey") {
       const session = await livePasskeySession(context, query.sessionID);
-      const recovery = await context.db
-        .selectFrom("two_factor_recovery")
-        .selectAll()
-        .where("user_id", "=", session.user_id)
-        .executeTakeFirst();
+      const recovery = await twoFactorRecoveryOf(context.db, session.user_id);
       if (recovery?.user_secret_cipher == null || recovery.user_secret_nonce === null) {
         throw notFound("Passkey recovery is not set up for this account");
       }
@@ -237,19 +210,11 @@ export const createTwoFactorHandlers = ({
   removeTwoFactor: async ({ body, app, request }) => {
     if ((body.twoFactorType ?? "totp") === "passkey") {
       const session = await livePasskeySession(context, body.sessionID);
-      const recovery = await context.db
-        .selectFrom("two_factor_recovery")
-        .select("passkey_skip_secret_hash")
-        .where("user_id", "=", session.user_id)
-        .executeTakeFirst();
-      const hash = recovery?.passkey_skip_secret_hash;
+      const hash = await passkeySkipSecretHashOf(context.db, session.user_id);
       if (hash == null || !sameHash(hash, sha256B64URL(body.secret))) {
         throw unauthorized("The recovery secret is not correct");
       }
-      await context.db
-        .deleteFrom("passkey_login_sessions")
-        .where("session_id", "=", session.session_id)
-        .execute();
+      await deletePasskeyLoginSession(context.db, session.session_id);
       return tokenAnswerOrFail(context, session.user_id, storedApp(session.app), request);
     }
     const session = await liveTwoFactorSession(context, body.sessionID);
@@ -259,19 +224,12 @@ export const createTwoFactorHandlers = ({
       throw unauthorized("The recovery secret is not correct");
     }
     await disableTOTP(context, session.user_id);
-    await context.db
-      .deleteFrom("two_factor_sessions")
-      .where("session_id", "=", session.session_id)
-      .execute();
+    await deleteTwoFactorSession(context.db, session.session_id);
     return tokenAnswerOrFail(context, session.user_id, app, request);
   },
 
   getTwoFactorRecoveryStatus: async ({ session }) => {
-    const recovery = await context.db
-      .selectFrom("two_factor_recovery")
-      .selectAll()
-      .where("user_id", "=", session.userID)
-      .executeTakeFirst();
+    const recovery = await twoFactorRecoveryOf(context.db, session.userID);
     return {
       allowAdminReset: recovery?.enable_admin_mfa_reset === 1,
       isPasskeyRecoveryEnabled: recovery?.user_secret_cipher != null,
@@ -279,16 +237,11 @@ export const createTwoFactorHandlers = ({
   },
 
   configurePasskeyRecovery: async ({ session, body }) => {
-    const values = {
-      passkey_skip_secret_hash: sha256B64URL(body.secret),
-      user_secret_cipher: body.userSecretCipher,
-      user_secret_nonce: body.userSecretNonce,
-    };
-    await context.db
-      .insertInto("two_factor_recovery")
-      .values({ user_id: session.userID, enable_admin_mfa_reset: 0, ...values })
-      .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
-      .execute();
+    await putPasskeyRecovery(context.db, session.userID, {
+      passkeySkipSecretHash: sha256B64URL(body.secret),
+      userSecretCipher: body.userSecretCipher,
+      userSecretNonce: body.userSecretNonce,
+    });
     return {};
   },
 });

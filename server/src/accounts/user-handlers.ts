@@ -1,20 +1,23 @@
 import type { userEndpoints } from "../../../shared/api/endpoints/users";
 import type { HandlerMap } from "../http/register-endpoints";
 import { apiError, badRequest, forbidden, notFound } from "../http/api-errors";
-import { flag } from "../db/column-values";
 import type { AccountsContext } from "./context";
 import { signScopedJWT } from "./jwt";
 import type { AccountsServices } from "./services";
 import { tokenHashOf } from "./tokens";
 import { prettyUserAgent } from "./user-agent";
 import {
-  emailOf,
-  findUserByEmail,
   findUserByID,
-  keyAttributesOf,
+  insertKeyAttributes,
   keyAttributesRowOf,
-} from "./users";
-import { passkeyCountOf } from "./authorization";
+  setEmailMFA,
+  setRecoveryKeyAttributes,
+} from "./user-repository";
+import { emailOf, findUserByEmail, keyAttributesOf } from "./users";
+import { passkeyCountOf } from "./passkey-repository";
+import { hasSRPLogin } from "./srp-repository";
+import { liveSessionsOf } from "./token-repository";
+import { storageConsumedOf } from "./usage-repository";
 import { subscriptionOf } from "./billing-handlers";
 import { libraryCountsOf } from "./library-counts";
 import { familyDataOf } from "../families/family-members";
@@ -73,31 +76,8 @@ export const createUserHandlers = ({ context, tokens }: AccountsServices): UserH
     if ((await keyAttributesRowOf(context.db, session.userID)) !== undefined) {
       throw forbidden("Key attributes are already set");
     }
-    const inserted = await context.db
-      .insertInto("key_attributes")
-      .values({
-        user_id: session.userID,
-        kek_salt: attributes.kekSalt,
-        kek_hash: attributes.kekHash ?? "",
-        encrypted_key: attributes.encryptedKey,
-        key_decryption_nonce: attributes.keyDecryptionNonce,
-        public_key: attributes.publicKey,
-        encrypted_secret_key: attributes.encryptedSecretKey,
-        secret_key_decryption_nonce: attributes.secretKeyDecryptionNonce,
-        mem_limit: attributes.memLimit,
-        ops_limit: attributes.opsLimit,
-        master_key_encrypted_with_recovery_key:
-          attributes.masterKeyEncryptedWithRecoveryKey ?? null,
-        master_key_decryption_nonce: attributes.masterKeyDecryptionNonce ?? null,
-        recovery_key_encrypted_with_master_key:
-          attributes.recoveryKeyEncryptedWithMasterKey ?? null,
-        recovery_key_decryption_nonce: attributes.recoveryKeyDecryptionNonce ?? null,
-        created_at_us: context.nowUs(),
-      })
-      .onConflict((oc) => oc.column("user_id").doNothing())
-      .executeTakeFirst();
     // A concurrent request may have won the race between the check and the insert.
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+    if (!(await insertKeyAttributes(context.db, session.userID, attributes, context.nowUs()))) {
       throw forbidden("Key attributes are already set");
     }
     return undefined;
@@ -109,16 +89,7 @@ export const createUserHandlers = ({ context, tokens }: AccountsServices): UserH
     if (row.master_key_encrypted_with_recovery_key !== null) {
       throw apiError(409, "CONFLICT", "A recovery key is already set");
     }
-    await context.db
-      .updateTable("key_attributes")
-      .set({
-        master_key_encrypted_with_recovery_key: body.masterKeyEncryptedWithRecoveryKey,
-        master_key_decryption_nonce: body.masterKeyDecryptionNonce,
-        recovery_key_encrypted_with_master_key: body.recoveryKeyEncryptedWithMasterKey,
-        recovery_key_decryption_nonce: body.recoveryKeyDecryptionNonce,
-      })
-      .where("user_id", "=", session.userID)
-      .execute();
+    await setRecoveryKeyAttributes(context.db, session.userID, body);
     return undefined;
   },
 
@@ -139,24 +110,15 @@ export const createUserHandlers = ({ context, tokens }: AccountsServices): UserH
 
   getUserDetails: async ({ session, query }) => {
     const user = await existingUser(context, session.userID);
-    const usage = await context.db
-      .selectFrom("usage")
-      .select("storage_consumed")
-      .where("user_id", "=", user.user_id)
-      .executeTakeFirst();
-    const hasSRP =
-      (await context.db
-        .selectFrom("srp_auth")
-        .select("user_id")
-        .where("user_id", "=", user.user_id)
-        .executeTakeFirst()) !== undefined;
+    const usageBytes = await storageConsumedOf(context.db, user.user_id);
+    const hasSRP = await hasSRPLogin(context.db, user.user_id);
     const withCounts = query.memoryCount ?? true;
     // A member keeps their own subscription here, as the reference answers;
     // the family's shared plan is in `familyData`. See: [Note: A family shares its admin's plan]
     const familyData = await familyDataOf(context, context.db, user.user_id);
     return {
       email: await emailOf(context, user),
-      usage: usage?.storage_consumed ?? 0,
+      usage: usageBytes ?? 0,
       ...(withCounts ? await libraryCountsOf(context, user.user_id) : {}),
       storageBonus: 0,
       subscription: await subscriptionOf(context, user.user_id),
@@ -165,7 +127,7 @@ export const createUserHandlers = ({ context, tokens }: AccountsServices): UserH
         canDisableEmailMFA: hasSRP,
         isEmailMFAEnabled: user.email_mfa === 1,
         isTwoFactorEnabled: user.is_two_factor_enabled === 1,
-        passkeyCount: await passkeyCountOf(context, user.user_id),
+        passkeyCount: await passkeyCountOf(context.db, user.user_id),
       },
       bonusData: { storageBonuses: [] },
     };
@@ -178,14 +140,7 @@ export const createUserHandlers = ({ context, tokens }: AccountsServices): UserH
   },
 
   listSessions: async ({ session }) => {
-    const rows = await context.db
-      .selectFrom("tokens")
-      .selectAll()
-      .where("user_id", "=", session.userID)
-      .where("app", "=", session.app)
-      .where("is_deleted", "=", 0)
-      .orderBy("last_used_at_us", "desc")
-      .execute();
+    const rows = await liveSessionsOf(context.db, session.userID, session.app);
     return {
       sessions: rows.map((row) => ({
         token: row.token_hash,
@@ -209,12 +164,7 @@ export const createUserHandlers = ({ context, tokens }: AccountsServices): UserH
 
   setEmailMFA: async ({ session, body }) => {
     if (!body.isEnabled) {
-      const srp = await context.db
-        .selectFrom("srp_auth")
-        .select("user_id")
-        .where("user_id", "=", session.userID)
-        .executeTakeFirst();
-      if (srp === undefined) {
+      if (!(await hasSRPLogin(context.db, session.userID))) {
         throw apiError(
           409,
           "CONFLICT",
@@ -222,11 +172,7 @@ export const createUserHandlers = ({ context, tokens }: AccountsServices): UserH
         );
       }
     }
-    await context.db
-      .updateTable("users")
-      .set({ email_mfa: flag(body.isEnabled) })
-      .where("user_id", "=", session.userID)
-      .execute();
+    await setEmailMFA(context.db, session.userID, body.isEnabled);
     return undefined;
   },
 

@@ -1,8 +1,6 @@
-import type { Selectable } from "kysely";
 import type { KeyAttributes } from "../../../shared/api/endpoints/account-schemas";
 import type { DB } from "../db/db";
 import { nextID } from "../db/id-counters";
-import type { KeyAttributesTable, UsersTable } from "../db/schema";
 import { microsecondsPerDay } from "../time";
 import type { AccountsContext } from "./context";
 import {
@@ -11,36 +9,28 @@ import {
   encryptWithServerKey,
   normalizeEmail,
 } from "./server-crypto";
+import { insertSubscription } from "./subscription-repository";
+import { insertUsageRow } from "./usage-repository";
+import {
+  insertUser,
+  keyAttributesRowOf,
+  userByEmailHash,
+  type KeyAttributesRow,
+  type UserRow,
+} from "./user-repository";
 
-// Users and their key attributes in the database.
+// Accounts: finding one by email, reading its email, creating one, and its
+// key attributes as the wire has them. The queries are in `user-repository.ts`.
 
 /** The first user (and subscription) ID (wire-contract §0.3). See: [Note: Account IDs come from a counter] */
 export const firstAccountID = 1580559962386438;
 
-export type UserRow = Selectable<UsersTable>;
-
+/** The account of an email (normalised or not). */
 export const findUserByEmail = async (
   context: AccountsContext,
   email: string,
 ): Promise<UserRow | undefined> =>
-  context.db
-    .selectFrom("users")
-    .selectAll()
-    .where("email_hash", "=", await emailHashOf(context.secrets, email))
-    .executeTakeFirst();
-
-/** The ID of the account whose email has this keyed hash. */
-export const userIDOfEmailHash = async (db: DB, emailHash: string): Promise<number | undefined> =>
-  (
-    await db
-      .selectFrom("users")
-      .select("user_id")
-      .where("email_hash", "=", emailHash)
-      .executeTakeFirst()
-  )?.user_id;
-
-export const findUserByID = (db: DB, userID: number): Promise<UserRow | undefined> =>
-  db.selectFrom("users").selectAll().where("user_id", "=", userID).executeTakeFirst();
+  userByEmailHash(context.db, await emailHashOf(context.secrets, email));
 
 export const emailOf = (context: AccountsContext, user: UserRow): Promise<string> =>
   decryptWithServerKey(context.secrets, {
@@ -77,34 +67,25 @@ export const createUser = async (
       email_mfa: 0,
       source: source ?? null,
     };
-    await trx.insertInto("users").values(user).execute();
-    await trx.insertInto("usage").values({ user_id: userID, storage_consumed: 0 }).execute();
-    await trx
-      .insertInto("subscriptions")
-      .values({
-        subscription_id: await nextID(trx, "subscription"),
-        user_id: userID,
-        storage: context.freeStorageBytes,
-        original_transaction_id: "none",
-        expiry_time_us: now + Math.round(freePlanDurationYears * 365.25 * microsecondsPerDay),
-        product_id: freePlanProductID,
-        payment_provider: "",
-        attributes: "{}",
-        upgraded_at_us: null,
-      })
-      .execute();
+    await insertUser(trx, user);
+    await insertUsageRow(trx, userID);
+    await insertSubscription(trx, {
+      subscription_id: await nextID(trx, "subscription"),
+      user_id: userID,
+      storage: context.freeStorageBytes,
+      original_transaction_id: "none",
+      expiry_time_us: now + Math.round(freePlanDurationYears * 365.25 * microsecondsPerDay),
+      product_id: freePlanProductID,
+      payment_provider: "",
+      attributes: "{}",
+      upgraded_at_us: null,
+    });
     return user;
   });
 };
 
-export const keyAttributesRowOf = (
-  db: DB,
-  userID: number,
-): Promise<Selectable<KeyAttributesTable> | undefined> =>
-  db.selectFrom("key_attributes").selectAll().where("user_id", "=", userID).executeTakeFirst();
-
 /** KeyAttributes as the wire has them (every field present, "" for unset recovery fields). */
-export const keyAttributesToWire = (row: Selectable<KeyAttributesTable>): KeyAttributes => ({
+export const keyAttributesToWire = (row: KeyAttributesRow): KeyAttributes => ({
   kekSalt: row.kek_salt,
   kekHash: row.kek_hash,
   encryptedKey: row.encrypted_key,
@@ -120,6 +101,7 @@ export const keyAttributesToWire = (row: Selectable<KeyAttributesTable>): KeyAtt
   recoveryKeyDecryptionNonce: row.recovery_key_decryption_nonce ?? "",
 });
 
+/** The account's key attributes as the wire has them, once it has set them. */
 export const keyAttributesOf = async (
   db: DB,
   userID: number,

@@ -1,5 +1,11 @@
 import type { Kysely } from "kysely";
 import { decryptWithServerKey, emailHashOf, normalizeEmail } from "../accounts/server-crypto";
+import { updateSubscription, type SubscriptionChange } from "../accounts/subscription-repository";
+import {
+  accountSummaryRowOfEmailHash,
+  accountSummaryRows,
+  type AccountSummaryRow,
+} from "../accounts/user-repository";
 import type { ConfiguredPlan } from "../config/config";
 import type { ServerSecrets } from "../config/secrets";
 import type { Database } from "../db/schema";
@@ -33,25 +39,10 @@ export interface AccountSummary {
   expiryTimeUs: number | undefined;
 }
 
-const summaryQuery = (db: Kysely<Database>) =>
-  db
-    .selectFrom("users")
-    .leftJoin("subscriptions", "subscriptions.user_id", "users.user_id")
-    .leftJoin("usage", "usage.user_id", "users.user_id")
-    .select([
-      "users.user_id",
-      "users.encrypted_email",
-      "users.email_decryption_nonce",
-      "users.creation_time_us",
-      "subscriptions.product_id",
-      "subscriptions.storage",
-      "subscriptions.expiry_time_us",
-      "usage.storage_consumed",
-    ]);
-
-type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>["executeTakeFirstOrThrow"]>>;
-
-const summaryOf = async (secrets: ServerSecrets, row: SummaryRow): Promise<AccountSummary> => {
+const summaryOf = async (
+  secrets: ServerSecrets,
+  row: AccountSummaryRow,
+): Promise<AccountSummary> => {
   let email: string;
   try {
     email = await decryptWithServerKey(secrets, {
@@ -77,29 +68,21 @@ const summaryOf = async (secrets: ServerSecrets, row: SummaryRow): Promise<Accou
 
 /** Every account, oldest first. */
 export const listAccounts = async (context: AdminContext): Promise<AccountSummary[]> => {
-  const rows = await summaryQuery(context.db)
-    .orderBy("users.creation_time_us")
-    .orderBy("users.user_id")
-    .execute();
+  const rows = await accountSummaryRows(context.db);
   return Promise.all(rows.map((row) => summaryOf(context.secrets, row)));
 };
 
 /** The account of an email, or `unknown-email`. */
 const accountOf = async (context: AdminContext, email: string): Promise<AccountSummary> => {
-  const row = await summaryQuery(context.db)
-    .where("users.email_hash", "=", await emailHashOf(context.secrets, normalizeEmail(email)))
-    .executeTakeFirst();
+  const row = await accountSummaryRowOfEmailHash(
+    context.db,
+    await emailHashOf(context.secrets, normalizeEmail(email)),
+  );
   if (row === undefined) {
     throw new AdminError("unknown-email", `No account has the email ${normalizeEmail(email)}`);
   }
   return summaryOf(context.secrets, row);
 };
-
-type SubscriptionChange = Partial<{
-  product_id: string;
-  storage: number;
-  expiry_time_us: number;
-}>;
 
 const changeSubscription = async (
   context: AdminContext,
@@ -110,11 +93,7 @@ const changeSubscription = async (
   if (account.productID === undefined) {
     throw new AdminError("no-subscription", `The account of ${account.email} has no subscription`);
   }
-  await context.db
-    .updateTable("subscriptions")
-    .set(change)
-    .where("user_id", "=", account.userID)
-    .execute();
+  await updateSubscription(context.db, account.userID, change);
   return accountOf(context, email);
 };
 

@@ -1,4 +1,5 @@
 import type { DB } from "../db/db";
+import { putServerSetting, serverSettingOf } from "./server-settings-repository";
 
 // [Note: Registration can be closed]
 //
@@ -20,12 +21,8 @@ export type RegistrationState = "open" | "closed";
 
 /** Whether new accounts may be created; open unless the operator closed it. */
 export const registrationStateOf = async (db: DB): Promise<RegistrationState> => {
-  const row = await db
-    .selectFrom("server_settings")
-    .select("value")
-    .where("name", "=", registrationSetting)
-    .executeTakeFirst();
-  return row?.value === "closed" ? "closed" : "open";
+  const value = await serverSettingOf(db, registrationSetting);
+  return value === "closed" ? "closed" : "open";
 };
 
 /** Open or close registration. See: [Note: Registration can be closed] */
@@ -34,9 +31,5 @@ export const setRegistrationState = async (
   state: RegistrationState,
   nowUs: number,
 ): Promise<void> => {
-  await db
-    .insertInto("server_settings")
-    .values({ name: registrationSetting, value: state, updated_at_us: nowUs })
-    .onConflict((oc) => oc.column("name").doUpdateSet({ value: state, updated_at_us: nowUs }))
-    .execute();
+  await putServerSetting(db, registrationSetting, state, nowUs);
 };

@@ -1,7 +1,8 @@
 import type { familyEndpoints } from "../../../shared/api/endpoints/families";
 import { apiError, badRequest, notFound } from "../http/api-errors";
 import { emailHashOf } from "../accounts/server-crypto";
-import { freePlanProductID, userIDOfEmailHash } from "../accounts/users";
+import { userIDOfEmailHash } from "../accounts/user-repository";
+import { freePlanProductID } from "../accounts/users";
 import type { DB } from "../db/db";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { HandlerMap } from "../http/register-endpoints";

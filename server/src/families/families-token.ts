@@ -1,6 +1,6 @@
 import type { AuthResolvers } from "../http/auth";
 import { verifyScopedJWT } from "../accounts/jwt";
-import { findUserByID } from "../accounts/users";
+import { findUserByID } from "../accounts/user-repository";
 import type { FamiliesContext } from "./context";
 
 /**

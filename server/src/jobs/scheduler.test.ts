@@ -3,7 +3,7 @@ import { recordingLogger } from "../../test-support/logger";
 import { testDatabaseBackends } from "../../test-support/databases";
 import type { CairnDatabase } from "../db/database";
 import { createJobScheduler, type JobDefinition, type JobScheduler } from "./scheduler";
-import { acquireTaskLock } from "./task-locks";
+import { acquireTaskLock } from "./task-lock-repository";
 
 const deferred = () => {
   let resolve = () => {};

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/schema";
-import { acquireTaskLock, releaseTaskLock } from "./task-locks";
+import { acquireTaskLock, releaseTaskLock } from "./task-lock-repository";
 
 export interface JobDefinition {
   /** Unique name; also the name of the job's database lock. */

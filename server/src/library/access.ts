@@ -1,11 +1,8 @@
 import type { ClientApp } from "../../../shared/api/headers";
 import { apiError, forbidden, notFound } from "../http/api-errors";
 import type { DB } from "../db/db";
-import {
-  collectionByID,
-  liveShareOf,
-  type CollectionRow,
-} from "./collections/collection-repository";
+import { collectionByID, type CollectionRow } from "./collections/collection-repository";
+import { liveShareOf } from "./collections/collection-share-repository";
 
 // Who may do what with a collection (spec §6; wire-contract §3.2, §5.4).
 //

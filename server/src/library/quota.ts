@@ -3,11 +3,14 @@ import { apiError } from "../http/api-errors";
 import { microsecondsPerDay } from "../time";
 import type { DB } from "../db/db";
 import { activeMembershipOf, familyUsageBytesOf } from "../families/family-repository";
+import { subscriptionTermsOf } from "../accounts/subscription-repository";
+import { storageConsumedOf } from "../accounts/usage-repository";
 
 // The storage quota of uploads (wire-contract §10): who may upload, and how
 // much. Usage is `usage.storage_consumed`: the bytes of every live file and
 // thumbnail object of the user, changed in the same transaction as the files
-// that cause it (create, update, permanent delete).
+// that cause it (create, update, permanent delete) by `adjustUsage`
+// (`accounts/usage-repository.ts`).
 //
 // [Note: An upload is checked against the plan, with a little slack]
 //
@@ -95,20 +98,12 @@ export const quotaFactsOf = async (
 ): Promise<QuotaFacts> => {
   const family = await activeMembershipOf(db, userID);
   const payerID = family?.admin_id ?? userID;
-  const [subscription, usage, familyUsageBytes] = await Promise.all([
-    db
-      .selectFrom("subscriptions")
-      .select(["storage", "expiry_time_us", "payment_provider"])
-      .where("user_id", "=", payerID)
-      .executeTakeFirst(),
-    db
-      .selectFrom("usage")
-      .select("storage_consumed")
-      .where("user_id", "=", userID)
-      .executeTakeFirst(),
+  const [subscription, storageConsumedBytes, familyUsageBytes] = await Promise.all([
+    subscriptionTermsOf(db, payerID),
+    storageConsumedOf(db, userID),
     family === undefined ? undefined : familyUsageBytesOf(db, family.admin_id),
   ]);
-  const ownUsageBytes = usage?.storage_consumed ?? 0;
+  const ownUsageBytes = storageConsumedBytes ?? 0;
   return {
     subscription:
       subscription === undefined
@@ -157,14 +152,4 @@ export const ensureFileObjectSize = (sizeBytes: number): void => {
       `A file may be at most ${String(libraryLimits.fileObjectBytes)} bytes, not ${String(sizeBytes)}`,
     );
   }
-};
-
-/** Add `deltaBytes` (negative to free space) to a user's usage, in the caller's transaction. */
-export const adjustUsage = async (db: DB, userID: number, deltaBytes: number): Promise<void> => {
-  if (deltaBytes === 0) return;
-  await db
-    .updateTable("usage")
-    .set((eb) => ({ storage_consumed: eb("storage_consumed", "+", deltaBytes) }))
-    .where("user_id", "=", userID)
-    .execute();
 };

@@ -22,7 +22,7 @@ import {
   unshareTestCollection,
   uploadTestFile,
 } from "../../../test-support/library-client";
-import { diffRowsAfter } from "./collection-diff";
+import { collectionDiffPageQuery } from "./collection-diff-repository";
 
 // `GET /collections/v2/diff` (wire-contract §7).
 // See: [Note: Diff pagination never splits a version]
@@ -189,7 +189,7 @@ describe.each(testDatabaseBackends())("the collection diff on $name", (backend) 
   it.runIf(backend.name === "sqlite")(
     "reads a page through the (collection_id, updation_time_us) index",
     async () => {
-      const compiled = diffRowsAfter(
+      const compiled = collectionDiffPageQuery(
         server.libraryContext.db,
         album.id,
         alice.userID,

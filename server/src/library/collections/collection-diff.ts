@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import {
   libraryLimits,
   type RemoteFileJSON,
@@ -8,85 +7,28 @@ import { collectionNotFound } from "../access";
 import type { LibraryContext } from "../context";
 import { readDiffPage, type DiffPage } from "../diff-page";
 import { fileJSON } from "../file-json";
+import {
+  collectionDiffRowsAfter,
+  collectionDiffRowsAt,
+  type CollectionDiffRow,
+} from "./collection-diff-repository";
+import { ownerAndViewerShareOf } from "./collection-repository";
 
 // `GET /collections/v2/diff?collectionID=&sinceTime=` (wire-contract §7): a
 // collection's rows changed after a version, ascending, each joined with its
-// file. See: [Note: Diff pagination never splits a version]
-//
+// file. See: [Note: Diff pagination never splits a version] and
 // [Note: The collection diff is one indexed query per page]
-//
-// The diff is the hottest read of the library (every client pages through
-// every album it syncs; the `server-diff` bench runs 100 clients at once
-// over a 100k-file album). A page is one query: the collection's rows by the
-// `(collection_id, updation_time_us)` index, in index order, each joined to
-// its `files` row by primary key, selecting only the columns of the answer.
-// The private magic metadata is read only for the viewer's own files (others
-// never get it), so a sharee's pages do not carry it out of the database.
-
-const diffRows = (db: DB, collectionID: number, viewerID: number) =>
-  db
-    .selectFrom("collection_files as cf")
-    .innerJoin("files as f", "f.file_id", "cf.file_id")
-    .select([
-      "cf.collection_id",
-      "cf.encrypted_key",
-      "cf.key_decryption_nonce",
-      "cf.c_owner_id",
-      "cf.is_deleted",
-      "cf.action",
-      "cf.action_user",
-      "cf.created_at_us",
-      "cf.updation_time_us",
-      "f.file_id",
-      "f.owner_id",
-      "f.file_decryption_header",
-      "f.thumbnail_decryption_header",
-      "f.metadata_decryption_header",
-      "f.encrypted_metadata",
-      sql<string | null>`case when f.owner_id = ${viewerID} then f.magic_metadata end`.as(
-        "magic_metadata",
-      ),
-      "f.pub_magic_metadata",
-      "f.file_size",
-      "f.thumb_size",
-    ])
-    .where("cf.collection_id", "=", collectionID);
 
 /**
  * 404 unless the viewer owns the collection or has a live share of it, in
  * one query. See: [Note: Strangers learn nothing about a collection]
  */
 const ensureParticipant = async (db: DB, viewerID: number, collectionID: number) => {
-  const row = await db
-    .selectFrom("collections as c")
-    .leftJoin("collection_shares as s", (join) =>
-      join
-        .onRef("s.collection_id", "=", "c.collection_id")
-        .on("s.to_user_id", "=", viewerID)
-        .on("s.is_deleted", "=", 0),
-    )
-    .select(["c.owner_id", "s.to_user_id"])
-    .where("c.collection_id", "=", collectionID)
-    .executeTakeFirst();
+  const row = await ownerAndViewerShareOf(db, collectionID, viewerID);
   if (row === undefined || (row.owner_id !== viewerID && row.to_user_id === null)) {
     throw collectionNotFound();
   }
 };
-
-/** The query of a page: up to `count` rows newer than `after`, by the diff index. */
-export const diffRowsAfter = (
-  db: DB,
-  collectionID: number,
-  viewerID: number,
-  after: number,
-  count: number,
-) =>
-  diffRows(db, collectionID, viewerID)
-    .where("cf.updation_time_us", ">", after)
-    .orderBy("cf.updation_time_us")
-    .limit(count);
-
-type DiffRow = Awaited<ReturnType<ReturnType<typeof diffRows>["execute"]>>[number];
 
 /**
  * One page of a collection's diff for a participant; 404 for anyone else.
@@ -115,12 +57,11 @@ export const collectionDiffPageFor = async (
   sinceTime: number,
 ): Promise<DiffPage<RemoteFileJSON>> => {
   const { db } = context;
-  const page = await readDiffPage<DiffRow>(
+  const page = await readDiffPage<CollectionDiffRow>(
     {
       rowsAfter: (after, count) =>
-        diffRowsAfter(db, collectionID, viewerID, after, count).execute(),
-      rowsAt: (version) =>
-        diffRows(db, collectionID, viewerID).where("cf.updation_time_us", "=", version).execute(),
+        collectionDiffRowsAfter(db, collectionID, viewerID, after, count),
+      rowsAt: (version) => collectionDiffRowsAt(db, collectionID, viewerID, version),
       versionOf: (row) => row.updation_time_us,
     },
     sinceTime,

@@ -262,3 +262,19 @@ export const markCollectionFilesOfOwnerDeleted = async (
     .where("is_deleted", "=", 0)
     .execute();
 };
+
+/**
+ * Deletes the rows of the account's collections, and those of its files in
+ * anyone's collection (when the account is deleted).
+ */
+export const deleteCollectionFilesOfAccount = async (db: DB, userID: number): Promise<void> => {
+  const collectionIDs = db
+    .selectFrom("collections")
+    .select("collection_id")
+    .where("owner_id", "=", userID);
+  const fileIDs = db.selectFrom("files").select("file_id").where("owner_id", "=", userID);
+  await db
+    .deleteFrom("collection_files")
+    .where((eb) => eb.or([eb("collection_id", "in", collectionIDs), eb("file_id", "in", fileIDs)]))
+    .execute();
+};

@@ -1,6 +1,7 @@
 import type { RemoteCollectionJSON } from "../../../../shared/api/endpoints/library-schemas";
 import type { DB } from "../../db/db";
-import { type CollectionRow, liveSharesAmong, type ShareRow } from "./collection-repository";
+import type { CollectionRow } from "./collection-repository";
+import { liveSharesAmong, type ShareRow } from "./collection-share-repository";
 import { shareeRoleOf } from "../access";
 import type { LibraryContext } from "../context";
 import { enabledLinksAmong } from "../links/link-repository";

@@ -1,17 +1,15 @@
 import type { Selectable } from "kysely";
 import type { CollectionType } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
-import type { ShareeRole } from "../../../../shared/api/endpoints/collections";
 import type { DatabaseConfig } from "../../config/config";
 import type { DB } from "../../db/db";
-import type { CollectionSharesTable, CollectionsTable } from "../../db/schema";
+import type { CollectionsTable } from "../../db/schema";
 
-// The queries of collections (`collections`) and of their shares
-// (`collection_shares`, one row per sharee, live or ended).
-// See: [Note: One repository per table family]
+// The queries of collections (`collections`, one row per collection of an
+// owner, kept with a deleted flag once deleted); their shares are in
+// `collection-share-repository.ts`. See: [Note: One repository per table family]
 
 export type CollectionRow = Selectable<CollectionsTable>;
-export type ShareRow = Selectable<CollectionSharesTable>;
 
 export const collectionByID = (db: DB, collectionID: number): Promise<CollectionRow | undefined> =>
   db
@@ -39,6 +37,23 @@ export const collectionOwnerID = async (
       .where("collection_id", "=", collectionID)
       .executeTakeFirst()
   )?.owner_id;
+
+/**
+ * A collection's owner, and the viewer's ID when the viewer has a live share
+ * of it (null otherwise), in one query.
+ */
+export const ownerAndViewerShareOf = (db: DB, collectionID: number, viewerID: number) =>
+  db
+    .selectFrom("collections as c")
+    .leftJoin("collection_shares as s", (join) =>
+      join
+        .onRef("s.collection_id", "=", "c.collection_id")
+        .on("s.to_user_id", "=", viewerID)
+        .on("s.is_deleted", "=", 0),
+    )
+    .select(["c.owner_id", "s.to_user_id"])
+    .where("c.collection_id", "=", collectionID)
+    .executeTakeFirst();
 
 /** The owners of those of `collectionIDs` that exist. */
 export const collectionOwners = (db: DB, collectionIDs: readonly number[]) =>
@@ -147,130 +162,7 @@ export const setCollectionVersions = async (
     .execute();
 };
 
-/** The user's live share of a collection, if any. */
-export const liveShareOf = (
-  db: DB,
-  collectionID: number,
-  userID: number,
-): Promise<ShareRow | undefined> =>
-  db
-    .selectFrom("collection_shares")
-    .selectAll()
-    .where("collection_id", "=", collectionID)
-    .where("to_user_id", "=", userID)
-    .where("is_deleted", "=", 0)
-    .executeTakeFirst();
-
-/** Those of `collectionIDs` the user has a live share of. */
-export const collectionsLiveSharedWith = async (
-  db: DB,
-  userID: number,
-  collectionIDs: readonly number[],
-): Promise<number[]> => {
-  const rows = await db
-    .selectFrom("collection_shares")
-    .select("collection_id")
-    .where("collection_id", "in", [...collectionIDs])
-    .where("to_user_id", "=", userID)
-    .where("is_deleted", "=", 0)
-    .execute();
-  return rows.map((row) => row.collection_id);
-};
-
-/** The live shares of several collections, by collection, then oldest first. */
-export const liveSharesAmong = (db: DB, collectionIDs: readonly number[]): Promise<ShareRow[]> =>
-  db
-    .selectFrom("collection_shares")
-    .selectAll()
-    .where("collection_id", "in", [...collectionIDs])
-    .where("is_deleted", "=", 0)
-    .orderBy("collection_id")
-    .orderBy("shared_at_us")
-    .execute();
-
-/** The live sharees of a collection and their roles, oldest share first. */
-export const liveShareesOf = (db: DB, collectionID: number) =>
-  db
-    .selectFrom("collection_shares")
-    .select(["to_user_id", "role"])
-    .where("collection_id", "=", collectionID)
-    .where("is_deleted", "=", 0)
-    .orderBy("shared_at_us")
-    .orderBy("to_user_id")
-    .execute();
-
-export interface ShareWrite {
-  collection: Pick<CollectionRow, "collection_id" | "owner_id">;
-  shareeID: number;
-  encryptedKey: string;
-  role: ShareeRole;
-  versionUs: number;
-}
-
-/** Makes the share live with this key and role: a new row, or one revived or changed. */
-export const putShare = async (
-  db: DB,
-  { collection, shareeID, encryptedKey, role, versionUs }: ShareWrite,
-): Promise<void> => {
-  await db
-    .insertInto("collection_shares")
-    .values({
-      collection_id: collection.collection_id,
-      // Shares are the owner's, whoever (owner, admin or link) made them.
-      from_user_id: collection.owner_id,
-      to_user_id: shareeID,
-      encrypted_key: encryptedKey,
-      role,
-      magic_metadata: null,
-      is_deleted: 0,
-      shared_at_us: versionUs,
-      updation_time_us: versionUs,
-    })
-    .onConflict((oc) =>
-      oc.columns(["collection_id", "to_user_id"]).doUpdateSet((eb) => ({
-        encrypted_key: eb.ref("excluded.encrypted_key"),
-        role: eb.ref("excluded.role"),
-        // A revived share is shared anew; a live one keeps its date.
-        shared_at_us: eb
-          .case()
-          .when("collection_shares.is_deleted", "=", 1)
-          .then(eb.ref("excluded.shared_at_us"))
-          .else(eb.ref("collection_shares.shared_at_us"))
-          .end(),
-        is_deleted: 0,
-        updation_time_us: eb.ref("excluded.updation_time_us"),
-      })),
-    )
-    .execute();
-};
-
-/** Ends the live shares of a collection at a version: one sharee's, or every sharee's. */
-export const endLiveShares = async (
-  db: DB,
-  collectionID: number,
-  versionUs: number,
-  shareeID?: number,
-): Promise<void> => {
-  let update = db
-    .updateTable("collection_shares")
-    .set({ is_deleted: 1, updation_time_us: versionUs })
-    .where("collection_id", "=", collectionID);
-  if (shareeID !== undefined) update = update.where("to_user_id", "=", shareeID);
-  await update.where("is_deleted", "=", 0).execute();
-};
-
-/** Stores a sharee's own metadata of its share, at a version of the collection. */
-export const setShareMagicMetadata = async (
-  db: DB,
-  collectionID: number,
-  shareeID: number,
-  stored: string,
-  versionUs: number,
-): Promise<void> => {
-  await db
-    .updateTable("collection_shares")
-    .set({ magic_metadata: stored, updation_time_us: versionUs })
-    .where("collection_id", "=", collectionID)
-    .where("to_user_id", "=", shareeID)
-    .execute();
+/** Deletes every collection of the owner (when the account is deleted). */
+export const deleteCollectionsOfOwner = async (db: DB, ownerID: number): Promise<void> => {
+  await db.deleteFrom("collections").where("owner_id", "=", ownerID).execute();
 };

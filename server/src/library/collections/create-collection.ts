@@ -5,7 +5,7 @@ import type {
 } from "../../../../shared/api/endpoints/library-schemas";
 import type { ClientApp } from "../../../../shared/api/headers";
 import { badRequest } from "../../http/api-errors";
-import { keyAttributesRowOf } from "../../accounts/users";
+import { keyAttributesRowOf } from "../../accounts/user-repository";
 import { nextID } from "../../db/id-counters";
 import {
   type CollectionRow,

@@ -13,7 +13,8 @@ import {
   markAllCollectionFilesDeleted,
 } from "./collection-file-repository";
 import { disableLinksOf } from "../links/link-repository";
-import { endLiveShares, markCollectionDeleted } from "./collection-repository";
+import { markCollectionDeleted } from "./collection-repository";
+import { endLiveShares } from "./collection-share-repository";
 
 // `DELETE /collections/v3/:collectionID?collectionID=&keepFiles=`
 // (wire-contract §3.2).

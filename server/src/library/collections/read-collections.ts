@@ -2,7 +2,8 @@ import type { RemoteCollectionJSON } from "../../../../shared/api/endpoints/libr
 import type { ClientApp } from "../../../../shared/api/headers";
 import { microsecondsPerSecond } from "../../time";
 import { collectionAccess, collectionNotFound } from "../access";
-import { liveShareOf, type ShareRow, ownedCollectionsChangedAfter } from "./collection-repository";
+import { ownedCollectionsChangedAfter } from "./collection-repository";
+import { liveShareOf, sharedCollectionsChangedAfter } from "./collection-share-repository";
 import type { LibraryContext } from "../context";
 import { collectionsJSON, oneCollectionJSON } from "./collection-json";
 
@@ -51,18 +52,6 @@ export const getCollection = async (
  */
 export const collectionListOverlapUs = 60 * microsecondsPerSecond;
 
-const shareColumns = [
-  "s.collection_id as share_collection_id",
-  "s.from_user_id as share_from_user_id",
-  "s.to_user_id as share_to_user_id",
-  "s.encrypted_key as share_encrypted_key",
-  "s.role as share_role",
-  "s.magic_metadata as share_magic_metadata",
-  "s.is_deleted as share_is_deleted",
-  "s.shared_at_us as share_shared_at_us",
-  "s.updation_time_us as share_updation_time_us",
-] as const;
-
 /**
  * The caller's collections of the request's app changed after `sinceTime`
  * (see the overlap), then those shared with it whose share or collection
@@ -77,50 +66,12 @@ export const listCollections = async (
 ): Promise<RemoteCollectionJSON[]> => {
   const after = sinceTime - collectionListOverlapUs;
   const owned = await ownedCollectionsChangedAfter(context.db, userID, app, after);
-  const shared = await context.db
-    .selectFrom("collection_shares as s")
-    .innerJoin("collections as c", "c.collection_id", "s.collection_id")
-    .selectAll("c")
-    .select(shareColumns)
-    .where("s.to_user_id", "=", userID)
-    .where("c.app", "=", app)
-    // An ended share is listed by its own version only.
-    // See: [Note: A former sharee learns nothing new from a tombstone]
-    .where((eb) =>
-      eb.or([
-        eb("s.updation_time_us", ">", after),
-        eb.and([eb("s.is_deleted", "=", 0), eb("c.updation_time_us", ">", after)]),
-      ]),
-    )
-    .execute();
+  const shared = await sharedCollectionsChangedAfter(context.db, userID, app, after);
   return collectionsJSON(context, context.db, [
     ...owned.map((collection) => ({ collection, view: { kind: "owner" as const } })),
-    ...shared.map(
-      ({
-        share_collection_id,
-        share_from_user_id,
-        share_to_user_id,
-        share_encrypted_key,
-        share_role,
-        share_magic_metadata,
-        share_is_deleted,
-        share_shared_at_us,
-        share_updation_time_us,
-        ...collection
-      }) => {
-        const share: ShareRow = {
-          collection_id: share_collection_id,
-          from_user_id: share_from_user_id,
-          to_user_id: share_to_user_id,
-          encrypted_key: share_encrypted_key,
-          role: share_role,
-          magic_metadata: share_magic_metadata,
-          is_deleted: share_is_deleted,
-          shared_at_us: share_shared_at_us,
-          updation_time_us: share_updation_time_us,
-        };
-        return { collection, view: { kind: "sharee" as const, share } };
-      },
-    ),
+    ...shared.map(({ collection, share }) => ({
+      collection,
+      view: { kind: "sharee" as const, share },
+    })),
   ]);
 };

@@ -5,21 +5,15 @@ import type { ClientApp } from "../../../../shared/api/headers";
 import { badRequest, forbidden, notFound } from "../../http/api-errors";
 import { emailHashOf } from "../../accounts/server-crypto";
 import type { DB } from "../../db/db";
-import {
-  liveShareOf,
-  collectionOwnerID,
-  endLiveShares,
-  existingCollection,
-  liveShareesOf,
-  putShare,
-} from "./collection-repository";
+import { liveShareOf, endLiveShares, liveShareesOf, putShare } from "./collection-share-repository";
+import { collectionOwnerID, existingCollection } from "./collection-repository";
 import { collectionAccess, roleReaches, shareeRoleOf } from "../access";
 import type { LibraryContext } from "../context";
 import type { LibraryTransaction } from "../versions";
 import { participantCollection, writeCollections } from "./collection-write";
 import { markCollectionFilesOfOwnerDeleted } from "./collection-file-repository";
 import { userEmails } from "./user-emails";
-import { userIDOfEmailHash } from "../../accounts/users";
+import { userIDOfEmailHash } from "../../accounts/user-repository";
 
 // Sharing a collection with people: share, unshare, leave and the list of
 // sharees (wire-contract §3.2; spec §6, §7). Public links are in

@@ -5,11 +5,8 @@ import { collectionAccess, ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
 import { magicMetadataColumn } from "../magic-metadata";
 import { writeCollections } from "./collection-write";
-import {
-  setCollectionName,
-  setCollectionMagicMetadata,
-  setShareMagicMetadata,
-} from "./collection-repository";
+import { setCollectionName, setCollectionMagicMetadata } from "./collection-repository";
+import { setShareMagicMetadata } from "./collection-share-repository";
 
 // Rename and the three magic-metadata updates of a collection (wire-contract
 // §3.2). Each bumps the collection's version so that every participant's

@@ -1,4 +1,5 @@
 import { decryptWithServerKey } from "../../accounts/server-crypto";
+import { encryptedEmailsOf } from "../../accounts/user-repository";
 import type { DB } from "../../db/db";
 import type { LibraryContext } from "../context";
 
@@ -14,11 +15,7 @@ export const userEmails = async (
   const unique = [...new Set(userIDs)];
   const emails = new Map<number, string>();
   if (unique.length === 0) return emails;
-  const rows = await db
-    .selectFrom("users")
-    .select(["user_id", "encrypted_email", "email_decryption_nonce"])
-    .where("user_id", "in", unique)
-    .execute();
+  const rows = await encryptedEmailsOf(db, unique);
   for (const row of rows) {
     emails.set(
       row.user_id,

@@ -1,5 +1,14 @@
+import { deleteCollectionFilesOfAccount } from "../collections/collection-file-repository";
+import { deleteCollectionsOfOwner } from "../collections/collection-repository";
+import { deleteSharesOfAccount } from "../collections/collection-share-repository";
 import { deleteTrashOfUser } from "../trash/trash-repository";
 import type { LibraryTransaction } from "../versions";
+import { deleteFilesOfOwner } from "./file-repository";
+import {
+  deleteObjectsOfOwner,
+  dequeueObjectDeletionsOfAccount,
+  forgetTempObjectsOf,
+} from "./object-repository";
 
 // The library's part of account deletion. See: [Note: Deleting an account removes its rows]
 // The blobs go with the account's folder (`<userID>/`), so queued deletions
@@ -10,37 +19,18 @@ import type { LibraryTransaction } from "../versions";
  * its collections and their shares, shares with it, the entries of its
  * collections and of its files in anyone's collection, its files, their
  * objects, its trash, its unregistered uploads and queued blob deletions.
+ * The rows that name its collections or files go before them.
  */
 export const deleteLibraryRowsOf = async (
   trx: LibraryTransaction,
   userID: number,
 ): Promise<void> => {
-  const collectionIDs = trx
-    .selectFrom("collections")
-    .select("collection_id")
-    .where("owner_id", "=", userID);
-  const fileIDs = trx.selectFrom("files").select("file_id").where("owner_id", "=", userID);
-  await trx
-    .deleteFrom("collection_files")
-    .where((eb) => eb.or([eb("collection_id", "in", collectionIDs), eb("file_id", "in", fileIDs)]))
-    .execute();
-  await trx
-    .deleteFrom("collection_shares")
-    .where((eb) =>
-      eb.or([
-        eb("collection_id", "in", collectionIDs),
-        eb("from_user_id", "=", userID),
-        eb("to_user_id", "=", userID),
-      ]),
-    )
-    .execute();
-  await trx.deleteFrom("object_keys").where("file_id", "in", fileIDs).execute();
+  await deleteCollectionFilesOfAccount(trx, userID);
+  await deleteSharesOfAccount(trx, userID);
+  await deleteObjectsOfOwner(trx, userID);
   await deleteTrashOfUser(trx, userID);
-  await trx.deleteFrom("files").where("owner_id", "=", userID).execute();
-  await trx.deleteFrom("collections").where("owner_id", "=", userID).execute();
-  await trx.deleteFrom("temp_objects").where("user_id", "=", userID).execute();
-  await trx
-    .deleteFrom("object_deletions")
-    .where("object_key", "like", `${String(userID)}/%`)
-    .execute();
+  await deleteFilesOfOwner(trx, userID);
+  await deleteCollectionsOfOwner(trx, userID);
+  await forgetTempObjectsOf(trx, userID);
+  await dequeueObjectDeletionsOfAccount(trx, userID);
 };

@@ -147,3 +147,8 @@ export const setFileContent = async (
 ): Promise<void> => {
   await db.updateTable("files").set(values).where("file_id", "=", fileID).execute();
 };
+
+/** Deletes every file row of the owner (when the account is deleted). */
+export const deleteFilesOfOwner = async (db: DB, ownerID: number): Promise<void> => {
+  await db.deleteFrom("files").where("owner_id", "=", ownerID).execute();
+};

@@ -112,6 +112,12 @@ export const deleteObjectsOfFile = async (db: DB, fileID: number): Promise<void>
   await db.deleteFrom("object_keys").where("file_id", "=", fileID).execute();
 };
 
+/** Forgets every registered object of the owner's files (when the account is deleted). */
+export const deleteObjectsOfOwner = async (db: DB, ownerID: number): Promise<void> => {
+  const fileIDs = db.selectFrom("files").select("file_id").where("owner_id", "=", ownerID);
+  await db.deleteFrom("object_keys").where("file_id", "in", fileIDs).execute();
+};
+
 /** Queues blobs for the deletion job (a key queued already stays as it is). */
 export const queueObjectDeletions = async (
   db: DB,
@@ -165,6 +171,17 @@ export const dequeueObjectDeletions = async (
     .execute();
 };
 
+/**
+ * Takes the account's keys (under its `<userID>/` folder) off the deletion
+ * queue (when the account is deleted, with its folder).
+ */
+export const dequeueObjectDeletionsOfAccount = async (db: DB, userID: number): Promise<void> => {
+  await db
+    .deleteFrom("object_deletions")
+    .where("object_key", "like", `${String(userID)}/%`)
+    .execute();
+};
+
 /** A minted upload key, kept until it is registered or expires. */
 export interface TempObject {
   objectKey: string;
@@ -193,6 +210,11 @@ export const forgetTempObjects = async (db: DB, objectKeys: readonly string[]): 
     .deleteFrom("temp_objects")
     .where("object_key", "in", [...objectKeys])
     .execute();
+};
+
+/** Forgets every minted upload key of the account (when the account is deleted). */
+export const forgetTempObjectsOf = async (db: DB, userID: number): Promise<void> => {
+  await db.deleteFrom("temp_objects").where("user_id", "=", userID).execute();
 };
 
 /**

@@ -3,7 +3,8 @@ import { badRequest, notFound } from "../../http/api-errors";
 import type { EndpointHandler } from "../../http/register-endpoints";
 import type { LibraryContext } from "../context";
 import { deletedFileMarker } from "../file-json";
-import { adjustUsage, ensureUploadFits } from "../quota";
+import { adjustUsage } from "../../accounts/usage-repository";
+import { ensureUploadFits } from "../quota";
 import { stampCollections } from "../versions";
 import {
   ensureNotQueuedForDeletion,

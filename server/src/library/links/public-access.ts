@@ -6,6 +6,8 @@ import { signServerJWT, verifiedServerJWTClaims } from "../../accounts/jwt";
 import type { ServerSecrets } from "../../config/secrets";
 import type { AuthContext, PublicLinkSession } from "../../http/auth";
 import { StatusError } from "../../http/http-errors";
+import { subscriptionProductAndExpiryOf } from "../../accounts/subscription-repository";
+import { collectionOwnerID } from "../collections/collection-repository";
 import type { LibraryContext } from "../context";
 import { admitDevice, admittedDevices, deviceCountingPaths, deviceIDOf } from "./link-devices";
 import { linkOriginAllowed } from "./link-origin";
@@ -92,19 +94,9 @@ export const resolvePublicLink = async (
   if (link === undefined) return undefined;
   if (link.is_disabled === 1) throw new StatusError(410, { error: "disabled token" });
   const nowUs = context.nowUs();
-  const ownerID = await context.db
-    .selectFrom("collections")
-    .select("owner_id")
-    .where("collection_id", "=", link.collection_id)
-    .executeTakeFirst();
+  const ownerID = await collectionOwnerID(context.db, link.collection_id);
   const subscription =
-    ownerID === undefined
-      ? undefined
-      : await context.db
-          .selectFrom("subscriptions")
-          .select(["expiry_time_us", "product_id"])
-          .where("user_id", "=", ownerID.owner_id)
-          .executeTakeFirst();
+    ownerID === undefined ? undefined : await subscriptionProductAndExpiryOf(context.db, ownerID);
   const origin = request.headers.origin;
   if (
     subscription === undefined ||

@@ -6,6 +6,7 @@ import { StatusError } from "../../http/http-errors";
 import type { HandlerMap } from "../../http/register-endpoints";
 import { collectionDiffPageFor } from "../collections/collection-diff";
 import { isLiveInCollection } from "../collections/collection-file-repository";
+import { collectionByID } from "../collections/collection-repository";
 import type { LibraryContext } from "../context";
 import { ensureOwnObjectKeys, registerNewFile } from "../files/create-file";
 import { presignedObjectURL } from "../files/downloads";
@@ -51,11 +52,7 @@ const visitorCollectionJSON = async (
   context: LibraryContext,
   link: LinkRow,
 ): Promise<RemoteCollectionJSON> => {
-  const collection = await context.db
-    .selectFrom("collections")
-    .selectAll()
-    .where("collection_id", "=", link.collection_id)
-    .executeTakeFirst();
+  const collection = await collectionByID(context.db, link.collection_id);
   if (collection === undefined || collection.is_deleted === 1) {
     throw apiError(404, "COLLECTION_DELETED", "The collection is deleted");
   }
@@ -111,11 +108,7 @@ const collectingAlbum = async (context: LibraryContext, session: PublicLinkSessi
   if (link.enable_collect !== 1) {
     throw apiError(405, "PUBLIC_COLLECT_DISABLED", "The link does not collect uploads");
   }
-  const collection = await context.db
-    .selectFrom("collections")
-    .select(["collection_id", "owner_id", "is_deleted"])
-    .where("collection_id", "=", link.collection_id)
-    .executeTakeFirst();
+  const collection = await collectionByID(context.db, link.collection_id);
   if (collection === undefined || collection.is_deleted === 1) {
     throw apiError(404, "COLLECTION_DELETED", "The collection is deleted");
   }

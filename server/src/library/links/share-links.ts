@@ -9,6 +9,7 @@ import { loadSodium } from "../../../../shared/crypto/sodium";
 import { apiError, badRequest, notFound } from "../../http/api-errors";
 import { flag } from "../../db/column-values";
 import type { DB } from "../../db/db";
+import { subscriptionProductIDOf } from "../../accounts/subscription-repository";
 import { freePlanProductID } from "../../accounts/users";
 import { nextID } from "../../db/id-counters";
 import type { ServerSecrets } from "../../config/secrets";
@@ -39,14 +40,8 @@ export const freePlanLinkDeviceLimit = 5;
 export const isFreePlanProduct = (productID: string | undefined): boolean =>
   productID === undefined || productID === freePlanProductID;
 
-const isOnFreePlan = async (db: DB, userID: number): Promise<boolean> => {
-  const subscription = await db
-    .selectFrom("subscriptions")
-    .select("product_id")
-    .where("user_id", "=", userID)
-    .executeTakeFirst();
-  return isFreePlanProduct(subscription?.product_id);
-};
+const isOnFreePlan = async (db: DB, userID: number): Promise<boolean> =>
+  isFreePlanProduct(await subscriptionProductIDOf(db, userID));
 
 /**
  * [Note: A link's password hash is hashed again]

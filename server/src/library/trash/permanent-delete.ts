@@ -7,7 +7,7 @@ import {
 import { lockFilesForWrite } from "../files/file-rows";
 import { markOwnedFilesDeletedForGood } from "../files/file-repository";
 import { markFilesRemovedEverywhere } from "../collections/collection-file-repository";
-import { adjustUsage } from "../quota";
+import { adjustUsage } from "../../accounts/usage-repository";
 import { stampCollections, type LibraryTransaction } from "../versions";
 import { markTrashDeleted } from "./trash-repository";
 import { lockTrashForWrite } from "./trash-version";

@@ -9,7 +9,8 @@ import { ensureDistinct, ensureOwnedFiles, lockFilesForWrite } from "../files/fi
 import { stampCollections, type LibraryTransaction } from "../versions";
 import { upsertTrashRows } from "./trash-repository";
 import { lockTrashForWrite } from "./trash-version";
-import { collectionOwners, collectionsLiveSharedWith } from "../collections/collection-repository";
+import { collectionOwners } from "../collections/collection-repository";
+import { collectionsLiveSharedWith } from "../collections/collection-share-repository";
 import {
   entriesOfFiles,
   markFilesRemovedEverywhere,

@@ -1,3 +1,4 @@
+import { lockUsageRow } from "../../accounts/usage-repository";
 import type { LibraryContext } from "../context";
 import type { LibraryTransaction } from "../versions";
 import { newestTrashVersionUs } from "./trash-repository";
@@ -29,7 +30,6 @@ export const lockTrashForWrite = async (
   trx: LibraryTransaction,
   userID: number,
 ): Promise<number> => {
-  const usage = trx.selectFrom("usage").select("user_id").where("user_id", "=", userID);
-  await (context.dialect === "postgres" ? usage.forUpdate() : usage).execute();
+  await lockUsageRow(trx, context.dialect, userID);
   return Math.max(context.nowUs(), (await newestTrashVersionUs(trx, userID)) + 1);
 };

@@ -1,6 +1,8 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema";
+import type { DB } from "../db/db";
 
+// The queries of the background jobs' locks (`task_locks`, one row per job
+// that has run). See: [Note: One repository per table family]
+//
 // [Note: Jobs take a database lock per run]
 //
 // Background jobs run on timers in every server process. So that several
@@ -19,7 +21,7 @@ export interface TaskLockRequest {
 
 /** Take the lock of `taskName` until `lockedUntilUs`; false when another holder has it. */
 export const acquireTaskLock = async (
-  db: Kysely<Database>,
+  db: DB,
   { taskName, holder, nowUs, lockedUntilUs }: TaskLockRequest,
 ): Promise<boolean> => {
   const result = await db
@@ -44,11 +46,7 @@ export const acquireTaskLock = async (
 };
 
 /** Give the lock back, if we still hold it. */
-export const releaseTaskLock = async (
-  db: Kysely<Database>,
-  taskName: string,
-  holder: string,
-): Promise<void> => {
+export const releaseTaskLock = async (db: DB, taskName: string, holder: string): Promise<void> => {
   await db
     .deleteFrom("task_locks")
     .where("task_name", "=", taskName)
