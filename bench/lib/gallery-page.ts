@@ -172,3 +172,27 @@ export const frameStats = (intervalsMs: readonly number[]) => {
     overBudgetShare: sorted.filter((ms) => ms > frameBudgetMs).length / Math.max(1, sorted.length),
   };
 };
+
+/**
+ * Watches, from the document's start, for the gallery's empty state
+ * (`gallery-empty`) and records in `window.__cairnEmptyPainted` the page's
+ * time it first appeared (an init script: it runs before the app's scripts
+ * on every navigation, so a reload's first frames are watched too).
+ */
+export const watchForEmptyState = async (page: Page): Promise<void> => {
+  await page.addInitScript({
+    content: `(() => {
+      const record = () => {
+        if (window.__cairnEmptyPainted === undefined &&
+            document.querySelector('[data-testid="gallery-empty"]') !== null) {
+          window.__cairnEmptyPainted = performance.now();
+        }
+      };
+      new MutationObserver(record).observe(document, { childList: true, subtree: true });
+    })();`,
+  });
+};
+
+/** The page's time the empty state was first shown since the navigation, or undefined if never. */
+export const emptyStatePaintedAtMs = (): number | undefined =>
+  (window as unknown as { __cairnEmptyPainted?: number }).__cairnEmptyPainted;

@@ -12,17 +12,26 @@ import { viteConfigFor } from "../../web/vite-app-config";
 import { createNodeCryptoPool } from "../../workers/crypto/node-pool";
 import { seedCairn } from "../seed/seed-cairn";
 import { type Credentials, startBenchAccountServer } from "./bench-account-server";
+import { profiling } from "./trace-profile";
 
 export type { Credentials } from "./bench-account-server";
 
-/** The photos app as `npm run build:web` builds it, in `webDistDir/photos` (the other apps are stubs: not used). */
+/**
+ * The photos app as `npm run build:web` builds it, in `webDistDir/photos`
+ * (the other apps are stubs: not used). When profiling, the bundles are not
+ * minified, so the profile names the project's functions.
+ */
 export const buildPhotosApp = async (webDistDir: string): Promise<void> => {
   const photos = viteConfigFor("photos");
   await build({
     ...photos,
     configFile: false,
     logLevel: "error",
-    build: { ...photos.build, outDir: path.join(webDistDir, "photos") },
+    build: {
+      ...photos.build,
+      outDir: path.join(webDistDir, "photos"),
+      ...(profiling ? { minify: false } : {}),
+    },
   });
   for (const app of ["accounts", "auth"]) {
     await mkdir(path.join(webDistDir, app), { recursive: true });

@@ -51,7 +51,7 @@ export interface TraceEvent {
         nodes?: {
           id: number;
           parent?: number;
-          callFrame: { functionName?: string; url?: string };
+          callFrame: { functionName?: string; url?: string; lineNumber?: number };
         }[];
         samples?: number[];
       };
@@ -123,7 +123,7 @@ export const summarizeTrace = (events: readonly TraceEvent[]): ThreadProfile[] =
     {
       pid: number;
       tid: number;
-      nodes: Map<number, { functionName?: string; url?: string }>;
+      nodes: Map<number, { functionName?: string; url?: string; lineNumber?: number }>;
       selfMs: Map<number, number>;
     }
   >();
@@ -173,7 +173,9 @@ export const summarizeTrace = (events: readonly TraceEvent[]): ThreadProfile[] =
       const script = scriptOf(frame?.url ?? "", functionName);
       thread.sampledMs += ms;
       thread.byScript[script] = (thread.byScript[script] ?? 0) + ms;
-      const name = `${functionName || "(anonymous)"} (${script})`;
+      // An anonymous function is told apart by its line (0-based in the trace).
+      const line = frame?.lineNumber === undefined ? "" : `:${String(frame.lineNumber + 1)}`;
+      const name = functionName ? `${functionName} (${script})` : `(anonymous) (${script}${line})`;
       thread.functions.set(name, (thread.functions.get(name) ?? 0) + ms);
     }
   }

@@ -16,6 +16,23 @@ export const emptySummary: LibrarySummary = {
   trashCount: 0,
 };
 
+/**
+ * [Note: Notifying during a pull takes a bounded share of the worker]
+ *
+ * A notification rebuilds the summary and the open view (the "all" view of a
+ * 100,000-file library is a sort of every file: tens of milliseconds), posts
+ * them to the page, and the page renders them. A fixed interval made that
+ * work grow with the library: at 100k files the sync worker spent about a
+ * third of a pull rebuilding views, and the pull took twice as long as the
+ * decryption and storage alone. So while a run stores pages, the next
+ * notification also waits until the last one's cost is at most
+ * `notifyingShareAtMost` of the time since it began: a small library is
+ * told every `intervalMs`, a large one less often, and the share of the
+ * worker spent notifying stays the same at any size. Notifications that are
+ * not throttled (a status change, an action's result) go at once.
+ */
+export const notifyingShareAtMost = 0.1;
+
 export interface LibraryNotifierOptions {
   timers: SchedulerTimers;
   nowMs: () => number;
@@ -38,6 +55,8 @@ export class LibraryNotifier {
   #summaryStale = true;
   #timer: unknown;
   #lastNotifiedMs = -Infinity;
+  /** How long the last notification took (summary, open view, posting to the listeners). */
+  #lastCostMs = 0;
 
   constructor(options: LibraryNotifierOptions) {
     this.#options = options;
@@ -75,7 +94,9 @@ export class LibraryNotifier {
     }
     if (this.#timer !== undefined) return;
     const { timers, nowMs, intervalMs } = this.#options;
-    const waitMs = this.#lastNotifiedMs + intervalMs - nowMs();
+    // See: [Note: Notifying during a pull takes a bounded share of the worker]
+    const gapMs = Math.max(intervalMs, this.#lastCostMs / notifyingShareAtMost);
+    const waitMs = this.#lastNotifiedMs + gapMs - nowMs();
     if (waitMs <= 0) this.#notifyNow();
     else {
       this.#timer = timers.setTimeout(() => {
@@ -98,10 +119,12 @@ export class LibraryNotifier {
   #notifyNow(): void {
     this.#clearTimer();
     const { nowMs, status, openSnapshot, onNotified } = this.#options;
-    this.#lastNotifiedMs = nowMs();
+    const startMs = nowMs();
+    this.#lastNotifiedMs = startMs;
     const snapshot = this.summary();
     const view = openSnapshot();
     for (const listener of this.#listeners.values()) listener(snapshot, status(), view);
     onNotified();
+    this.#lastCostMs = Math.max(0, nowMs() - startMs);
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { manualTimers } from "./test-support/manual-clock";
 import {
   type SchedulerEvent,
   type SchedulerState,
@@ -91,37 +92,6 @@ describe("nextSchedulerStep", () => {
     expect(step.startRun).toBe(startRun);
   });
 });
-
-/** Timers that fire only when the test advances the clock. */
-const manualTimers = () => {
-  let nowMs = 0;
-  let nextID = 1;
-  const pending = new Map<number, { atMs: number; callback: () => void }>();
-  return {
-    timers: {
-      setTimeout: (callback: () => void, delayMs: number) => {
-        const id = nextID++;
-        pending.set(id, { atMs: nowMs + delayMs, callback });
-        return id;
-      },
-      clearTimeout: (handle: unknown) => {
-        pending.delete(handle as number);
-      },
-    },
-    advance(ms: number) {
-      nowMs += ms;
-      for (const [id, timer] of [...pending]) {
-        if (timer.atMs <= nowMs) {
-          pending.delete(id);
-          timer.callback();
-        }
-      }
-    },
-    get pendingCount() {
-      return pending.size;
-    },
-  };
-};
 
 /** A run that the test finishes by hand. */
 const controlledRuns = () => {
