@@ -34,8 +34,7 @@ export const playwrightTracer = (browser: {
 /** V8's sampling profiler only: the timeline categories would add their own cost to every task. */
 const traceCategories = ["disabled-by-default-v8.cpu_profiler", "__metadata"];
 
-export const startTrace = (browser: Tracer): Promise<void> =>
-  browser.startTracing(traceCategories);
+export const startTrace = (browser: Tracer): Promise<void> => browser.startTracing(traceCategories);
 
 /** The fields of Chrome's trace events this summary reads. */
 export interface TraceEvent {
@@ -87,10 +86,7 @@ const topFunctionCount = 15;
  * Stops the trace, writes it to `tracePath` (it opens in DevTools'
  * Performance panel) and summarises it (see summarizeTrace).
  */
-export const stopTrace = async (
-  browser: Tracer,
-  tracePath: string,
-): Promise<ThreadProfile[]> => {
+export const stopTrace = async (browser: Tracer, tracePath: string): Promise<ThreadProfile[]> => {
   const text = await browser.stopTracing();
   await mkdir(path.dirname(tracePath), { recursive: true });
   await writeFile(tracePath, text);

@@ -91,7 +91,9 @@ const measureReloads = async (
       const emptyStateAtMs = await page.evaluate(emptyStatePaintedAtMs);
       measurements.push({ firstThumbnailMs, firstScreenMs, heapUsedBytes, emptyStateAtMs });
       const empty =
-        emptyStateAtMs === undefined ? "never empty" : `EMPTY STATE at ${emptyStateAtMs.toFixed(0)} ms`;
+        emptyStateAtMs === undefined
+          ? "never empty"
+          : `EMPTY STATE at ${emptyStateAtMs.toFixed(0)} ms`;
       log(
         `reload ${String(index + 1)}: first thumbnail ${firstThumbnailMs.toFixed(0)} ms, first screen ${firstScreenMs.toFixed(0)} ms, heap ${(heapUsedBytes / 2 ** 20).toFixed(1)} MB, ${empty}`,
       );
