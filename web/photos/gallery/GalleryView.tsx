@@ -116,12 +116,18 @@ export function GalleryView({
     summary === undefined
       ? intl.formatMessage({ id: "gallery.albums.all" })
       : summaryLabel(summary, (id) => intl.formatMessage({ id }));
-  // Until the view's snapshot comes, the summaries' count stands in; a
-  // library the worker knows nothing of yet is an empty one (a new account).
+  // [Note: The gallery never says "empty" before it knows]
+  //
+  // Until the view's snapshot comes, the summaries' count stands in: the
+  // first screen's (from the local database) or the stored library's. Before
+  // the worker has told either, the count is unknown, and an unknown count
+  // shows nothing rather than the empty state: a reload of a full library
+  // must not say "Your gallery is empty" for the half second the worker
+  // takes to open. A new account's worker tells a count of 0 at once.
   const count =
     snapshot?.totalCount ??
     summary?.fileCount ??
-    (viewID === PseudoCollectionID.all ? (libraryFileCount ?? 0) : undefined);
+    (viewID === PseudoCollectionID.all ? libraryFileCount : undefined);
   const selectedIDs = [...selection.fileIDs];
 
   // The grid comes back to the file the viewer was showing.
