@@ -154,6 +154,7 @@ export const startCairn = async (
         accounts = createAccounts(
           {
             db: database.db,
+            dialect: database.dialect,
             secrets,
             mailer,
             blobStore,

@@ -87,6 +87,7 @@ export const startTestAccountsServer = async (
   const log = recordingLogger();
   const context: AccountsContext = {
     db: database.db,
+    dialect: database.dialect,
     secrets: testSecrets(),
     mailer,
     blobStore: blobs.store,

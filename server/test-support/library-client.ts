@@ -364,7 +364,7 @@ export const insertTestFiles = async (
           : versionUs(index);
     const collection = await trx
       .selectFrom("collections")
-      .select(["owner_id", "updation_time_us"])
+      .select(["owner_id"])
       .where("collection_id", "=", collectionID)
       .executeTakeFirstOrThrow();
     const firstID = count > 0 ? await nextID(trx, "file", count) : 0;
@@ -410,10 +410,11 @@ export const insertTestFiles = async (
         )
         .execute();
     }
+    // A new version for the collection, as every real write gives it, even
+    // when the rows' chosen versions are older than its own.
+    // See: [Note: Encoded diff pages are cached by collection version]
     const newestUs = fileIDs.reduce((newest, _, i) => Math.max(newest, versionOf(i)), 0);
-    if (newestUs > collection.updation_time_us) {
-      await stampCollections(trx, [collectionID], newestUs);
-    }
+    await stampCollections(trx, [collectionID], Math.max(newestUs, lockedVersionUs));
     return fileIDs;
   });
 

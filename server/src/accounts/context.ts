@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { BlobStore } from "../blobs/blob-store";
-import type { ConfiguredPlan } from "../config/config";
+import type { ConfiguredPlan, DatabaseConfig } from "../config/config";
 import type { ServerSecrets } from "../config/secrets";
 import type { Database } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
@@ -9,6 +9,8 @@ import type { Mailer } from "../mail/mailer";
 /** Everything the account services need, injected. */
 export interface AccountsContext {
   db: Kysely<Database>;
+  /** Which database `db` talks to (row locks exist only on PostgreSQL). */
+  dialect: DatabaseConfig["kind"];
   secrets: ServerSecrets;
   mailer: Mailer;
   blobStore: BlobStore;

@@ -48,7 +48,7 @@ export const deleteAccountData = async (
     const srpUserID = await srpUserIDOf(trx, userID);
     if (srpUserID !== undefined) await deleteSRPSessionsOf(trx, srpUserID);
     await deletePasskeysOf(trx, userID);
-    await deleteLibraryRowsOf(trx, userID);
+    await deleteLibraryRowsOf(context, trx, userID);
     // See: [Note: Deleting an account ends its family]
     familyNotices = await familyNoticesOfDeletion(context, trx, userID);
     await deleteFamilyRowsOf(trx, userID);

@@ -11,6 +11,7 @@ import { registerLocalBlobRoutes } from "../blobs/local/local-blob-routes";
 import type { LocalBlobStore } from "../blobs/local/local-blob-store";
 import type { LogLevel } from "../config/config";
 import { noSessions, type AuthResolvers } from "./auth";
+import { compressionThresholdBytes } from "./content-coding";
 import { applyCORS } from "./cors";
 import { closeConnectionsWhenClosing } from "./graceful-close";
 import { codeForStatus, StatusError } from "./http-errors";
@@ -42,12 +43,6 @@ export interface ApiAppOptions<R extends Readonly<Record<string, AnyEndpoint>>> 
  * far shorter. See: [Note: Object keys are safe paths]
  */
 const maxParamLength = 1024;
-
-/**
- * Responses smaller than this are sent as they are: gzip's header and the
- * CPU time cost more than the bytes they would save.
- */
-const compressionThresholdBytes = 1024;
 
 const isFastifyError = (error: unknown): error is FastifyError =>
   error instanceof Error && typeof (error as Partial<FastifyError>).statusCode === "number";

@@ -11,6 +11,7 @@ import {
 import { appForClientPackage, headerNames, type ClientApp } from "../../../shared/api/headers";
 import { ApiError } from "../../../shared/model/errors";
 import { resolveSession, type AuthResolvers, type SessionFor } from "./auth";
+import { EncodedJSON, isEncodedJSONHandler } from "./encoded-json";
 import type { RateLimiter } from "./rate-limits";
 import "./route-config";
 
@@ -31,9 +32,17 @@ export interface HandlerInput<E extends AnyEndpoint> {
   reply: FastifyReply;
 }
 
+/**
+ * What a handler answers: its endpoint's response, or, for a JSON response,
+ * that JSON already encoded. See: [Note: Some answers arrive encoded]
+ */
+export type HandlerAnswer<E extends AnyEndpoint> = E["response"] extends z.ZodType
+  ? ResponseInputOf<E> | EncodedJSON
+  : ResponseInputOf<E>;
+
 export type EndpointHandler<E extends AnyEndpoint> = (
   input: HandlerInput<E>,
-) => ResponseInputOf<E> | Promise<ResponseInputOf<E>>;
+) => HandlerAnswer<E> | Promise<HandlerAnswer<E>>;
 
 /** One handler per endpoint of `R`, each typed from its declaration. */
 export type HandlerMap<R extends Readonly<Record<string, AnyEndpoint>>> = {
@@ -92,6 +101,8 @@ export const registerEndpoints = <R extends Readonly<Record<string, AnyEndpoint>
       method: endpoint.method,
       url: endpoint.path,
       config: { cairn: { redirect: isRedirect } },
+      // See: [Note: Some answers arrive encoded]
+      ...(isEncodedJSONHandler(handler) ? { compress: false as const } : {}),
       handler: async (request, reply) => {
         const clientApp = appForClientPackage(headerValue(request, headerNames.clientPackage));
         const session = await resolveSession(resolvers, { app: clientApp, request, endpoint });
@@ -114,14 +125,23 @@ export const registerEndpoints = <R extends Readonly<Record<string, AnyEndpoint>
           return reply.code(200).send();
         }
         if (validateResponses) {
-          const checked = response.safeParse(result);
+          const checked = response.safeParse(
+            result instanceof EncodedJSON ? result.decode() : result,
+          );
           if (!checked.success) {
             throw new Error(
               `Handler ${name} answered outside its schema: ${describeIssues("response", checked.error)}`,
             );
           }
         }
-        return reply.code(200).type("application/json; charset=utf-8").send(JSON.stringify(result));
+        reply.code(200).type("application/json; charset=utf-8");
+        if (result instanceof EncodedJSON) {
+          // The answer differs by the request's Accept-Encoding, whatever coding it has.
+          reply.header("Vary", "Accept-Encoding");
+          if (result.coding !== "identity") reply.header("Content-Encoding", result.coding);
+          return reply.send(result.bytes);
+        }
+        return reply.send(JSON.stringify(result));
       },
     });
   }

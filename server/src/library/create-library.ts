@@ -3,6 +3,7 @@ import type { AuthResolvers } from "../http/auth";
 import type { HandlerMap } from "../http/register-endpoints";
 import type { JobDefinition } from "../jobs/scheduler";
 import { createCollectionHandlers } from "./collections/collection-handlers";
+import { createDiffPageCache, diffPageCacheBytes } from "./collections/diff-page-cache";
 import type { LibraryContext } from "./context";
 import { createFileHandlers } from "./files/file-handlers";
 import { libraryJobs } from "./jobs/library-jobs";
@@ -18,16 +19,24 @@ export interface Library {
   resolvers: Pick<AuthResolvers, "publicLink">;
 }
 
-/** The library endpoints' handlers and background jobs, over one context. */
-export const createLibrary = (context: LibraryContext): Library => ({
-  handlers: {
-    ...createCollectionHandlers(context),
-    ...createFileHandlers(context),
-    ...createTrashHandlers(context),
-    ...createPublicCollectionHandlers(context),
-  },
-  jobs: libraryJobs(context),
-  resolvers: {
-    publicLink: (credentials, authContext) => resolvePublicLink(context, credentials, authContext),
-  },
-});
+/**
+ * The library endpoints' handlers and background jobs, over one context.
+ * The collection diff and a public link's diff share one page cache.
+ * See: [Note: Encoded diff pages are cached by collection version]
+ */
+export const createLibrary = (context: LibraryContext): Library => {
+  const diffPages = createDiffPageCache(diffPageCacheBytes);
+  return {
+    handlers: {
+      ...createCollectionHandlers(context, diffPages),
+      ...createFileHandlers(context),
+      ...createTrashHandlers(context),
+      ...createPublicCollectionHandlers(context, diffPages),
+    },
+    jobs: libraryJobs(context),
+    resolvers: {
+      publicLink: (credentials, authContext) =>
+        resolvePublicLink(context, credentials, authContext),
+    },
+  };
+};

@@ -12,7 +12,11 @@ import { lockCollectionVersions, setCollectionVersions } from "./collections/col
 // rows' `updation_time_us` and the collection's `updation_time_us` to one
 // and the same version, in the same transaction: then
 // `collections.updation_time_us >= max(collection_files.updation_time_us)`
-// always holds.
+// always holds. A write that changes what a collection's diff answers without
+// versioning rows (a metadata edit with `skipVersion`, a file deleted for
+// good behind a removed entry, the entries of a deleted account) stamps the
+// collection alone, so that its version still moves with every change of its
+// diff. See: [Note: Encoded diff pages are cached by collection version]
 //
 // [Note: Versions of a collection only grow, in commit order]
 //

@@ -263,6 +263,18 @@ export const markCollectionFilesOfOwnerDeleted = async (
     .execute();
 };
 
+/** The collections of other owners holding entries (live or not) of the user's files. */
+export const othersCollectionsWithFilesOf = async (db: DB, userID: number): Promise<number[]> =>
+  (
+    await db
+      .selectFrom("collection_files")
+      .select("collection_id")
+      .distinct()
+      .where("f_owner_id", "=", userID)
+      .where("c_owner_id", "!=", userID)
+      .execute()
+  ).map((row) => row.collection_id);
+
 /**
  * Deletes the rows of the account's collections, and those of its files in
  * anyone's collection (when the account is deleted).

@@ -1,12 +1,14 @@
 import { collectionEndpoints } from "../../../../shared/api/endpoints/collections";
+import { answersEncodedJSON } from "../../http/encoded-json";
 import type { HandlerMap } from "../../http/register-endpoints";
 import type { LibraryContext } from "../context";
 import { joinLinkOfRequest } from "../links/join-link";
 import { createShareURL, disableShareURL, updateShareURL } from "../links/share-links";
 import { addFiles, moveFiles } from "./add-move-files";
-import { collectionDiffPage } from "./collection-diff";
+import { collectionDiffAnswer } from "./collection-diff";
 import { createCollection } from "./create-collection";
 import { deleteCollection } from "./delete-collection";
+import type { DiffPageCache } from "./diff-page-cache";
 import { getCollection, listCollections } from "./read-collections";
 import { removeFiles, restoreFiles } from "./restore-remove-files";
 import {
@@ -26,6 +28,7 @@ import {
 
 export const createCollectionHandlers = (
   context: LibraryContext,
+  diffPages: DiffPageCache,
 ): HandlerMap<typeof collectionEndpoints> => ({
   createCollection: async ({ session, app, body }) => ({
     collection: await createCollection(context, session.userID, app, body),
@@ -94,15 +97,14 @@ export const createCollectionHandlers = (
     await removeFiles(context, session.userID, body.collectionID, body.fileIDs);
   },
 
-  getCollectionDiff: async ({ session, query }) => {
-    const page = await collectionDiffPage(
-      context,
-      session.userID,
-      query.collectionID,
-      query.sinceTime,
-    );
-    return { diff: page.rows, hasMore: page.hasMore };
-  },
+  getCollectionDiff: answersEncodedJSON(({ session, query, request }) =>
+    collectionDiffAnswer(context, diffPages, {
+      viewerID: session.userID,
+      collectionID: query.collectionID,
+      sinceTime: query.sinceTime,
+      acceptEncoding: request.headers["accept-encoding"],
+    }),
+  ),
 
   shareCollection: async ({ session, app, body }) => ({
     sharees: await shareCollection(context, session.userID, app, body),

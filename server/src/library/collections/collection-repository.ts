@@ -39,8 +39,8 @@ export const collectionOwnerID = async (
   )?.owner_id;
 
 /**
- * A collection's owner, and the viewer's ID when the viewer has a live share
- * of it (null otherwise), in one query.
+ * A collection's owner and version, and the viewer's ID when the viewer has
+ * a live share of it (null otherwise), in one query.
  */
 export const ownerAndViewerShareOf = (db: DB, collectionID: number, viewerID: number) =>
   db
@@ -51,9 +51,22 @@ export const ownerAndViewerShareOf = (db: DB, collectionID: number, viewerID: nu
         .on("s.to_user_id", "=", viewerID)
         .on("s.is_deleted", "=", 0),
     )
-    .select(["c.owner_id", "s.to_user_id"])
+    .select(["c.owner_id", "c.updation_time_us", "s.to_user_id"])
     .where("c.collection_id", "=", collectionID)
     .executeTakeFirst();
+
+/** A collection's version, undefined when there is no such collection. */
+export const collectionVersionOf = async (
+  db: DB,
+  collectionID: number,
+): Promise<number | undefined> =>
+  (
+    await db
+      .selectFrom("collections")
+      .select("updation_time_us")
+      .where("collection_id", "=", collectionID)
+      .executeTakeFirst()
+  )?.updation_time_us;
 
 /** The owners of those of `collectionIDs` that exist. */
 export const collectionOwners = (db: DB, collectionIDs: readonly number[]) =>

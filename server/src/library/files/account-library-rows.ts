@@ -1,8 +1,12 @@
-import { deleteCollectionFilesOfAccount } from "../collections/collection-file-repository";
+import {
+  deleteCollectionFilesOfAccount,
+  othersCollectionsWithFilesOf,
+} from "../collections/collection-file-repository";
 import { deleteCollectionsOfOwner } from "../collections/collection-repository";
 import { deleteSharesOfAccount } from "../collections/collection-share-repository";
+import type { LibraryContext } from "../context";
 import { deleteTrashOfUser } from "../trash/trash-repository";
-import type { LibraryTransaction } from "../versions";
+import { lockCollectionsForWrite, stampCollections, type LibraryTransaction } from "../versions";
 import { deleteFilesOfOwner } from "./file-repository";
 import {
   deleteObjectsOfOwner,
@@ -17,14 +21,24 @@ import {
 /**
  * Delete every library row of a user, in the account deletion's transaction:
  * its collections and their shares, shares with it, the entries of its
- * collections and of its files in anyone's collection, its files, their
- * objects, its trash, its unregistered uploads and queued blob deletions.
- * The rows that name its collections or files go before them.
+ * collections and of its files in anyone's collection (whose collections get
+ * a new version), its files, their objects, its trash, its unregistered
+ * uploads and queued blob deletions. The rows that name its collections or
+ * files go before them.
  */
 export const deleteLibraryRowsOf = async (
+  context: Pick<LibraryContext, "dialect" | "nowUs">,
   trx: LibraryTransaction,
   userID: number,
 ): Promise<void> => {
+  // Other people's collections lose the entries of the user's files: they
+  // change version, or their kept diff pages would still answer them.
+  // See: [Note: Encoded diff pages are cached by collection version]
+  const othersCollectionIDs = await othersCollectionsWithFilesOf(trx, userID);
+  if (othersCollectionIDs.length > 0) {
+    const versionUs = await lockCollectionsForWrite(context, trx, othersCollectionIDs);
+    await stampCollections(trx, othersCollectionIDs, versionUs);
+  }
   await deleteCollectionFilesOfAccount(trx, userID);
   await deleteSharesOfAccount(trx, userID);
   await deleteObjectsOfOwner(trx, userID);

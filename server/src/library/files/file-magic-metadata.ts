@@ -48,8 +48,11 @@ const updateMagicMetadata = async (
   await ensureOwnedFiles(context.db, userID, fileIDs);
 
   await context.db.transaction().execute(async (trx) => {
+    // Every collection holding the files, removed entries too: their diffs
+    // answer the new metadata, so each gets a new version.
+    // See: [Note: Encoded diff pages are cached by collection version]
     const { versionUs, collectionIDs, files } = await lockFilesForWrite(context, trx, fileIDs, {
-      liveOnly: true,
+      liveOnly: false,
     });
     const rows = new Map(files.map((row) => [row.file_id, row]));
     for (const { id, magicMetadata } of metadataList) {
@@ -74,10 +77,11 @@ const updateMagicMetadata = async (
         ...(skipVersion ? {} : { updation_time_us: versionUs }),
       });
     }
-    if (!skipVersion) {
-      await bumpFileRows(trx, fileIDs, versionUs, { liveOnly: true });
-      await stampCollections(trx, collectionIDs, versionUs);
-    }
+    // With `skipVersion` the entries keep their versions (clients that have
+    // them are not told), but the collections still change version: a page
+    // kept for the old one would answer the old metadata to new readers.
+    if (!skipVersion) await bumpFileRows(trx, fileIDs, versionUs, { liveOnly: true });
+    await stampCollections(trx, collectionIDs, versionUs);
   });
 };
 

@@ -3,10 +3,13 @@ import type { RemoteCollectionJSON } from "../../../../shared/api/endpoints/libr
 import { apiError, badRequest, forbidden } from "../../http/api-errors";
 import type { PublicLinkSession } from "../../http/auth";
 import { StatusError } from "../../http/http-errors";
+import { answersEncodedJSON } from "../../http/encoded-json";
 import type { HandlerMap } from "../../http/register-endpoints";
-import { collectionDiffPageFor } from "../collections/collection-diff";
+import { collectionNotFound } from "../access";
+import { encodedDiffPage } from "../collections/collection-diff";
 import { isLiveInCollection } from "../collections/collection-file-repository";
-import { collectionByID } from "../collections/collection-repository";
+import { collectionByID, collectionVersionOf } from "../collections/collection-repository";
+import type { DiffPageCache } from "../collections/diff-page-cache";
 import type { LibraryContext } from "../context";
 import { ensureOwnObjectKeys, registerNewFile } from "../files/create-file";
 import { presignedObjectURL } from "../files/downloads";
@@ -117,6 +120,7 @@ const collectingAlbum = async (context: LibraryContext, session: PublicLinkSessi
 
 export const createPublicCollectionHandlers = (
   context: LibraryContext,
+  diffPages: DiffPageCache,
 ): HandlerMap<typeof publicCollectionEndpoints> => {
   const minter = createUploadURLMinter(context);
   return {
@@ -142,15 +146,22 @@ export const createPublicCollectionHandlers = (
       return { jwtToken: await signLinkPasswordJWT(context.secrets, link, context.nowUs()) };
     },
 
-    getPublicCollectionDiff: async ({ session, query }) => {
-      const page = await collectionDiffPageFor(
+    getPublicCollectionDiff: answersEncodedJSON(async ({ session, query, request }) => {
+      // Read before the page's rows. See: [Note: Encoded diff pages are cached by collection version]
+      const collectionVersionUs = await collectionVersionOf(context.db, session.collectionID);
+      if (collectionVersionUs === undefined) throw collectionNotFound();
+      return encodedDiffPage(
         context,
-        visitorViewerID,
-        session.collectionID,
-        query.sinceTime,
+        diffPages,
+        {
+          viewerID: visitorViewerID,
+          collectionID: session.collectionID,
+          sinceTime: query.sinceTime,
+          acceptEncoding: request.headers["accept-encoding"],
+        },
+        collectionVersionUs,
       );
-      return { diff: page.rows, hasMore: page.hasMore };
-    },
+    }),
 
     downloadPublicFile: async ({ session, params }) => {
       await ensureFileOfLink(context, session.collectionID, params.fileID);

@@ -40,10 +40,13 @@ export const deleteFilesForever = async (
   fileIDs: readonly number[],
 ): Promise<number[]> => {
   if (fileIDs.length === 0) return [];
-  // A trashed file is in no collection; should one still hold it, it leaves now.
-  // Collections are locked before the trash. See: [Note: Trash versions only grow, per user, in commit order]
+  // A trashed file is in no collection; should one still hold it, it leaves
+  // now. Every collection with an entry of it, removed ones too, gets a new
+  // version: its diff answers the entry deleted for good from now on. See:
+  // [Note: Encoded diff pages are cached by collection version]. Collections
+  // are locked before the trash. See: [Note: Trash versions only grow, per user, in commit order]
   const { versionUs, collectionIDs } = await lockFilesForWrite(context, trx, fileIDs, {
-    liveOnly: true,
+    liveOnly: false,
   });
   const trashVersionUs = await lockTrashForWrite(context, trx, userID);
   const nowUs = context.nowUs();
