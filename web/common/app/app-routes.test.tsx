@@ -91,9 +91,7 @@ describe("app routes", () => {
       userDetails: vi.fn(() => Promise.resolve(userDetails)),
     });
     renderInApp("/gallery", service);
-    expect(
-      await screen.findByRole("heading", { level: 2, name: "Your gallery is empty" }),
-    ).toBeTruthy();
+    expect((await screen.findByTestId("view-title")).textContent).toBe("All");
     expect(await screen.findByText("a@b.c")).toBeTruthy();
     expect(screen.getByText("1.5 GB of 10 GB used")).toBeTruthy();
     expect(screen.getByText("3 files")).toBeTruthy();
