@@ -140,30 +140,24 @@ describe("the gallery page", () => {
 
   it("says nothing of an empty gallery before the worker has told what the library holds", async () => {
     const opening = fakeGalleryClient({ openView: () => new Promise(() => undefined) });
-    const before = renderGallery(
-      <GalleryView
-        client={opening}
-        summaries={undefined}
-        pushedSnapshot={undefined}
-        status={{ state: "opening", skippedRecords: 0 }}
-      />,
-    );
-    const { rerender } = render(before.ui);
+    /** The gallery with no snapshot and no summaries: only the count the worker told, if any. */
+    const galleryTold = (state: SyncState, libraryFileCount?: number) =>
+      renderGallery(
+        <GalleryView
+          client={opening}
+          summaries={undefined}
+          pushedSnapshot={undefined}
+          status={{ state, skippedRecords: 0 }}
+          libraryFileCount={libraryFileCount}
+        />,
+      ).ui;
+    const { rerender } = render(galleryTold("opening"));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId("gallery-empty")).toBeNull();
     expect(screen.getByTestId("library-item-count").textContent).toBe("");
 
     // The worker tells an empty library (a new account): now it is empty.
-    const told = renderGallery(
-      <GalleryView
-        client={opening}
-        summaries={undefined}
-        pushedSnapshot={undefined}
-        status={{ state: "up-to-date", skippedRecords: 0 }}
-        libraryFileCount={0}
-      />,
-    );
-    rerender(told.ui);
+    rerender(galleryTold("up-to-date", 0));
     expect((await screen.findByTestId("gallery-empty")).textContent).toContain(
       "Your gallery is empty",
     );
