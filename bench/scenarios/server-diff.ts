@@ -2,37 +2,26 @@
 // `GET /collections/v2/diff` over one large album of a seeded account, on
 // SQLite and on PostgreSQL (a throwaway cluster, as the unit tests start
 // one). Each client reads the whole album from sinceTime 0, page after page
-// while `hasMore`, as a fresh device does. The baseline is one client alone
-// on the same server in the same run.
+// while `hasMore`, as a fresh device does, in worker threads beside the
+// server's (see [Note: The diff bench's clients run beside the server]). The
+// baseline is one client alone on the same server in the same run.
 // `CAIRN_BENCH_QUICK=1`: 10,000 files and 20 clients instead of 100,000 and 100.
 
+import { performance } from "node:perf_hooks";
 import startPostgres from "../../server/test-support/postgres-global-setup";
 import { createPostgresTestDatabase } from "../../server/test-support/databases";
 import type { DatabaseConfig } from "../../server/src/config/config";
-import { headerNames, clientPackages } from "../../shared/api/headers";
 import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
 import { createNodeCryptoPool } from "../../workers/crypto/node-pool";
 import { seedCairn } from "../seed/seed-cairn";
 import type { Figure, Ratio, Scenario, ScenarioContext, ScenarioResult } from "../scenario";
+import { runDiffClients } from "./server-diff/diff-client-threads";
+import type { DiffTarget } from "./server-diff/read-whole-diff";
 
 const quick = process.env.CAIRN_BENCH_QUICK === "1";
 /** performance.md: a 100k-file album and 100 concurrent clients (quick: 10k and 20). */
 const fileCount = quick ? 10_000 : 100_000;
 const clientCount = quick ? 20 : 100;
-
-interface PageTiming {
-  latencyMs: number;
-  entries: number;
-}
-
-interface ClientRun {
-  pages: PageTiming[];
-  entries: number;
-  /** Failed requests (transport or HTTP status): what performance.md counts as errors. */
-  errors: string[];
-  /** Wrong answers (an entry twice, out of order, missing): the scenario is broken. */
-  wrong: string[];
-}
 
 interface DiffRun {
   clients: number;
@@ -44,6 +33,8 @@ interface DiffRun {
   p50Ms: number;
   p99Ms: number;
   entriesPerSecond: number;
+  /** The share of the run's time the server's event loop was busy (0–1). */
+  serverThreadBusy: number;
 }
 
 const percentile = (sorted: readonly number[], p: number): number =>
@@ -51,73 +42,13 @@ const percentile = (sorted: readonly number[], p: number): number =>
     ? 0
     : (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
 
-/** One client reading the album's whole diff; every page checked for order and count. */
-const readWholeDiff = async (
-  apiOrigin: string,
-  token: string,
-  collectionID: number,
-): Promise<ClientRun> => {
-  const run: ClientRun = { pages: [], entries: 0, errors: [], wrong: [] };
-  const seen = new Set<number>();
-  let sinceTime = 0;
-  for (;;) {
-    const started = performance.now();
-    let answer: { diff: { id: number; updationTime: number }[] | null; hasMore: boolean };
-    try {
-      const response = await fetch(
-        `${apiOrigin}/collections/v2/diff?collectionID=${String(collectionID)}&sinceTime=${String(sinceTime)}`,
-        {
-          headers: {
-            [headerNames.authToken]: token,
-            [headerNames.clientPackage]: clientPackages.photosWeb,
-          },
-        },
-      );
-      const text = await response.text();
-      if (!response.ok) {
-        run.errors.push(`HTTP ${String(response.status)}: ${text.slice(0, 200)}`);
-        return run;
-      }
-      answer = JSON.parse(text) as typeof answer;
-    } catch (e) {
-      run.errors.push(String(e));
-      return run;
-    }
-    const diff = answer.diff ?? [];
-    run.pages.push({ latencyMs: performance.now() - started, entries: diff.length });
-    for (const file of diff) {
-      if (file.updationTime <= sinceTime) run.wrong.push(`entry ${String(file.id)} not newer`);
-      seen.add(file.id);
-    }
-    run.entries += diff.length;
-    sinceTime = diff.reduce((newest, file) => Math.max(newest, file.updationTime), sinceTime);
-    if (!answer.hasMore) break;
-    if (diff.length === 0) {
-      run.wrong.push("an empty page with hasMore");
-      break;
-    }
-  }
-  if (seen.size !== run.entries) run.wrong.push("an entry came twice");
-  if (run.entries !== fileCount) {
-    run.wrong.push(`read ${String(run.entries)} entries, not ${String(fileCount)}`);
-  }
-  return run;
-};
-
-const measure = async (
-  apiOrigin: string,
-  token: string,
-  collectionID: number,
-  clients: number,
-): Promise<DiffRun> => {
-  const started = performance.now();
-  const runs = await Promise.all(
-    Array.from({ length: clients }, () => readWholeDiff(apiOrigin, token, collectionID)),
-  );
-  const wallMs = performance.now() - started;
-  const latencies = runs
-    .flatMap((run) => run.pages.map((page) => page.latencyMs))
-    .sort((a, b) => a - b);
+const measure = async (target: DiffTarget, clients: number): Promise<DiffRun> => {
+  let serverThreadBefore = performance.eventLoopUtilization();
+  const { runs, wallMs } = await runDiffClients(target, clients, () => {
+    serverThreadBefore = performance.eventLoopUtilization();
+  });
+  const serverThreadBusy = performance.eventLoopUtilization(serverThreadBefore).utilization;
+  const latencies = runs.flatMap((run) => run.pageLatenciesMs).sort((a, b) => a - b);
   const entries = runs.reduce((total, run) => total + run.entries, 0);
   const errors = runs.flatMap((run) => run.errors);
   const wrong = runs.flatMap((run) => run.wrong);
@@ -131,6 +62,7 @@ const measure = async (
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
     entriesPerSecond: entries / (wallMs / 1000),
+    serverThreadBusy,
   };
 };
 
@@ -171,10 +103,16 @@ const runOn = async (
     const album = seeded.albums[0];
     if (album === undefined) throw new Error("The seeder made no album");
     log(`seeded in ${(seeded.elapsedMs / 1000).toFixed(1)} s`);
+    const target = {
+      apiOrigin: node.apiOrigin,
+      token: account.token,
+      collectionID: album.id,
+      fileCount,
+    };
     log("one client alone");
-    const alone = await measure(node.apiOrigin, account.token, album.id, 1);
+    const alone = await measure(target, 1);
     log(`${String(clientCount)} concurrent clients`);
-    const concurrent = await measure(node.apiOrigin, account.token, album.id, clientCount);
+    const concurrent = await measure(target, clientCount);
     return { database: kind, seedSeconds: seeded.elapsedMs / 1000, alone, concurrent };
   } finally {
     await node?.close();
@@ -222,6 +160,11 @@ const figuresOf = ({ database, seedSeconds, alone, concurrent }: BackendResult):
     name: `${database}: ${String(concurrent.clients)} clients, errors`,
     value: concurrent.errors.length,
     unit: "errors",
+  },
+  {
+    name: `${database}: ${String(concurrent.clients)} clients, server thread busy`,
+    value: 100 * concurrent.serverThreadBusy,
+    unit: "%",
   },
   { name: `${database}: 1 client, entries/s`, value: alone.entriesPerSecond, unit: "entries/s" },
   { name: `${database}: 1 client, p50 page`, value: alone.p50Ms, unit: "ms" },

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { defineEndpoint, emptyResponse, redirectResponse } from "../../shared/api/endpoint";
@@ -6,6 +7,7 @@ import { intFromString } from "../../shared/api/wire-values";
 import { ApiError } from "../../shared/model/errors";
 import type { AuthResolvers, PublicLinkSession, UserSession } from "../src/http/auth";
 import { createApiApp } from "../src/http/create-api-app";
+import { answersEncodedJSON, EncodedJSON } from "../src/http/encoded-json";
 import type { HandlerMap } from "../src/http/register-endpoints";
 import { recordingLogger } from "./logger";
 
@@ -89,7 +91,16 @@ export const testEndpoints = {
     auth: "none",
     response: z.object({ items: z.array(z.string()) }),
   }),
+  encodedBig: defineEndpoint({
+    method: "GET",
+    path: "/test/encoded-big",
+    auth: "none",
+    query: z.object({ coding: z.enum(["identity", "gzip"]) }),
+    response: z.object({ items: z.array(z.string()) }),
+  }),
 };
+
+const bigItems = () => ({ items: Array.from({ length: 500 }, (_, i) => `item number ${i}`) });
 
 export const testHandlers: HandlerMap<typeof testEndpoints> = {
   ping: () => ({ message: "pong", id: "test" }),
@@ -116,7 +127,12 @@ export const testHandlers: HandlerMap<typeof testEndpoints> = {
   },
   // @ts-expect-error a handler answering outside its schema fails to compile
   drift: () => ({ count: "three" }),
-  big: () => ({ items: Array.from({ length: 500 }, (_, i) => `item number ${i}`) }),
+  big: bigItems,
+  // Encoded by the handler, in the coding the query names. See: [Note: Some answers arrive encoded]
+  encodedBig: answersEncodedJSON(({ query }) => {
+    const json = Buffer.from(JSON.stringify(bigItems()));
+    return new EncodedJSON(query.coding === "gzip" ? gzipSync(json) : json, query.coding);
+  }),
 };
 
 export const testResolvers: AuthResolvers = {

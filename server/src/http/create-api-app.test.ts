@@ -116,6 +116,22 @@ describe("conventions", () => {
     expect(json.items).toHaveLength(500);
   });
 
+  it("sends answers encoded by their handler as they are, never compressed again", async () => {
+    for (const coding of ["identity", "gzip"] as const) {
+      const answer = await app.inject({
+        method: "GET",
+        url: `/test/encoded-big?coding=${coding}`,
+        headers: { "accept-encoding": "gzip" },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers["content-encoding"]).toBe(coding === "gzip" ? "gzip" : undefined);
+      expect(answer.headers.vary).toContain("Accept-Encoding");
+      expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
+      const body = coding === "gzip" ? gunzipSync(answer.rawPayload) : answer.rawPayload;
+      expect((JSON.parse(body.toString("utf8")) as { items: string[] }).items).toHaveLength(500);
+    }
+  });
+
   it("answers redirect endpoints with 307 and lets them be cached", async () => {
     const answer = await app.inject({
       method: "GET",
