@@ -19,14 +19,52 @@ const STANDARD_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0
 const URL_SAFE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const PAD_CODE = 0x3d; // "="
 
+// [Note: The engine's own base64 where it has one]
+//
+// Decoding and encoding the base64 of a diff page (keys, headers, metadata)
+// took about a seventh of each crypto worker's time in a 100k-file pull.
+// Chromium has `Uint8Array.fromBase64` and `Uint8Array.prototype.toBase64`
+// (native, many times faster); Node 20 has neither. Where they exist they do
+// the padded variants' work, and the rules above still hold: a text is given
+// to the native decoder only if it is made of the variant's alphabet with at
+// most two "=" at its end (the native decoder would skip whitespace), with
+// `lastChunkHandling: "strict"` (padding required, unused bits zero); any
+// text it refuses, or that fails that check, goes through the TypeScript
+// codec, which decides and says why. So the native path only ever makes a
+// valid text faster.
+
+/** The native base64 of typed arrays (TC39 "Uint8Array to/from base64"), where the engine has it. */
+interface NativeBase64 {
+  fromBase64(
+    text: string,
+    options: { alphabet: "base64" | "base64url"; lastChunkHandling: "strict" },
+  ): Uint8Array;
+}
+interface NativeToBase64 {
+  toBase64(options: { alphabet: "base64" | "base64url"; omitPadding: boolean }): string;
+}
+
+const nativeBase64 =
+  typeof (Uint8Array as unknown as Partial<NativeBase64>).fromBase64 === "function" &&
+  typeof (Uint8Array.prototype as unknown as Partial<NativeToBase64>).toBase64 === "function"
+    ? (Uint8Array as unknown as NativeBase64)
+    : undefined;
+
 interface Variant {
   readonly label: string;
   readonly encodeTable: Uint8Array; // 6-bit value → ASCII code
   readonly decodeTable: Int8Array; // ASCII code → 6-bit value, or -1
   readonly padded: boolean;
+  /** The native decoder's name for the alphabet, and the shape a text must have to go to it. */
+  readonly native?: { alphabet: "base64" | "base64url"; shape: RegExp };
 }
 
-const makeVariant = (label: string, alphabet: string, padded: boolean): Variant => {
+const makeVariant = (
+  label: string,
+  alphabet: string,
+  padded: boolean,
+  native?: Variant["native"],
+): Variant => {
   const encodeTable = new Uint8Array(64);
   const decodeTable = new Int8Array(128).fill(-1);
   for (let value = 0; value < 64; value++) {
@@ -34,17 +72,45 @@ const makeVariant = (label: string, alphabet: string, padded: boolean): Variant 
     encodeTable[value] = code;
     decodeTable[code] = value;
   }
-  return { label, encodeTable, decodeTable, padded };
+  return { label, encodeTable, decodeTable, padded, ...(native === undefined ? {} : { native }) };
 };
 
-const STANDARD = makeVariant("base64", STANDARD_ALPHABET, true);
-const URL_SAFE = makeVariant("URL-safe base64", URL_SAFE_ALPHABET, true);
+const STANDARD = makeVariant("base64", STANDARD_ALPHABET, true, {
+  alphabet: "base64",
+  shape: /^[A-Za-z0-9+/]*={0,2}$/,
+});
+const URL_SAFE = makeVariant("URL-safe base64", URL_SAFE_ALPHABET, true, {
+  alphabet: "base64url",
+  shape: /^[A-Za-z0-9_-]*={0,2}$/,
+});
 const URL_SAFE_NO_PADDING = makeVariant("unpadded URL-safe base64", URL_SAFE_ALPHABET, false);
+
+/** The native decoding of a valid text, or undefined. See: [Note: The engine's own base64 where it has one] */
+const decodedNatively = (text: string, variant: Variant): Uint8Array | undefined => {
+  const { native } = variant;
+  if (nativeBase64 === undefined || native === undefined || !native.shape.test(text)) {
+    return undefined;
+  }
+  try {
+    return nativeBase64.fromBase64(text, {
+      alphabet: native.alphabet,
+      lastChunkHandling: "strict",
+    });
+  } catch {
+    return undefined;
+  }
+};
 
 const asciiDecoder = new TextDecoder();
 
 const encode = (bytes: Uint8Array, variant: Variant): string => {
-  const { encodeTable, padded } = variant;
+  const { encodeTable, padded, native } = variant;
+  if (nativeBase64 !== undefined && native !== undefined) {
+    return (bytes as Uint8Array & NativeToBase64).toBase64({
+      alphabet: native.alphabet,
+      omitPadding: false,
+    });
+  }
   const fullGroups = Math.floor(bytes.length / 3);
   const tailBytes = bytes.length - fullGroups * 3;
   const outLength = fullGroups * 4 + (tailBytes === 0 ? 0 : padded ? 4 : tailBytes + 1);
@@ -70,6 +136,8 @@ const encode = (bytes: Uint8Array, variant: Variant): string => {
 };
 
 const decode = (text: string, variant: Variant): Uint8Array => {
+  const decoded = decodedNatively(text, variant);
+  if (decoded !== undefined) return decoded;
   const invalid = (why: string) => new InvalidBase64Error(`Invalid ${variant.label}: ${why}`);
   let dataChars = text.length;
   if (variant.padded) {
