@@ -21,6 +21,8 @@ import { type Credentials, startBenchAccountServer } from "../../lib/bench-accou
 export interface BenchCairn {
   cairn: RunningCairn;
   credentials: Credentials;
+  /** The account's session token (what the bare pipeline mints upload URLs with). */
+  token: string;
   client: NodeLibraryClient;
   /** Bytes of every object the server stores (files and thumbnails, encrypted). */
   storedBytes(): Promise<number>;
@@ -59,6 +61,7 @@ export const startBenchCairn = async (webDistDir: string): Promise<BenchCairn> =
     return {
       cairn,
       credentials,
+      token: account.token,
       client,
       storedBytes: () => folderBytes(path.join(dataDir, "objects")),
       close,
@@ -70,7 +73,7 @@ export const startBenchCairn = async (webDistDir: string): Promise<BenchCairn> =
 };
 
 /** The BLAKE2b-512 of a file on disk, base64: what the upload puts in the metadata's `hash`. */
-const fileHashB64 = (filePath: string): Promise<string> =>
+export const fileHashB64 = (filePath: string): Promise<string> =>
   new Promise((resolve, reject) => {
     const hash = createHash("blake2b512");
     createReadStream(filePath)

@@ -57,8 +57,8 @@ export const profile = profiling;
 export const tracePathOf = (pass: "set" | "large"): string =>
   path.join(benchBuildRoot, "upload", `trace-${pass}.json`);
 
-/** performance.md: end to end at least 0.6 of bare encryption (I/O, thumbnails and hashing overlapped). */
-export const UPLOAD_OVER_BARE_ENCRYPT_AT_LEAST = 0.6;
+/** performance.md: end to end at least 0.7 of the bare pipeline. See: [Note: The upload's baseline is the bare pipeline] */
+export const UPLOAD_OVER_BARE_PIPELINE_AT_LEAST = 0.7;
 
 /**
  * Memory samples: every 250 ms, as the brief asks; a sample reads a few
