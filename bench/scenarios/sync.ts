@@ -16,6 +16,12 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
+import {
+  type CpuBreakdown,
+  cpuBreakdown,
+  cpuSnapshot,
+  describeCpuBreakdown,
+} from "../lib/proc-stats";
 import { launchChromium } from "../../tests/e2e/test-support/chromium";
 import {
   buildPhotosApp,
@@ -68,6 +74,8 @@ interface BrowserMeasurements {
   reopenMs: number;
   bare: BareDecryptTiming;
   chromiumVersion: string;
+  /** CPU time by process (and thread) from the gallery shown to the synced library. */
+  pullCpu: CpuBreakdown;
   /** With CAIRN_BENCH_PROFILE=1: where the threads' time went from the login to the synced library. */
   profile?: ThreadProfile[];
 }
@@ -91,6 +99,7 @@ const measure = async (
     const loginStartMs = performance.now();
     await logInThroughPhotos(page, photosOrigin, credentials);
     const galleryMs = performance.now();
+    const pullCpuBefore = cpuSnapshot();
     log(`gallery after ${((galleryMs - loginStartMs) / 1000).toFixed(1)} s; pulling`);
     await itemCountShown(page, syncTimeoutMs);
     const readyMs = performance.now();
@@ -102,6 +111,8 @@ const measure = async (
       );
     }
     const syncedMs = performance.now();
+    const pullCpu = cpuBreakdown(pullCpuBefore, cpuSnapshot());
+    log(`CPU during the pull: ${describeCpuBreakdown(pullCpu)}`);
     const profile = profiling ? await stopTrace(tracer, tracePath) : undefined;
     for (const line of describeProfile(profile ?? [])) log(`  profile: ${line}`);
 
@@ -127,6 +138,7 @@ const measure = async (
       pullMs: syncedMs - galleryMs,
       reopenMs,
       bare,
+      pullCpu,
       chromiumVersion: browser.version(),
       ...(profile === undefined ? {} : { profile }),
     };
@@ -158,6 +170,21 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
         unit: "ms",
       },
       { name: "pull throughput", value: fileCount / pullSeconds, unit: "files/s" },
+      {
+        name: "pull: CPU of the server (and the bench's driver, one Node process)",
+        value: measured.pullCpu.nodeCpuSeconds,
+        unit: "s",
+      },
+      {
+        name: "pull: CPU of Chromium, all processes",
+        value: measured.pullCpu.chromium.reduce((total, entry) => total + entry.cpuSeconds, 0),
+        unit: "s",
+      },
+      {
+        name: "pull: machine CPU busy",
+        value: measured.pullCpu.machineBusyShare * 100,
+        unit: "%",
+      },
       {
         name: "bare libsodium decrypt of as many records, 1 worker",
         value: measured.bare.decryptMs / 1000,

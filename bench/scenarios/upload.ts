@@ -27,7 +27,7 @@ import {
   profile,
   quick,
 } from "./upload/parameters";
-import type { CpuBreakdown } from "./upload/proc-stats";
+import { describeCpuBreakdown } from "../lib/proc-stats";
 import { describeProfile } from "../lib/trace-profile";
 import { type SetPass, runSetPass } from "./upload/set-pass";
 import { finishedShareAtMs, phaseStartsMs } from "./upload/upload-through-ui";
@@ -53,22 +53,6 @@ const phaseDurationsMs = (pass: { timeline: SetPass["timeline"]; endToEndMs: num
     durationMs: (starts[index + 1]?.[1] ?? pass.endToEndMs) - startMs,
   }));
 };
-
-const describeCpu = (cpu: CpuBreakdown): string =>
-  [
-    ...cpu.chromium
-      .filter((entry) => entry.cpuSeconds >= 0.05)
-      .map((entry) => {
-        const threads = Object.entries(entry.threads)
-          .filter(([, seconds]) => seconds >= 0.05)
-          .sort(([, a], [, b]) => b - a)
-          .map(([name, seconds]) => `${name} ${seconds.toFixed(1)}`)
-          .join(", ");
-        return `${entry.type} ${entry.cpuSeconds.toFixed(1)} s (${threads})`;
-      }),
-    `server and bench (Node) ${cpu.nodeCpuSeconds.toFixed(1)} s`,
-    `machine busy ${(cpu.machineBusyShare * 100).toFixed(0)} %, stolen ${(cpu.machineStealShare * 100).toFixed(1)} %`,
-  ].join("; ");
 
 const setPassFigures = (pass: SetPass, bareEncryptMBps: number): Figure[] => {
   const seconds = pass.endToEndMs / 1000;
@@ -204,12 +188,12 @@ const run = async ({ log, chromiumPath }: ScenarioContext): Promise<ScenarioResu
   const browser = await launchCdpBrowser(chromiumPath);
   try {
     const setPass = await runSetPass({ browser, bench, media, log });
-    log(`CPU during the pass: ${describeCpu(setPass.cpu)}`);
+    log(`CPU during the pass: ${describeCpuBreakdown(setPass.cpu)}`);
     for (const line of describeProfile(setPass.profile ?? [])) log(`  profile: ${line}`);
 
     log("the same files through the bare pipeline");
     const barePass = await runBarePass({ browser, bench, media });
-    log(`CPU during the bare pass: ${describeCpu(barePass.cpu)}`);
+    log(`CPU during the bare pass: ${describeCpuBreakdown(barePass.cpu)}`);
 
     log("bare libsodium secretstream in one worker (the crypto scenario's page)");
     const bareRuns = await measureBareEncrypt(browser, cryptoServer.origin);
@@ -221,7 +205,7 @@ const run = async ({ log, chromiumPath }: ScenarioContext): Promise<ScenarioResu
         ? await runLargePass({ browser, bench, sizeBytes: largeVideoBytes, log })
         : undefined;
     if (largePass !== undefined) {
-      log(`CPU during the large pass: ${describeCpu(largePass.cpu)}`);
+      log(`CPU during the large pass: ${describeCpuBreakdown(largePass.cpu)}`);
       for (const line of describeProfile(largePass.profile ?? [])) log(`  profile: ${line}`);
     }
 

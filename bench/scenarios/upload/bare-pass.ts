@@ -27,7 +27,7 @@ import type { BarePipelineRun } from "./bare-page/bare-pipeline";
 import { type BenchCairn, fileHashB64 } from "./bench-cairn";
 import type { MediaSet } from "./media-set";
 import { uploadTimeoutMs } from "./parameters";
-import { type CpuBreakdown, cpuBreakdown, cpuSnapshot } from "./proc-stats";
+import { type CpuBreakdown, cpuBreakdown, cpuSnapshot } from "../../lib/proc-stats";
 
 const pageRoot = fileURLToPath(new URL("./bare-page", import.meta.url));
 

@@ -7,7 +7,7 @@ import { type AlbumCheck, type BenchCairn, checkAlbum } from "./bench-cairn";
 import type { CdpBrowser, CdpPage } from "../../lib/cdp-browser";
 import type { MediaSet } from "./media-set";
 import { profile, tracePathOf, uploadTimeoutMs } from "./parameters";
-import { type CpuBreakdown, cpuBreakdown, cpuSnapshot } from "./proc-stats";
+import { type CpuBreakdown, cpuBreakdown, cpuSnapshot } from "../../lib/proc-stats";
 import { type ThreadProfile, startTrace, stopTrace } from "../../lib/trace-profile";
 import { type UiUpload, openAlbum, panelProgress, uploadThroughUI } from "./upload-through-ui";
 

@@ -228,3 +228,20 @@ export const cpuBreakdown = (before: CpuSnapshot, after: CpuSnapshot): CpuBreakd
     machineStealShare: (after.machine.steal - before.machine.steal) / machineTicks,
   };
 };
+
+/** A breakdown in one line: each Chromium process and its busiest threads, Node, the machine. */
+export const describeCpuBreakdown = (cpu: CpuBreakdown): string =>
+  [
+    ...cpu.chromium
+      .filter((entry) => entry.cpuSeconds >= 0.05)
+      .map((entry) => {
+        const threads = Object.entries(entry.threads)
+          .filter(([, seconds]) => seconds >= 0.05)
+          .sort(([, a], [, b]) => b - a)
+          .map(([name, seconds]) => `${name} ${seconds.toFixed(1)}`)
+          .join(", ");
+        return `${entry.type} ${entry.cpuSeconds.toFixed(1)} s (${threads})`;
+      }),
+    `server and bench (Node) ${cpu.nodeCpuSeconds.toFixed(1)} s`,
+    `machine busy ${(cpu.machineBusyShare * 100).toFixed(0)} %, stolen ${(cpu.machineStealShare * 100).toFixed(1)} %`,
+  ].join("; ");
