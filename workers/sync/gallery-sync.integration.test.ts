@@ -102,7 +102,9 @@ describe("the gallery of the sync service", () => {
     expect(summaries.find((s) => s.id === PseudoCollectionID.trash)?.fileCount).toBe(1);
 
     const heard: (GalleryViewSnapshot | undefined)[] = [];
-    service.subscribe((_summary, _status, view) => heard.push(view));
+    service.subscribe((_summary, _status, view) => {
+      heard.push(view);
+    });
     const newestUs = Date.UTC(2030, 0, 1) * 1000;
     const added = await uploadTestFile(
       client,

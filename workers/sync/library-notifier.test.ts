@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { LibraryNotifier, emptySummary, notifyingShareAtMost } from "./library-notifier";
+import {
+  LibraryNotifier,
+  emptySummary,
+  longestThrottledGapMs,
+  notifyingShareAtMost,
+  pageAnswerWaitAtMostMs,
+} from "./library-notifier";
 import type { SyncStatus } from "./sync-service-contract";
 import { manualTimers } from "./test-support/manual-clock";
 
@@ -91,5 +97,86 @@ describe("the library notifier during a pull", () => {
     subject.notifier.notify(true);
     subject.notifier.notify(false);
     expect(subject.told).toBe(2);
+  });
+});
+
+/** A notifier whose one listener (the page) answers each change when the test says it has shown it. */
+const notifierWithPage = () => {
+  const clock = manualTimers();
+  const toldAtMs: number[] = [];
+  const answers: (() => void)[] = [];
+  const notifier = new LibraryNotifier({
+    timers: clock.timers,
+    nowMs: clock.nowMs,
+    intervalMs: 250,
+    buildSummary: () => emptySummary,
+    status: () => syncing,
+    openSnapshot: () => undefined,
+    onNotified: () => undefined,
+  });
+  notifier.subscribe(() => {
+    toldAtMs.push(clock.nowMs());
+    return new Promise<void>((resolve) => {
+      answers.push(resolve);
+    });
+  });
+  return {
+    clock,
+    notifier,
+    toldAtMs,
+    /** The page has shown the change it was told `index`th (the last one by default). */
+    shown: async (index = answers.length - 1) => {
+      answers[index]?.();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+  };
+};
+
+describe("the library notifier and the page's answers", () => {
+  it("tells a change made while the page shows the last one after its answer, at the share of the whole cost", async () => {
+    const page = notifierWithPage();
+    page.notifier.notify(true);
+    for (let i = 0; i < 3; i++) {
+      page.clock.advance(50);
+      page.notifier.notify(true);
+    }
+    expect(page.toldAtMs).toEqual([0]);
+    await page.shown(); // 150 ms after the notification: render and paint included
+    const nextAtMs = 150 / notifyingShareAtMost;
+    page.clock.advance(nextAtMs - 1 - page.clock.nowMs());
+    expect(page.toldAtMs).toEqual([0]);
+    page.clock.advance(1);
+    expect(page.toldAtMs).toEqual([0, nextAtMs]);
+  });
+
+  it("waits for a page that does not answer only so long, and never leaves a change untold for longer than the longest gap", () => {
+    const page = notifierWithPage();
+    page.notifier.notify(true);
+    page.clock.advance(10);
+    page.notifier.notify(true);
+    page.clock.advance(pageAnswerWaitAtMostMs + 10_000);
+    expect(page.toldAtMs).toEqual([0, longestThrottledGapMs]);
+  });
+
+  it("tells a change that is not throttled at once, even before the page answered the last one", () => {
+    const page = notifierWithPage();
+    page.notifier.notify(true);
+    page.notifier.notify(false);
+    expect(page.toldAtMs).toEqual([0, 0]);
+  });
+
+  it("ignores a late answer to a notification a newer one replaced", async () => {
+    const page = notifierWithPage();
+    page.notifier.notify(true);
+    page.clock.advance(100);
+    page.notifier.notify(false); // the page now shows this one
+    page.clock.advance(20);
+    page.notifier.notify(true);
+    page.clock.advance(30);
+    await page.shown(0); // the older one, late: not the answer waited for
+    page.clock.advance(50);
+    await page.shown(1); // 100 ms after it was told
+    page.clock.advance(5000);
+    expect(page.toldAtMs).toEqual([0, 100, 100 + 100 / notifyingShareAtMost]);
   });
 });

@@ -44,12 +44,17 @@ export interface SyncStatus {
   skippedRecords: number;
 }
 
-/** Told after every change: the summary, the sync status, and the open view's snapshot (after `openView`). */
+/**
+ * Told after every change: the summary, the sync status, and the open view's
+ * snapshot (after `openView`). A listener may answer a promise that settles
+ * once the change is shown; throttled notifications wait for it.
+ * See: [Note: Notifying during a pull takes a bounded share of the worker]
+ */
 export type LibraryListener = (
   summary: LibrarySummary,
   status: SyncStatus,
   view: GalleryViewSnapshot | undefined,
-) => void;
+) => void | Promise<void>;
 
 export interface SyncSession {
   /** The API origin. */

@@ -163,11 +163,15 @@ export const librarySummary = (): LibrarySummary => ensureService().librarySumma
 /** A UI-thread function behind a Comlink proxy: calling it answers a promise. */
 export type RemoteLibraryListener = (...args: Parameters<LibraryListener>) => Promise<void>;
 
-/** Calls `listener` (a Comlink proxy) after every change; a page gone away is ignored. */
+/**
+ * Calls `listener` (a Comlink proxy) after every change; its answer (once the
+ * page has shown the change) paces the next throttled one; a page gone away
+ * is ignored. See: [Note: Notifying during a pull takes a bounded share of the worker]
+ */
 export const subscribe = (listener: RemoteLibraryListener): number =>
-  ensureService().subscribe((summary, current, view) => {
-    listener(summary, current, view).catch(() => undefined);
-  });
+  ensureService().subscribe((summary, current, view) =>
+    listener(summary, current, view).catch(() => undefined),
+  );
 
 export const unsubscribe = (subscriptionID: number): void => {
   service?.unsubscribe(subscriptionID);

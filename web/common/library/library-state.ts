@@ -14,6 +14,7 @@ import { localStore } from "../storage/local-store";
 import type { GalleryClient } from "./gallery-client";
 import type { UploadClient } from "./upload-client";
 import { type LibraryView, type LibrarySync, startLibrarySync } from "./library-sync";
+import { afterNextPaint } from "./after-next-paint";
 
 /** The library summary, summaries, open view and sync status last reported by the sync worker. */
 export const libraryViewAtom = atom<LibraryView>({});
@@ -80,6 +81,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
     },
     log,
     setTimeout: (callback, delayMs) => setTimeout(callback, delayMs),
+    afterShown: afterNextPaint,
   });
   store.set(galleryClientAtom, tabLibrary.gallery);
   store.set(uploadClientAtom, tabLibrary.uploads);

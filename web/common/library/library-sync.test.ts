@@ -156,6 +156,7 @@ const setup = (online = true) => {
     onStopped: vi.fn(),
     log: { error: vi.fn() },
     setTimeout: (callback, delayMs) => timers.push({ callback, delayMs }),
+    afterShown: () => Promise.resolve(),
     // Tests call the worker double directly: callbacks need no proxy.
     wrapCallback: (callback) => callback,
   };
@@ -340,6 +341,27 @@ describe("startLibrarySync", () => {
       summaries: summary(9).summaries,
       status: status("up-to-date"),
     });
+  });
+
+  it("answers a change only once the page has shown it", async () => {
+    const { views, deps, notify } = setup();
+    let markShown: () => void = () => undefined;
+    deps.afterShown = () =>
+      new Promise((resolve) => {
+        markShown = resolve;
+      });
+    startLibrarySync(deps);
+    await flush();
+    let answered = false;
+    void notify(summary(9), status("syncing"), undefined)?.then(() => {
+      answered = true;
+    });
+    await flush();
+    expect(views.at(-1)?.summary).toEqual(summary(9));
+    expect(answered).toBe(false);
+    markShown();
+    await flush();
+    expect(answered).toBe(true);
   });
 
   it("syncs on focus and tells the worker when the connection comes and goes", async () => {

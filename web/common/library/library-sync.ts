@@ -66,6 +66,12 @@ export interface LibrarySyncDependencies {
   onStopped: () => void;
   log: { error: (message: string, error: unknown) => void };
   setTimeout: (callback: () => void, delayMs: number) => unknown;
+  /**
+   * Settles once what `onView` was just given is on the screen (see
+   * `afterNextPaint`); the worker waits for it before telling the next
+   * change. See: [Note: Notifying during a pull takes a bounded share of the worker]
+   */
+  afterShown: () => Promise<void>;
   /** How callbacks cross to the worker (Comlink's `proxy` by default). */
   wrapCallback?: CallbackWrapper;
 }
@@ -166,7 +172,7 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
       showSummary(summary, status);
       if (snapshot !== undefined && snapshot.viewID === openedViewID) show({ view: snapshot });
     }
-    return Promise.resolve();
+    return deps.afterShown();
   };
 
   const start = async () => {
