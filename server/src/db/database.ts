@@ -6,6 +6,7 @@ import pg from "pg";
 import type { DatabaseConfig } from "../config/config";
 import { migrationProvider } from "./migrations/index";
 import type { Database } from "./schema";
+import { withPreparedStatementCache } from "./sqlite-statements";
 
 export interface CairnDatabase {
   db: Kysely<Database>;
@@ -52,7 +53,9 @@ const openSqlite = (file: string): Kysely<Database> => {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withPreparedStatementCache(sqlite) }),
+  });
 };
 
 /** Where a database reports trouble that no request is waiting for. */
