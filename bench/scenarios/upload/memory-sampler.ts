@@ -7,7 +7,12 @@
 // samples.
 
 import type { CdpPage } from "../../lib/cdp-browser";
-import { type ChromiumProcess, chromiumProcesses, pssBytesOf, rssBytesOf } from "../../lib/proc-stats";
+import {
+  type ChromiumProcess,
+  chromiumProcesses,
+  pssBytesOf,
+  rssBytesOf,
+} from "../../lib/proc-stats";
 
 export interface ProcessSample {
   /** performance.now() of the bench process. */
