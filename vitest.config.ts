@@ -31,7 +31,14 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 600_000,
           expect: { poll: { timeout: 60_000, interval: 250 } },
-          fileParallelism: false,
+          // [Note: Two browser test files run at once]
+          // A browser test file mostly waits: for Argon2id in one worker, for
+          // the server, for a frame. Measured on 2 cores, one file at a time
+          // kept about half a core busy, and the suite took 1,028 s; two at a
+          // time, 735 s, with every test passing. Each file starts its own
+          // server on free ports with its own data folder and browser, so
+          // files share nothing; the waits are sized for the extra load.
+          maxWorkers: 2,
         },
       },
     ],
