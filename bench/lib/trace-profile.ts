@@ -10,7 +10,7 @@ import type { CdpBrowser } from "./cdp-browser";
 
 /**
  * `CAIRN_BENCH_PROFILE=1` (or the older `CAIRN_BENCH_UPLOAD_PROFILE=1`): the
- * scenarios that support it (upload, sync) trace their measured pass with
+ * scenarios that support it (upload, sync, gallery-open) trace their measured pass (gallery-open: one more reload) with
  * V8's CPU profiler on every thread of the page and its workers, and the
  * results file gets the time per thread, script and function. Tracing slows
  * the run down: the figures of such a run are for finding where time goes,
@@ -34,7 +34,14 @@ export const playwrightTracer = (browser: {
 /** V8's sampling profiler only: the timeline categories would add their own cost to every task. */
 const traceCategories = ["disabled-by-default-v8.cpu_profiler", "__metadata"];
 
-export const startTrace = (browser: Tracer): Promise<void> => browser.startTracing(traceCategories);
+/**
+ * Starts tracing with V8's sampler; `withTimeline` adds DevTools' timeline
+ * (tasks, network requests, paints) for a waterfall of one short pass.
+ */
+export const startTrace = (browser: Tracer, { withTimeline = false } = {}): Promise<void> =>
+  browser.startTracing(
+    withTimeline ? [...traceCategories, "devtools.timeline", "blink.user_timing"] : traceCategories,
+  );
 
 /** The fields of Chrome's trace events this summary reads. */
 export interface TraceEvent {

@@ -24,6 +24,13 @@ import {
   startSeededPhotos,
 } from "../lib/seeded-photos";
 import { benchBuildRoot } from "../lib/vite-page-config";
+import {
+  describeProfile,
+  playwrightTracer,
+  profiling,
+  startTrace,
+  stopTrace,
+} from "../lib/trace-profile";
 import type { Figure, Ratio, Scenario, ScenarioContext, ScenarioResult } from "../scenario";
 
 const quick = process.env.CAIRN_BENCH_QUICK === "1";
@@ -39,6 +46,8 @@ const reloads = quick ? 3 : 5;
 const timeoutMs = 15 * 60_000;
 
 const webDistDir = path.join(benchBuildRoot, "gallery-open", "web");
+/** Where a profiled run's trace of one more reload is written (git-ignored); it opens in DevTools' Performance panel. */
+const tracePath = path.join(benchBuildRoot, "gallery-open", "trace-reload.json");
 
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -97,6 +106,16 @@ const measureReloads = async (
       log(
         `reload ${String(index + 1)}: first thumbnail ${firstThumbnailMs.toFixed(0)} ms, first screen ${firstScreenMs.toFixed(0)} ms, heap ${(heapUsedBytes / 2 ** 20).toFixed(1)} MB, ${empty}`,
       );
+    }
+    if (profiling) {
+      // One more reload, traced with the timeline: not measured, since tracing slows it.
+      const tracer = playwrightTracer(browser);
+      await startTrace(tracer, { withTimeline: true });
+      await page.reload({ waitUntil: "commit" });
+      await pageTimeWhen(page, visibleThumbnailsLoadedAtMs);
+      for (const line of describeProfile(await stopTrace(tracer, tracePath))) {
+        log(`  profile: ${line}`);
+      }
     }
     return measurements;
   } finally {
