@@ -36,6 +36,8 @@ export interface CryptoBenchPage {
   checkShims: () => Promise<boolean>;
   /** Bare libsodium in one worker, data already there. Throws if a decryption does not match. */
   runBare: () => Promise<RunTiming[]>;
+  /** Bare libsodium in two workers at once, one stream each. Throws if a decryption does not match. */
+  runBarePair: () => Promise<RunTiming[]>;
   /** Our pool with `workerCount` workers, one stream per worker. Throws if a decryption does not match. */
   runPool: (workerCount: number) => Promise<RunTiming[]>;
 }

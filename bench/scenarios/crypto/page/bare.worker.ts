@@ -31,6 +31,25 @@ const encryptThenDecrypt = (plaintext: readonly Uint8Array[]) => {
   return { encryptMs: encrypted - start, decryptMs: end - encrypted, decrypted };
 };
 
+let prepared: Uint8Array[] | undefined;
+
+/** Readies libsodium and this worker's 64 MiB, with one untimed warm-up; then `runPreparedOnce`. */
+export const prepareBare = async (): Promise<void> => {
+  await sodium.ready;
+  prepared = randomChunks(STREAM_BYTES, CHUNK_BYTES);
+  encryptThenDecrypt(prepared.slice(0, 1));
+};
+
+/** One timed encrypt-then-decrypt of the prepared 64 MiB (the page runs it in several workers at once). */
+export const runPreparedOnce = (): RunTiming => {
+  if (prepared === undefined) throw new Error("Bare libsodium: prepareBare first");
+  const { encryptMs, decryptMs, decrypted } = encryptThenDecrypt(prepared);
+  if (!sameConcatenation(prepared, decrypted)) {
+    throw new Error("Bare libsodium: decrypted bytes differ from the plaintext");
+  }
+  return { wallMs: encryptMs + decryptMs, streams: [{ encryptMs, decryptMs }] };
+};
+
 /** One warm-up, then `RUNS` timed encrypt-then-decrypt runs of 64 MiB. */
 export const runBare = async (): Promise<RunTiming[]> => {
   await sodium.ready;
