@@ -136,8 +136,8 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
   const ratios: Ratio[] = [
     { name: "ours / bare (1 worker)", value: one / bare, atLeast: OURS_OVER_BARE_AT_LEAST },
     { name: "2 workers / 1 worker", value: two / one, atLeast: TWO_OVER_ONE_AT_LEAST },
-    // What two workers of bare libsodium reach over one on this machine: the
-    // limit the bar above meets, when other work shares the two cores.
+    // What two workers of bare libsodium reach over one in this browser on
+    // this machine: the limit for the bar above, which our pool cannot pass.
     { name: "bare libsodium: 2 workers / 1 worker", value: barePair / bare },
     { name: "ours / bare (2 workers)", value: two / barePair },
     { name: "bare libsodium / native", value: bare / nativeMBps },

@@ -109,8 +109,8 @@ const runBare = async (): Promise<RunTiming[]> => {
 
 /**
  * Bare libsodium in two workers at once, each with its own 64 MiB already
- * there: what two cores give when nothing of ours runs, the limit for our
- * pool of two.
+ * there: what two workers of this browser give when nothing of ours runs,
+ * the limit for our pool of two.
  */
 const runBarePair = async (): Promise<RunTiming[]> => {
   const workers = [spawnBareWorker(), spawnBareWorker()];
