@@ -122,6 +122,49 @@ class Connection {
 /** What an evaluated function may take and give: JSON values. */
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
+/**
+ * [Note: A page's change is seen when it happens]
+ *
+ * Polling a check over the DevTools pipe sees a change up to a poll
+ * interval late (25 ms on average at 50 ms), and polling faster makes the
+ * check's own forced layouts part of the frames measured. This runs in the
+ * page instead: a MutationObserver checks after each task that changed the
+ * DOM (childList, and the attributes named), with a slow poll as a backstop
+ * for changes no mutation reports (layout alone). Sent as source text; it
+ * uses nothing from outside its body.
+ */
+const checkOnMutations = <A, R>(
+  check: (arg: A) => R,
+  arg: A,
+  options: { timeoutMs: number; fallbackPollMs: number; attributeFilter: string[] },
+): Promise<R | null> =>
+  new Promise((resolve) => {
+    let done = false;
+    const finish = (value: R | null) => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      clearInterval(poll);
+      clearTimeout(deadline);
+      resolve(value);
+    };
+    const test = () => {
+      const value = check(arg);
+      if (value) finish(value);
+    };
+    const observer = new MutationObserver(test);
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributeFilter: options.attributeFilter,
+    });
+    const poll = setInterval(test, options.fallbackPollMs);
+    const deadline = setTimeout(() => {
+      finish(null);
+    }, options.timeoutMs);
+    test();
+  });
+
 export interface CdpPage {
   /** Page errors (uncaught exceptions) seen so far. */
   readonly errors: string[];
@@ -136,6 +179,18 @@ export interface CdpPage {
     fn: (arg: A) => R,
     arg: A,
     { timeoutMs, pollMs }: { timeoutMs: number; pollMs: number },
+  ): Promise<NonNullable<R>>;
+  /**
+   * Checks `fn(arg)` in the page on every DOM mutation (added or removed
+   * nodes, and changes of the attributes named) and every `fallbackPollMs`,
+   * answering its first truthy value; throws after `timeoutMs`. Unlike
+   * `waitFor` it sees a change within the task that made it, not up to a
+   * poll later. See: [Note: A page's change is seen when it happens]
+   */
+  waitForChange<A extends Json | undefined, R>(
+    fn: (arg: A) => R,
+    arg: A,
+    options: { timeoutMs: number; fallbackPollMs: number; attributeFilter: readonly string[] },
   ): Promise<NonNullable<R>>;
   /** Clicks the left mouse button at (x, y) in CSS pixels of the viewport, as a person's mouse does. */
   click(x: number, y: number): Promise<void>;
@@ -205,11 +260,8 @@ const openPage = async (connection: Connection, viewport?: Viewport): Promise<Cd
     });
   }
 
-  const evaluate = async <A extends Json | undefined, R>(
-    fn: (arg: A) => R | Promise<R>,
-    arg: A,
-  ): Promise<R> => {
-    const expression = `(${fn.toString()})(${arg === undefined ? "" : JSON.stringify(arg)})`;
+  /** The awaited JSON value of `expression` in the page. */
+  const evaluateExpression = async (expression: string): Promise<unknown> => {
     const answer = await send<{
       result: { value?: unknown };
       exceptionDetails?: { text?: string; exception?: { description?: string } };
@@ -218,8 +270,15 @@ const openPage = async (connection: Connection, viewport?: Viewport): Promise<Cd
       const { exception, text } = answer.exceptionDetails;
       throw new Error(`In the page: ${exception?.description ?? text ?? "an exception"}`);
     }
-    return answer.result.value as R;
+    return answer.result.value;
   };
+  const evaluate = async <A extends Json | undefined, R>(
+    fn: (arg: A) => R | Promise<R>,
+    arg: A,
+  ): Promise<R> =>
+    (await evaluateExpression(
+      `(${fn.toString()})(${arg === undefined ? "" : JSON.stringify(arg)})`,
+    )) as R;
 
   return {
     errors,
@@ -241,6 +300,17 @@ const openPage = async (connection: Connection, viewport?: Viewport): Promise<Cd
         }
         await new Promise((resolve) => setTimeout(resolve, pollMs));
       }
+    },
+    waitForChange: async (fn, arg, options) => {
+      const value = await evaluateExpression(
+        `(${checkOnMutations.toString()})(${fn.toString()}, ${arg === undefined ? "undefined" : JSON.stringify(arg)}, ${JSON.stringify(options)})`,
+      );
+      if (!value) {
+        throw new Error(
+          `Timed out after ${String(options.timeoutMs)} ms waiting for ${fn.toString().slice(0, 200)}; page errors: ${errors.join("; ") || "none"}`,
+        );
+      }
+      return value as NonNullable<ReturnType<typeof fn>>;
     },
     click: async (x, y) => {
       const at = { x, y, button: "left", clickCount: 1 };

@@ -58,6 +58,27 @@ export const visibleThumbnailsLoadedAtMs = (): number | false => {
   return loaded && performance.now();
 };
 
+/**
+ * The index of the first tile in the scroller's viewport (-1 while the rows
+ * in view are not built yet, a jump's first frames), or false while it is
+ * still `unlessIndex`: a predicate for "the screen has moved".
+ */
+export const firstVisibleTile = (unlessIndex: number | null): { index: number } | false => {
+  const scroller = document.querySelector('[data-testid="gallery-scroller"]');
+  const box = scroller?.getBoundingClientRect();
+  let first = Number.POSITIVE_INFINITY;
+  for (const tile of box === undefined
+    ? []
+    : document.querySelectorAll('[data-testid="gallery-tile"]')) {
+    const rect = tile.getBoundingClientRect();
+    if (box !== undefined && rect.bottom > box.top && rect.top < box.bottom && rect.width > 0) {
+      first = Math.min(first, Number(tile.getAttribute("data-index") ?? "-1"));
+    }
+  }
+  const index = Number.isFinite(first) ? first : -1;
+  return index === unlessIndex ? false : { index };
+};
+
 export interface ScrollToEndResult {
   intervalsMs: number[];
   /** The highest tile index seen in the viewport. */

@@ -15,13 +15,16 @@ import path from "node:path";
 import { type CdpBrowser, type CdpPage, launchCdpBrowser } from "../lib/cdp-browser";
 import { logInOverCdp } from "../lib/cdp-photos";
 import {
+  firstVisibleTile,
   frameStats,
   scrollToEndInPage,
   startFrameRecording,
   stopFrameRecording,
   visibleThumbnailsLoadedAtMs,
 } from "../lib/gallery-page";
+import { cpuBreakdown, cpuSnapshot, describeCpuBreakdown } from "../lib/proc-stats";
 import { type SeededPhotos, buildPhotosApp, startSeededPhotos } from "../lib/seeded-photos";
+import { describeProfile, profiling, startTrace, stopTrace } from "../lib/trace-profile";
 import { benchBuildRoot } from "../lib/vite-page-config";
 import type { Figure, Ratio, Scenario, ScenarioContext, ScenarioResult } from "../scenario";
 import { seededRandom } from "../seed/plausible-files";
@@ -47,10 +50,26 @@ const stepScreens = 1;
  */
 const reachStepScreens = (count: number) => Math.max(stepScreens, Math.round(count / 100_000));
 const timeoutMs = 30 * 60_000;
+/**
+ * [Note: A jump is timed from the click to its own screen]
+ *
+ * The scrubber jumps on the animation frame after the pointer goes down, so
+ * right after the click the old screen, fully loaded, is still in view: a
+ * check at once counted that screen as the jump's, and every other jump
+ * measured 12–27 ms (while the next one then also waited for the screen the
+ * previous jump left unloaded). A jump now first waits for the screen to
+ * move (the first visible tile changes, or the rows in view are not built
+ * yet), then for its thumbnails.
+ */
+const jumpMovedTimeoutMs = 2_000;
 /** A jump is done when its screen of thumbnails has loaded, or after this long (counted as slow, not failed). */
 const jumpSettleTimeoutMs = 10_000;
 
 const webDistDir = path.join(benchBuildRoot, "gallery-scroll", "web");
+/** Where a profiled run's trace of a few more jumps is written (git-ignored); it opens in DevTools' Performance panel. */
+const tracePath = path.join(benchBuildRoot, "gallery-scroll", "trace-jumps.json");
+/** Jumps traced after the measured ones in a profiled run. */
+const tracedJumps = 3;
 
 interface PassResult {
   fileCount: number;
@@ -92,11 +111,13 @@ const syncedItemCountIs = (count: number): boolean => {
 };
 
 /**
- * How often a jump's screen is checked for loaded thumbnails. The check reads
- * every tile's box (a forced layout); run on every frame it was the bench's
- * own work inside the frames it measures, as in the scroll pass.
+ * A jump's screen is checked when the grid changes: rows and tiles added or
+ * removed, a tile's thumbnail loaded. See: [Note: A page's change is seen when it happens]
+ * The check reads every tile's box (a forced layout); polled on every frame
+ * it was the bench's own work inside the frames it measures, so the backstop
+ * poll is slow.
  */
-const settlePollMs = 50;
+const screenChanges = { fallbackPollMs: 50, attributeFilter: ["data-loaded"] };
 
 /** Whether the tile of `index` is in the scroller's viewport. */
 const tileVisible = (page: CdpPage, index: number) =>
@@ -110,6 +131,39 @@ const tileVisible = (page: CdpPage, index: number) =>
     const rect = tile.getBoundingClientRect();
     return rect.bottom > box.top && rect.top < box.bottom;
   }, index);
+
+/**
+ * Clicks the scrubber at `fraction` and waits for the jump's screen to move
+ * and its thumbnails to load. See: [Note: A jump is timed from the click to its own screen]
+ */
+const jumpWithScrubber = async (
+  page: CdpPage,
+  box: Box,
+  fraction: number,
+): Promise<{ settleMs: number; moved: boolean; loaded: boolean }> => {
+  const before = await page.evaluate(firstVisibleTile, null);
+  const startMs = performance.now();
+  await clickScrubberAt(page, box, fraction);
+  const moved = await page
+    .waitForChange(firstVisibleTile, before === false ? null : before.index, {
+      timeoutMs: jumpMovedTimeoutMs,
+      ...screenChanges,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+  const loaded = await page
+    .waitForChange(visibleThumbnailsLoadedAtMs, undefined, {
+      timeoutMs: jumpSettleTimeoutMs,
+      ...screenChanges,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+  return { settleMs: performance.now() - startMs, moved, loaded };
+};
 
 const measurePass = async (
   { log }: ScenarioContext,
@@ -143,22 +197,33 @@ const measurePass = async (
     const settleMs: number[] = [];
     const box = await scrubberBox(page);
     await page.evaluate(startFrameRecording, undefined);
+    const jumpsCpuBefore = cpuSnapshot();
     for (let index = 0; index < jumps; index++) {
-      const startMs = performance.now();
-      await clickScrubberAt(page, box, random());
-      try {
-        await page.waitFor(visibleThumbnailsLoadedAtMs, undefined, {
-          timeoutMs: jumpSettleTimeoutMs,
-          pollMs: settlePollMs,
-        });
-      } catch {
+      const jump = await jumpWithScrubber(page, box, random());
+      if (!jump.moved) {
+        log(`jump ${String(index + 1)}: the screen did not move (the same screen by chance)`);
+      }
+      if (!jump.loaded) {
         log(
           `jump ${String(index + 1)}: thumbnails not all loaded after ${String(jumpSettleTimeoutMs)} ms`,
         );
       }
-      settleMs.push(performance.now() - startMs);
+      settleMs.push(jump.settleMs);
     }
     const jumpFrames = await page.evaluate(stopFrameRecording, undefined);
+    log(
+      `CPU during the jumps: ${describeCpuBreakdown(cpuBreakdown(jumpsCpuBefore, cpuSnapshot()))}`,
+    );
+    if (profiling) {
+      // A few more jumps, traced with the timeline: not measured, since tracing slows them.
+      await startTrace(browser, { withTimeline: true });
+      for (let index = 0; index < tracedJumps; index++) {
+        await jumpWithScrubber(page, box, random());
+      }
+      for (const line of describeProfile(await stopTrace(browser, tracePath))) {
+        log(`  profile: ${line}`);
+      }
+    }
     // The oldest item through the scrubber: its very bottom.
     await clickScrubberAt(page, box, 1);
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -118,6 +118,15 @@ describe("createApiClient: requests", () => {
     expect(requests[0]?.headers).toEqual({ "x-client-package": "io.cairn.photos.web" });
   });
 
+  it("passes a call's fetch priority to the browser, and none when not asked", async () => {
+    // See: [Note: Thumbnails fill the connections at low priority]
+    const { fetch, requests } = fakeFetch(() => json({ message: "pong", id: "abc1234" }));
+    const client = clientWith(fetch);
+    await client.call(ping, { priority: "low" });
+    await client.call(ping);
+    expect(requests.map(({ init }) => init.priority)).toEqual(["low", undefined]);
+  });
+
   it("fills path params, serialises the query and sends the session token", async () => {
     const { fetch, requests } = fakeFetch(() => json({ diff: [1, 2], hasMore: false }));
     const result = await clientWith(fetch).call(diff, {

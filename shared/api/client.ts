@@ -83,6 +83,8 @@ export type CallOptions<E extends AnyEndpoint> = ParamsPart<E> &
     signal?: AbortSignal;
     /** Overrides the client's deadline for this call. */
     timeoutMs?: number;
+    /** The browser's fetch priority (a hint that orders requests waiting for a connection). */
+    priority?: RequestPriority;
   };
 
 /** The options argument is optional exactly when the endpoint needs none of its parts. */
@@ -105,6 +107,7 @@ interface LooseCallOptions {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  priority?: RequestPriority;
 }
 
 /** The full URL of an endpoint for the given params and query. */
@@ -224,6 +227,7 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
           headers,
           body,
           signal: controller.signal,
+          ...(callOptions.priority === undefined ? {} : { priority: callOptions.priority }),
         });
       } catch (cause) {
         throw transportError(cause);

@@ -24,6 +24,7 @@ import { fixtureMediaDir } from "../../sync/test-support/library";
 import { mediaCacheNames } from "./ciphertext-cache";
 import { type GalleryMediaDeps, createGalleryMedia } from "./gallery-media";
 import { BrokenLivePhotoError, DownloadsFailedError, FileNotInLibraryError } from "./media-errors";
+import { quietBeforeWritingMs } from "./quiet-write-behind";
 import { maxThumbnailRequestsInFlight } from "./thumbnails";
 import { MemoryCacheStorage } from "./test-support/memory-cache-storage";
 
@@ -244,6 +245,15 @@ describe("thumbnails", () => {
     const ids = generatedIDs.slice(0, 5);
     const first = await media.thumbnails(ids);
     expect(counts.previews).toBe(5);
+    // Written to Cache Storage once the network is quiet, not while fetching.
+    // See: [Note: Thumbnails are written to Cache Storage when the network is quiet]
+    expect(caches.entries(mediaCacheNames.thumbnails).size).toBe(0);
+    await vi.waitFor(
+      () => {
+        expect(caches.entries(mediaCacheNames.thumbnails).size).toBe(5);
+      },
+      { timeout: quietBeforeWritingMs * 5 },
+    );
 
     // The same service: from memory (the cached ciphertext was not handed
     // to the pool, which detaches what it is given).

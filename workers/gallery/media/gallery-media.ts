@@ -126,6 +126,7 @@ export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
     api: requireApi,
     pool: deps.pool,
     cache: thumbnailCache,
+    clock: deps.clock,
     ...(deps.endpoints === undefined ? {} : { endpoint: deps.endpoints.preview }),
   });
   const opened = new ByteLRU<string, OpenedOriginal>({

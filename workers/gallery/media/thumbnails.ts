@@ -25,16 +25,25 @@ import { CiphertextCache } from "./ciphertext-cache";
 import { ConcurrencyLimit } from "./concurrency";
 import { type MediaEndpoints, userMediaEndpoints } from "./media-endpoints";
 import { FileNotInLibraryError } from "./media-errors";
+import type { MediaTimers } from "./original-download";
+import { QuietWriteBehind } from "./quiet-write-behind";
 
 /**
+ * [Note: Thumbnails fill the connections at low priority]
+ *
  * Thumbnail requests in flight at once, over all calls. A browser opens at
  * most 6 HTTP/1.1 connections per host, and every thumbnail is a call to
- * the API's host that redirects to the blob store; 4 keeps the pipe full
- * while leaving 2 connections for the sync worker's diffs, an action's call
- * and the viewer's original, which would otherwise queue behind a screenful
- * of thumbnails.
+ * the API's host that redirects to the blob store (on the same host with the
+ * embedded defaults). A screen after a date jump is 20–60 thumbnails, each
+ * two round trips of 10–25 ms on a busy 2-core machine, so the number of
+ * requests in flight sets how soon the screen is whole: with 4 a jump's
+ * screen took 6 rounds of ~50 ms. They take all 6 connections, at the
+ * fetch priority `low`: the browser hands a freed connection to the
+ * highest-priority request waiting for one, so the sync worker's diffs, an
+ * action's call or the viewer's original wait for one thumbnail's round
+ * trip at most, never for a screenful.
  */
-export const maxThumbnailRequestsInFlight = 4;
+export const maxThumbnailRequestsInFlight = 6;
 
 /**
  * Ciphertext kept in memory, in bytes. Thumbnails are ~20–100 KB, so 32 MiB
@@ -53,6 +62,8 @@ export interface ThumbnailLoaderDeps {
   cache: CiphertextCache;
   /** The user's preview endpoint by default; a public album's for its visitors. */
   endpoint?: MediaEndpoints["preview"];
+  /** The clock of held-back cache writes (default: setTimeout and performance.now). */
+  clock?: Pick<MediaTimers, "setTimeout"> & { nowMs: () => number };
 }
 
 const thumbnailKey = (file: DecryptedFile): string =>
@@ -71,10 +82,25 @@ export class ThumbnailLoader {
   /** Ciphertext being fetched (or read from Cache Storage), shared by every call that wants it. */
   readonly #inFlight = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
   readonly #requests = new ConcurrencyLimit(maxThumbnailRequestsInFlight);
+  /** See: [Note: Thumbnails are written to Cache Storage when the network is quiet] */
+  readonly #cacheWrites: QuietWriteBehind;
   /** Grows at `clear()`: what was in flight then is not cached afterwards. */
   #generation = 0;
 
-  constructor(private readonly deps: ThumbnailLoaderDeps) {}
+  constructor(private readonly deps: ThumbnailLoaderDeps) {
+    const { clock } = deps;
+    this.#cacheWrites = new QuietWriteBehind({
+      write: (key, bytes) => deps.cache.put(key, bytes),
+      ...(clock === undefined
+        ? {}
+        : {
+            nowMs: clock.nowMs,
+            delay: (callback, delayMs) => {
+              clock.setTimeout(callback, delayMs);
+            },
+          }),
+    });
+  }
 
   /** The decrypted thumbnails of `fileIDs`, in order, each ok or failed on its own. */
   async thumbnails(fileIDs: readonly number[]): Promise<ThumbnailResult[]> {
@@ -153,12 +179,13 @@ export class ThumbnailLoader {
     this.#generation += 1;
     this.#memory.clear();
     this.#inFlight.clear();
+    this.#cacheWrites.clear();
   }
 
   /** The thumbnail's ciphertext: from memory, a fetch in flight, Cache Storage, or the server. */
   #ciphertext(file: DecryptedFile): Promise<Uint8Array<ArrayBuffer>> {
     const key = thumbnailKey(file);
-    const inMemory = this.#memory.get(key);
+    const inMemory = this.#memory.get(key) ?? this.#cacheWrites.get(key);
     if (inMemory !== undefined) return Promise.resolve(inMemory);
     const pending = this.#inFlight.get(key);
     if (pending !== undefined) return pending;
@@ -166,10 +193,12 @@ export class ThumbnailLoader {
     const generation = this.#generation;
     const loading = (async () => {
       const cached = await this.deps.cache.get(key);
-      const bytes = cached ?? (await this.#requests.run(() => this.#fetch(file)));
+      const bytes =
+        cached ??
+        (await this.#requests.run(() => this.#cacheWrites.busyWith(() => this.#fetch(file))));
       if (generation === this.#generation) {
         this.#memory.set(key, bytes, bytes.byteLength);
-        if (cached === undefined) void this.deps.cache.put(key, bytes);
+        if (cached === undefined) this.#cacheWrites.hold(key, bytes);
       }
       return bytes;
     })();
@@ -183,12 +212,16 @@ export class ThumbnailLoader {
 
   async #fetch(file: DecryptedFile): Promise<Uint8Array<ArrayBuffer>> {
     const endpoint = this.deps.endpoint ?? userMediaEndpoints.preview;
-    const response = await this.deps.api().call(endpoint, { params: { fileID: file.id } });
+    // See: [Note: Thumbnails fill the connections at low priority]
+    const response = await this.deps
+      .api()
+      .call(endpoint, { params: { fileID: file.id }, priority: "low" });
     return new Uint8Array(await response.arrayBuffer());
   }
 
   #forget(key: string): void {
     this.#memory.delete(key);
+    this.#cacheWrites.forget(key);
     void this.deps.cache.delete(key);
   }
 }

@@ -12,7 +12,11 @@ import type {
 } from "../../../../workers/gallery/gallery-contract";
 import { AppProviders } from "../../../common/app/test-support/render-in-app";
 import { emptySelection, type GallerySelection } from "../selection/gallery-selection";
-import { type DecodeThumbnail, ThumbnailStore } from "../thumbnails/thumbnail-store";
+import {
+  type DecodeThumbnail,
+  maxThumbnailsPerCall,
+  ThumbnailStore,
+} from "../thumbnails/thumbnail-store";
 import { GalleryGrid } from "./GalleryGrid";
 import { tilesBuiltPerFrame } from "./row-builder";
 import { maxNativeHeightPx } from "./scroll-mapping";
@@ -158,15 +162,15 @@ describe("the gallery grid", () => {
     expect(screen.getAllByTestId("gallery-day")[0]?.textContent).toContain("100 items");
   });
 
-  it("asks for the thumbnails of all tiles shown together in one call, and marks loaded tiles", async () => {
+  it("asks for the thumbnails of the tiles shown together at once, top first, and marks loaded tiles", async () => {
+    // See: [Note: A screen of thumbnails comes in small calls]
     const { client } = renderGrid(snapshotOf(1, 30));
     await waitFor(() => {
       expect(client.thumbnails).toHaveBeenCalled();
     });
-    expect(client.thumbnails).toHaveBeenCalledTimes(1);
-    expect(client.thumbnails.mock.calls[0]?.[0]).toEqual(
-      Array.from({ length: 30 }, (_, i) => fileIDOf(i)),
-    );
+    const calls = client.thumbnails.mock.calls.map(([fileIDs]) => [...fileIDs]);
+    expect(calls).toHaveLength(Math.ceil(30 / maxThumbnailsPerCall));
+    expect(calls.flat()).toEqual(Array.from({ length: 30 }, (_, i) => fileIDOf(i)));
     const image = await waitFor(() => {
       const found = tileAt(0).querySelector("img");
       if (found === null) throw new Error("no image yet");

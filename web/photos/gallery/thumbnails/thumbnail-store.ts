@@ -8,21 +8,26 @@ import type { GalleryClient } from "../../../common/library/gallery-client";
 import type { ThumbnailURLResult } from "../../../../workers/gallery/gallery-contract";
 
 /**
- * Files per `thumbnails` call. One screen of the desktop grid holds 40–60
- * tiles (7 columns × 7 rows at 1280 × 1300), so the first screen is one round
- * trip; a call of 60 thumbnails (~25 KB each, ~1.5 MB) is still a small
- * transfer, and results of a fast scroll come back screen by screen instead
- * of all at the end.
+ * [Note: A screen of thumbnails comes in small calls]
+ *
+ * Files per `thumbnails` call: as many as the worker fetches at once (See:
+ * [Note: Thumbnails fill the connections at low priority]). The worker
+ * answers a call when all of its thumbnails are fetched and decrypted, so a
+ * call of a whole screen (40–60 tiles) showed nothing until its last fetch,
+ * then decrypted and decoded all of it at the end. Calls of a round's worth
+ * answer as each round of fetches ends: the top of the screen appears
+ * first, and the decrypting and decoding of one round overlap the fetches
+ * of the next, so the screen is also whole sooner.
  */
-export const maxThumbnailsPerCall = 60;
+export const maxThumbnailsPerCall = 6;
 
 /**
- * Calls in flight at once. The worker decrypts with a pool sized to the
- * cores (2 on the machines we target); more concurrent calls would only queue
- * inside it, holding tiles the user has already scrolled past ahead of the
- * ones now visible. Requests wait here instead, where unwanted ones are dropped.
+ * Calls in flight at once: five rounds of the worker's fetches queued, a
+ * screen of the desktop grid. More would only queue inside the worker,
+ * holding tiles the user has already scrolled past ahead of the ones now
+ * visible; requests wait here instead, where unwanted ones are dropped.
  */
-export const maxCallsInFlight = 3;
+export const maxCallsInFlight = 5;
 
 /**
  * Object URLs kept. About three screens of the densest layout (a 4K screen
@@ -35,7 +40,8 @@ export const defaultMaxEntries = 1500;
 /**
  * [Note: Thumbnails are shown a few per frame]
  *
- * A call's answer brings up to 60 thumbnails at once, and showing one costs
+ * Answers can bring a screen of thumbnails within a frame or two (from the
+ * worker's memory cache, or calls ending together), and showing one costs
  * the page the tile's render, its image element and the image's load and
  * decode. Shown all in the task that received them, a screen after a jump
  * took 30–120 ms, several frames lost at the moment the user looks
