@@ -79,6 +79,25 @@ export const firstVisibleTile = (unlessIndex: number | null): { index: number } 
   return index === unlessIndex ? false : { index };
 };
 
+/**
+ * Whether Cache Storage `cacheName` holds at least as many entries as there
+ * are loaded tiles in the scroller's viewport (the first screen's
+ * thumbnails, after a first load).
+ */
+export const visibleThumbnailsCached = async (cacheName: string): Promise<boolean> => {
+  const scroller = document.querySelector('[data-testid="gallery-scroller"]');
+  if (scroller === null) return false;
+  const box = scroller.getBoundingClientRect();
+  const loaded = Array.from(
+    document.querySelectorAll('[data-testid="gallery-tile"][data-loaded="true"]'),
+  ).filter((tile) => {
+    const rect = tile.getBoundingClientRect();
+    return rect.bottom > box.top && rect.top < box.bottom;
+  }).length;
+  const cached = (await (await caches.open(cacheName)).keys()).length;
+  return loaded > 0 && cached >= loaded;
+};
+
 export interface ScrollToEndResult {
   intervalsMs: number[];
   /** The highest tile index seen in the viewport. */
