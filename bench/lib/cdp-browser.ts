@@ -128,9 +128,9 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
  * Polling a check over the DevTools pipe sees a change up to a poll
  * interval late (25 ms on average at 50 ms), and polling faster makes the
  * check's own forced layouts part of the frames measured. This runs in the
- * page instead: a MutationObserver checks after each task that changed the
- * DOM (childList, and the attributes named), with a slow poll as a backstop
- * for changes no mutation reports (layout alone). Sent as source text; it
+ * page instead: after a task that changed the DOM (childList, and the
+ * attributes named), a MutationObserver checks in the next frame, with a
+ * slow poll as a backstop for changes no mutation reports (layout alone). Sent as source text; it
  * uses nothing from outside its body.
  */
 const checkOnMutations = <A, R>(
@@ -152,7 +152,18 @@ const checkOnMutations = <A, R>(
       const value = check(arg);
       if (value) finish(value);
     };
-    const observer = new MutationObserver(test);
+    // Checked in the next frame's animation callbacks, once however many
+    // mutations came: a check that reads layout there costs the frame no
+    // layout of its own, where one in the mutating task would force one.
+    let frameRequested = false;
+    const observer = new MutationObserver(() => {
+      if (frameRequested) return;
+      frameRequested = true;
+      requestAnimationFrame(() => {
+        frameRequested = false;
+        if (!done) test();
+      });
+    });
     observer.observe(document.body, {
       subtree: true,
       childList: true,
@@ -181,11 +192,11 @@ export interface CdpPage {
     { timeoutMs, pollMs }: { timeoutMs: number; pollMs: number },
   ): Promise<NonNullable<R>>;
   /**
-   * Checks `fn(arg)` in the page on every DOM mutation (added or removed
-   * nodes, and changes of the attributes named) and every `fallbackPollMs`,
-   * answering its first truthy value; throws after `timeoutMs`. Unlike
-   * `waitFor` it sees a change within the task that made it, not up to a
-   * poll later. See: [Note: A page's change is seen when it happens]
+   * Checks `fn(arg)` in the page in the frame after each DOM mutation (added
+   * or removed nodes, and changes of the attributes named) and every
+   * `fallbackPollMs`, answering its first truthy value; throws after
+   * `timeoutMs`. Unlike `waitFor` it sees a change within a frame, not up to
+   * a poll later. See: [Note: A page's change is seen when it happens]
    */
   waitForChange<A extends Json | undefined, R>(
     fn: (arg: A) => R,
