@@ -23,6 +23,10 @@ describe("processTypeOf", () => {
   it.each([
     [["/usr/lib/chromium/chromium", "--headless", "--remote-debugging-pipe"], "browser"],
     [["/usr/lib/chromium/chromium", "--type=renderer", "--lang=en-US"], "renderer"],
+    [
+      ["/usr/lib/chromium/chromium", "--type=renderer", "--top-chrome-webui"],
+      "renderer:top-chrome-webui",
+    ],
     [["/usr/lib/chromium/chromium", "--type=gpu-process"], "gpu-process"],
     [
       [

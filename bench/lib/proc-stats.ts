@@ -55,8 +55,9 @@ const statOf = (file: string): ProcStat | undefined => {
 export interface ChromiumProcess {
   pid: number;
   /**
-   * "browser", "renderer", "gpu-process", "zygote", "crashpad", or
-   * "utility:<service>" (e.g. utility:network.mojom.NetworkService).
+   * "browser", "renderer", "renderer:top-chrome-webui" (the browser's own
+   * UI, such as the omnibox popup, not a page), "gpu-process", "zygote",
+   * "crashpad", or "utility:<service>" (e.g. utility:network.mojom.NetworkService).
    */
   type: string;
   cpuTicks: number;
@@ -70,6 +71,8 @@ export const processTypeOf = (argv: readonly string[]): string => {
   const type = option("type");
   if (type === undefined) return "browser";
   if (type === "utility") return `utility:${option("utility-sub-type") ?? "unknown"}`;
+  if (type === "renderer" && argv.includes("--top-chrome-webui"))
+    return "renderer:top-chrome-webui";
   return type;
 };
 

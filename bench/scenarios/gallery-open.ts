@@ -24,6 +24,7 @@ import {
   logInThroughPhotos,
   startSeededPhotos,
 } from "../lib/seeded-photos";
+import { cpuBreakdown, cpuSnapshot, describeCpuBreakdown } from "../lib/proc-stats";
 import { benchBuildRoot } from "../lib/vite-page-config";
 import {
   describeProfile,
@@ -99,6 +100,7 @@ const measureReloads = async (
     const cdp = await context.newCDPSession(page);
     await cdp.send("Performance.enable");
     const measurements: ReloadMeasurement[] = [];
+    const reloadsCpuBefore = cpuSnapshot();
     for (let index = 0; index < reloads; index++) {
       await page.reload({ waitUntil: "commit" });
       const firstThumbnailMs = await pageTimeWhen(page, firstThumbnailLoadedAtMs);
@@ -115,6 +117,9 @@ const measureReloads = async (
         `reload ${String(index + 1)}: first thumbnail ${firstThumbnailMs.toFixed(0)} ms, first screen ${firstScreenMs.toFixed(0)} ms, heap ${(heapUsedBytes / 2 ** 20).toFixed(1)} MB, ${empty}`,
       );
     }
+    log(
+      `CPU during the reloads: ${describeCpuBreakdown(cpuBreakdown(reloadsCpuBefore, cpuSnapshot()))}`,
+    );
     if (profiling) {
       // One more reload, traced with the timeline: not measured, since tracing slows it.
       const tracer = playwrightTracer(browser);
