@@ -64,18 +64,17 @@ export const visibleThumbnailsLoadedAtMs = (): number | false => {
  * still `unlessIndex`: a predicate for "the screen has moved".
  */
 export const firstVisibleTile = (unlessIndex: number | null): { index: number } | false => {
-  const scroller = document.querySelector('[data-testid="gallery-scroller"]');
-  const box = scroller?.getBoundingClientRect();
-  let first = Number.POSITIVE_INFINITY;
-  for (const tile of box === undefined
-    ? []
-    : document.querySelectorAll('[data-testid="gallery-tile"]')) {
-    const rect = tile.getBoundingClientRect();
-    if (box !== undefined && rect.bottom > box.top && rect.top < box.bottom && rect.width > 0) {
-      first = Math.min(first, Number(tile.getAttribute("data-index") ?? "-1"));
+  const box = document.querySelector('[data-testid="gallery-scroller"]')?.getBoundingClientRect();
+  let index = -1;
+  if (box !== undefined) {
+    for (const tile of document.querySelectorAll('[data-testid="gallery-tile"]')) {
+      const rect = tile.getBoundingClientRect();
+      const tileIndex = Number(tile.getAttribute("data-index") ?? "-1");
+      if (rect.bottom > box.top && rect.top < box.bottom && rect.width > 0) {
+        index = index === -1 ? tileIndex : Math.min(index, tileIndex);
+      }
     }
   }
-  const index = Number.isFinite(first) ? first : -1;
   return index === unlessIndex ? false : { index };
 };
 

@@ -132,6 +132,13 @@ const tileVisible = (page: CdpPage, index: number) =>
     return rect.bottom > box.top && rect.top < box.bottom;
   }, index);
 
+/** Whether `wait` ended before its timeout. */
+const settles = (wait: Promise<unknown>): Promise<boolean> =>
+  wait.then(
+    () => true,
+    () => false,
+  );
+
 /**
  * Clicks the scrubber at `fraction` and waits for the jump's screen to move
  * and its thumbnails to load. See: [Note: A jump is timed from the click to its own screen]
@@ -144,24 +151,18 @@ const jumpWithScrubber = async (
   const before = await page.evaluate(firstVisibleTile, null);
   const startMs = performance.now();
   await clickScrubberAt(page, box, fraction);
-  const moved = await page
-    .waitForChange(firstVisibleTile, before === false ? null : before.index, {
+  const moved = await settles(
+    page.waitForChange(firstVisibleTile, before === false ? null : before.index, {
       timeoutMs: jumpMovedTimeoutMs,
       ...screenChanges,
-    })
-    .then(
-      () => true,
-      () => false,
-    );
-  const loaded = await page
-    .waitForChange(visibleThumbnailsLoadedAtMs, undefined, {
+    }),
+  );
+  const loaded = await settles(
+    page.waitForChange(visibleThumbnailsLoadedAtMs, undefined, {
       timeoutMs: jumpSettleTimeoutMs,
       ...screenChanges,
-    })
-    .then(
-      () => true,
-      () => false,
-    );
+    }),
+  );
   return { settleMs: performance.now() - startMs, moved, loaded };
 };
 

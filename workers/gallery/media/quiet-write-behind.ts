@@ -28,12 +28,21 @@ const writesPerTurn = 8;
 
 export interface QuietWriteBehindDeps {
   write: (key: string, bytes: Uint8Array<ArrayBuffer>) => Promise<void>;
-  /** Runs `callback` after `delayMs` (default: setTimeout). */
-  delay?: (callback: () => void, delayMs: number) => void;
-  /** The clock (default: performance.now). */
-  nowMs?: () => number;
+  /** The clock of the quiet moment (default: setTimeout and performance.now). */
+  clock?: QuietClock;
   maxHeldBackBytes?: number;
 }
+
+/** Timers and time, as the media service's clock gives them. */
+export interface QuietClock {
+  setTimeout: (callback: () => void, delayMs: number) => unknown;
+  nowMs: () => number;
+}
+
+const realClock: QuietClock = {
+  setTimeout: (callback, delayMs) => setTimeout(callback, delayMs),
+  nowMs: () => performance.now(),
+};
 
 export class QuietWriteBehind {
   /** Insertion order is age: the first entry is the oldest. */
@@ -44,17 +53,11 @@ export class QuietWriteBehind {
   #lastActivityMs = Number.NEGATIVE_INFINITY;
   #timerSet = false;
   #writing = false;
-  readonly #delay: (callback: () => void, delayMs: number) => void;
-  readonly #nowMs: () => number;
+  readonly #clock: QuietClock;
   readonly #maxHeldBackBytes: number;
 
   constructor(private readonly deps: QuietWriteBehindDeps) {
-    this.#delay =
-      deps.delay ??
-      ((callback, delayMs) => {
-        setTimeout(callback, delayMs);
-      });
-    this.#nowMs = deps.nowMs ?? (() => performance.now());
+    this.#clock = deps.clock ?? realClock;
     this.#maxHeldBackBytes = deps.maxHeldBackBytes ?? maxHeldBackBytes;
   }
 
@@ -65,7 +68,7 @@ export class QuietWriteBehind {
       return await task();
     } finally {
       this.#active -= 1;
-      this.#lastActivityMs = this.#nowMs();
+      this.#lastActivityMs = this.#clock.nowMs();
       this.#arm();
     }
   }
@@ -100,11 +103,6 @@ export class QuietWriteBehind {
     this.#heldBytes = 0;
   }
 
-  /** How many writes are held back. */
-  get heldCount(): number {
-    return this.#held.size;
-  }
-
   #drop(key: string) {
     const bytes = this.#held.get(key);
     if (bytes === undefined) return;
@@ -113,13 +111,13 @@ export class QuietWriteBehind {
   }
 
   #quietForMs(): number {
-    return this.#active > 0 ? 0 : this.#nowMs() - this.#lastActivityMs;
+    return this.#active > 0 ? 0 : this.#clock.nowMs() - this.#lastActivityMs;
   }
 
   #arm() {
     if (this.#timerSet || this.#writing || this.#held.size === 0) return;
     this.#timerSet = true;
-    this.#delay(
+    this.#clock.setTimeout(
       () => {
         this.#timerSet = false;
         void this.#writeWhileQuiet();

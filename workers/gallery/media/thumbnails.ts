@@ -25,8 +25,7 @@ import { CiphertextCache } from "./ciphertext-cache";
 import { ConcurrencyLimit } from "./concurrency";
 import { type MediaEndpoints, userMediaEndpoints } from "./media-endpoints";
 import { FileNotInLibraryError } from "./media-errors";
-import type { MediaTimers } from "./original-download";
-import { QuietWriteBehind } from "./quiet-write-behind";
+import { type QuietClock, QuietWriteBehind } from "./quiet-write-behind";
 
 /**
  * [Note: Thumbnails fill the connections at low priority]
@@ -63,7 +62,7 @@ export interface ThumbnailLoaderDeps {
   /** The user's preview endpoint by default; a public album's for its visitors. */
   endpoint?: MediaEndpoints["preview"];
   /** The clock of held-back cache writes (default: setTimeout and performance.now). */
-  clock?: Pick<MediaTimers, "setTimeout"> & { nowMs: () => number };
+  clock?: QuietClock;
 }
 
 const thumbnailKey = (file: DecryptedFile): string =>
@@ -88,17 +87,9 @@ export class ThumbnailLoader {
   #generation = 0;
 
   constructor(private readonly deps: ThumbnailLoaderDeps) {
-    const { clock } = deps;
     this.#cacheWrites = new QuietWriteBehind({
       write: (key, bytes) => deps.cache.put(key, bytes),
-      ...(clock === undefined
-        ? {}
-        : {
-            nowMs: clock.nowMs,
-            delay: (callback, delayMs) => {
-              clock.setTimeout(callback, delayMs);
-            },
-          }),
+      clock: deps.clock,
     });
   }
 
