@@ -1,8 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FileType } from "../../shared/model/library/file-metadata";
 import type { MediaFacts } from "../upload/upload-run";
 import { fixtureBytes } from "./image/test-support/images";
-import { typeOnlyFacts } from "./upload-media";
+import type { ImageCodec } from "./image/image-codec";
+import { createUploadMedia, factsReadsInFlight, typeOnlyFacts } from "./upload-media";
+import type { VideoProcessor } from "./video/video-processor";
 
 const mp4Head = Uint8Array.of(
   ...[0x00, 0x00, 0x00, 0x18],
@@ -45,5 +47,52 @@ describe("typeOnlyFacts", () => {
     ],
   ])("%s", async (_what, bytes, name, expected) => {
     expect(await typeOnlyFacts({ blob: new Blob([await bytes()]), name })).toEqual(expected);
+  });
+});
+
+/** A Blob that counts the reads started on it. */
+class CountingBlob extends Blob {
+  reads = 0;
+  override slice(start?: number, end?: number, contentType?: string): Blob {
+    this.reads += 1;
+    return super.slice(start, end, contentType);
+  }
+}
+
+describe("facts of a batch", () => {
+  it("reads the images while a video's probe waits for ffmpeg.wasm, and answers in the batch's order", async () => {
+    let releaseProbe: () => void = () => undefined;
+    const probeVideo = vi.fn(
+      () =>
+        new Promise<{ durationSec: number; widthPx: number; heightPx: number }>((resolve) => {
+          releaseProbe = () => {
+            resolve({ durationSec: 20, widthPx: 1280, heightPx: 720 });
+          };
+        }),
+    );
+    const video = { probeVideo } as unknown as VideoProcessor;
+    const media = createUploadMedia({ codec: {} as ImageCodec<never>, video });
+    const photo = await fixtureBytes("IMG_20180725_163423-tiny.jpg");
+    const images = Array.from({ length: factsReadsInFlight + 2 }, () => new CountingBlob([photo]));
+
+    const answered = media.facts([
+      { blob: new Blob([mp4Head, new Uint8Array(4000)]), name: "clip.mp4" },
+      ...images.map((blob, index) => ({ blob, name: `IMG_${String(index)}.jpg` })),
+    ]);
+    // Every image is sniffed and its tags read before the probe ends.
+    await vi.waitFor(() => {
+      expect(probeVideo).toHaveBeenCalledTimes(1);
+      expect(images.every((blob) => blob.reads >= 2)).toBe(true);
+    });
+    releaseProbe();
+    const facts = await answered;
+
+    expect(facts.map((fact) => (fact.kind === "media" ? fact.fileType : fact.kind))).toEqual([
+      FileType.video,
+      ...images.map(() => FileType.image),
+    ]);
+    expect(facts[0]).toMatchObject({ durationSec: 20, widthPx: 1280, heightPx: 720 });
+    const [, firstImage] = facts;
+    expect(firstImage?.kind === "media" && firstImage.embedded.creationTimeUs).toBeGreaterThan(0);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from "../../shared/model/media/file-kinds";
 import type { MediaFacts, UploadMedia } from "../upload/upload-run";
 import type { UnitPart } from "../upload/upload-unit";
+import { ConcurrencyLimit } from "../gallery/media/concurrency";
 import type { CodecImage, ImageCodec } from "./image/image-codec";
 import { imageThumbnailJPEG } from "./image/image-thumbnail";
 import { detectFileType } from "./probe/detect-type";
@@ -56,33 +57,49 @@ export const typeOnlyFacts = async (part: UnitPart): Promise<MediaFacts> => {
   return { kind: "media", fileType: kind.fileType, mimeType: kind.mimeType, embedded: {} };
 };
 
+/**
+ * [Note: A batch's facts are read side by side]
+ *
+ * An image's facts are a few small reads of its Blob (the head that gives
+ * its type, the pieces that hold its tags), each a round trip to the
+ * browser's file reader that leaves the cores idle, so four files are read
+ * at once (a few hundred KB held, not a batch's worth). Videos are probed
+ * one after another (ffmpeg.wasm runs one job at a time) beside the
+ * images: the first probe's load of ffmpeg.wasm, a second or two, does not
+ * hold the batch's images back.
+ */
+export const factsReadsInFlight = 4;
+
 export const createUploadMedia = <Image extends CodecImage>({
   codec,
   video,
   logWarning = () => undefined,
 }: UploadMediaDeps<Image>): UploadMedia => {
-  const factsOf = async (part: UnitPart): Promise<MediaFacts> => {
-    const { blob, name } = part;
-    const detected = await mediaKindOf(part);
-    if (detected === undefined) return { kind: "unsupported" };
-    const { fileType, mimeType } = detected;
-    if (fileType === FileType.image) {
-      const exif = await readExif(blob, detected);
-      return {
-        kind: "media",
-        fileType,
-        mimeType,
-        embedded: {
-          creationTimeUs: exif.creationTimeUs,
-          latitude: exif.latitude,
-          longitude: exif.longitude,
-          caption: exif.caption,
-        },
-        ...displayedSize(exif),
-        cameraMake: exif.cameraMake,
-        cameraModel: exif.cameraModel,
-      };
-    }
+  const imageFactsOf = async (
+    { blob }: UnitPart,
+    { fileType, mimeType }: MediaFileKind,
+  ): Promise<MediaFacts> => {
+    const exif = await readExif(blob, { fileType, mimeType });
+    return {
+      kind: "media",
+      fileType,
+      mimeType,
+      embedded: {
+        creationTimeUs: exif.creationTimeUs,
+        latitude: exif.latitude,
+        longitude: exif.longitude,
+        caption: exif.caption,
+      },
+      ...displayedSize(exif),
+      cameraMake: exif.cameraMake,
+      cameraModel: exif.cameraModel,
+    };
+  };
+
+  const videoFactsOf = async (
+    { blob, name }: UnitPart,
+    { fileType, mimeType }: MediaFileKind,
+  ): Promise<MediaFacts> => {
     try {
       const probe = await video.probeVideo(blob);
       return {
@@ -107,13 +124,22 @@ export const createUploadMedia = <Image extends CodecImage>({
   };
 
   return {
-    // One file after another: ffmpeg runs one job at a time anyway, and
-    // EXIF reads of 32 files at once would hold 32 files' heads in memory
-    // for no gain on two cores.
-    facts: async (parts) => {
-      const answers: MediaFacts[] = [];
-      for (const part of parts) answers.push(await factsOf(part));
-      return answers;
+    // See: [Note: A batch's facts are read side by side]
+    facts: (parts) => {
+      const reads = new ConcurrencyLimit(factsReadsInFlight);
+      let probes: Promise<unknown> = Promise.resolve();
+      return Promise.all(
+        parts.map(async (part): Promise<MediaFacts> => {
+          const detected = await reads.run(() => mediaKindOf(part));
+          if (detected === undefined) return { kind: "unsupported" };
+          if (detected.fileType === FileType.image) {
+            return reads.run(() => imageFactsOf(part, detected));
+          }
+          const probed = probes.then(() => videoFactsOf(part, detected));
+          probes = probed.catch(() => undefined);
+          return probed;
+        }),
+      );
     },
     thumbnail: async ({ blob }, facts) => {
       if (facts.kind !== "media")

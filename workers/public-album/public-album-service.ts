@@ -201,7 +201,8 @@ export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAl
           album: { id: reader.album.id, keyB64: reader.album.keyB64 },
           files: () => reader.filesOf(reader.album.id),
           collects: () => factsOf(reader).enableCollect,
-          uploaded: (file) => {
+          uploaded: (file, thumbnailCiphertext) => {
+            opened?.media?.thumbnailUploaded(file, thumbnailCiphertext);
             reader.applyDiff([{ kind: "file", file }]);
             tellSoon();
           },

@@ -43,8 +43,8 @@ export interface CollectingAlbum {
   files: () => Iterable<DecryptedFile>;
   /** Whether the link still collects (its owner may turn it off while the page is open). */
   collects: () => boolean;
-  /** A file was registered in the album: it joins the visitor's view. */
-  uploaded: (file: DecryptedFile) => void;
+  /** A file was registered in the album (with its thumbnail's ciphertext): it joins the visitor's view. */
+  uploaded: (file: DecryptedFile, thumbnailCiphertext: Uint8Array<ArrayBuffer>) => void;
 }
 
 export interface PublicUploadsDeps {
@@ -93,8 +93,8 @@ export const createPublicUploads = (deps: PublicUploadsDeps): PublicUploads => {
       }
       return copies;
     },
-    uploaded: (file) => {
-      openAlbum(deps).uploaded(file);
+    uploaded: (file, thumbnailCiphertext) => {
+      openAlbum(deps).uploaded(file, thumbnailCiphertext);
       return Promise.resolve();
     },
     // Never reached: every copy a visitor is shown is in the target album.

@@ -317,6 +317,9 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
         changed: () => {
           notifier.notify(true);
         },
+        thumbnailUploaded: (file, ciphertext) => {
+          media?.thumbnailUploaded(file, ciphertext);
+        },
         sync: () => ensureScheduler().request("local-change"),
         requestSync: () => {
           void ensureScheduler()

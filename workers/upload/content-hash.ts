@@ -5,6 +5,7 @@
 import { STREAM_CHUNK_BYTES } from "../../shared/crypto/sizes";
 import { CairnError } from "../../shared/model/errors";
 import type { CryptoPool } from "../crypto/pool";
+import { blobSlices } from "./upload-source";
 
 /**
  * Bytes read and hashed at a time: the encryption's chunk size (4 MiB). A
@@ -27,21 +28,10 @@ export const contentHashB64 = async (
 ): Promise<string> => {
   const hash = await pool.openHash();
   try {
-    const read = (offset: number) =>
-      offset >= blob.size
-        ? undefined
-        : blob
-            .slice(offset, offset + hashSliceBytes)
-            .arrayBuffer()
-            .then((buffer) => new Uint8Array(buffer));
     let offset = 0;
-    let next = read(0);
-    while (next !== undefined) {
-      const slice = await next;
+    for await (const slice of blobSlices(blob, hashSliceBytes)) {
       throwIfCancelled(signal);
       offset += slice.length;
-      // Read the next slice while this one is hashed.
-      next = read(offset);
       await hash.update(slice);
       onHashedBytes?.(offset);
     }

@@ -24,6 +24,7 @@ import { type ObjectTransferDeps, completeMultipartUpload, putObject } from "./o
 import { type UploadEndpoints, userUploadEndpoints } from "./upload-endpoints";
 import { type UploadPlan, completeMultipartXML, planUpload } from "./upload-plan";
 import { type UploadSource, hashedAndCounted, readableSource } from "./upload-source";
+import type { UploadURL, UploadURLPool } from "./upload-url-pool";
 
 export interface UploadDeps extends ObjectTransferDeps {
   api: ApiClient;
@@ -33,6 +34,8 @@ export interface UploadDeps extends ObjectTransferDeps {
   >;
   /** The user's own upload endpoints unless given (a public link's visitor gives the link's). */
   endpoints?: UploadEndpoints | undefined;
+  /** A run's URLs asked for many files at once; without it, each file asks for its own. */
+  uploadURLs?: UploadURLPool | undefined;
 }
 
 /** File metadata as the uploader knows it; `hash` is computed while uploading when absent. */
@@ -63,6 +66,8 @@ export interface UploadedFile {
   file: DecryptedFile;
   /** The server's answer to `POST /files`. */
   remote: RemoteFile;
+  /** The thumbnail's ciphertext as it was sent. */
+  thumbnailCiphertext: Uint8Array<ArrayBuffer>;
 }
 
 type FileTarget =
@@ -71,22 +76,24 @@ type FileTarget =
 
 /** Upload URLs for the file (as planned) and its thumbnail, minted by the server. */
 const mintURLs = async (
-  api: ApiClient,
-  endpoints: UploadEndpoints,
+  { api, endpoints = userUploadEndpoints, uploadURLs }: UploadDeps,
   plan: UploadPlan,
   signal: AbortSignal,
-): Promise<{ file: FileTarget; thumbnail: { objectKey: string; url: string } }> => {
+): Promise<{ file: FileTarget; thumbnail: UploadURL }> => {
+  // See: [Note: Upload URLs are asked for many files at once]
+  const single = async (count: number) =>
+    uploadURLs === undefined
+      ? (await api.call(endpoints.uploadURLs, { query: { count }, signal })).urls
+      : uploadURLs.take(count, signal);
   if (plan.kind === "single") {
-    const { urls } = await api.call(endpoints.uploadURLs, { query: { count: 2 }, signal });
-    const [file, thumbnail] = urls;
+    const [file, thumbnail] = await single(2);
     if (file === undefined || thumbnail === undefined) throw new Error("Too few upload URLs");
     return { file: { kind: "single", ...file }, thumbnail };
   }
-  const [multipart, single] = await Promise.all([
+  const [multipart, [thumbnail]] = await Promise.all([
     api.call(endpoints.multipartUploadURLs, { query: { count: plan.partCount }, signal }),
-    api.call(endpoints.uploadURLs, { query: { count: 1 }, signal }),
+    single(1),
   ]);
-  const [thumbnail] = single.urls;
   if (thumbnail === undefined || multipart.urls.partURLs.length !== plan.partCount) {
     throw new Error("The server answered other upload URLs than asked");
   }
@@ -184,7 +191,7 @@ export const uploadFile = async (
   const signal =
     request.signal === undefined ? failed.signal : AbortSignal.any([request.signal, failed.signal]);
 
-  const urls = await mintURLs(api, endpoints, plan, signal);
+  const urls = await mintURLs(deps, plan, signal);
   const hash = request.metadata.hash === undefined ? await pool.openHash() : undefined;
   const stream = await pool.openEncryptionStream();
   const fileKeyB64 = stream.keyB64;
@@ -275,6 +282,7 @@ export const uploadFile = async (
     });
     return {
       remote,
+      thumbnailCiphertext: thumbnail.encryptedData.slice(),
       file: {
         id: remote.id,
         collectionID: remote.collectionID,

@@ -28,12 +28,14 @@ import type { CollectionRef } from "../library/collection-operations";
 import type { PickedFile, UploadTarget } from "./upload-contract";
 import { type LanesEnd, runLanes } from "./upload-lanes";
 import { createStorageAllowance } from "./storage-allowance";
+import { userUploadEndpoints } from "./upload-endpoints";
 import {
   type UnitPart,
   type UploadUnit,
   type UploadUnitDeps,
   processUploadUnit,
 } from "./upload-unit";
+import { createUploadURLPool } from "./upload-url-pool";
 
 /** What the media worker tells of a picked file. */
 export type MediaFacts =
@@ -223,25 +225,43 @@ export const runUploadRequest = async (
     others.map((file) => ({ relativeFolder: file.picked.folderPath, name: file.part.name })),
     sidecars,
   );
-  const media: MediaFile[] = [];
-  for (let start = 0; start < candidates.length; start += factsBatchSize) {
-    if (signal.aborted) break;
-    const batch = candidates.slice(start, start + factsBatchSize);
-    const facts = await deps.media.facts(batch.map((file) => file.part));
-    batch.forEach((file, index) => {
-      const fileFacts = facts[index];
-      if (fileFacts === undefined || fileFacts.kind !== "media") {
-        progress.finish(file.id, UploadResult.unsupported, "unsupportedFileFormat");
-        return;
-      }
-      media.push({
-        ...file,
-        facts: fileFacts,
-        takeout: takeout.get(mediaFileKey(file.picked.folderPath, file.part.name)),
+  const mediaByID = new Map<number, MediaFile>();
+  const readFacts = async (files: readonly RunFile[]) => {
+    for (let start = 0; start < files.length; start += factsBatchSize) {
+      if (signal.aborted) return;
+      const batch = files.slice(start, start + factsBatchSize);
+      const facts = await deps.media.facts(batch.map((file) => file.part));
+      batch.forEach((file, index) => {
+        const fileFacts = facts[index];
+        if (fileFacts === undefined || fileFacts.kind !== "media") {
+          progress.finish(file.id, UploadResult.unsupported, "unsupportedFileFormat");
+          return;
+        }
+        mediaByID.set(file.id, {
+          ...file,
+          facts: fileFacts,
+          takeout: takeout.get(mediaFileKey(file.picked.folderPath, file.part.name)),
+        });
       });
-    });
-    onChange();
-  }
+      onChange();
+    }
+  };
+  // [Note: Videos' facts are read beside the images']
+  //
+  // The facts of the files the browser calls videos are asked in their own
+  // batches, at the same time as the other files': they come from
+  // ffmpeg.wasm, whose first use loads it (a second or two), and that load
+  // then runs while the images' tags are read instead of after them. The
+  // media worker probes one video at a time either way; a file whose type
+  // the browser does not know is sniffed among the others, as before.
+  const isVideo = (file: RunFile) => file.part.blob.type.startsWith("video/");
+  const reads = await Promise.allSettled([
+    readFacts(candidates.filter(isVideo)),
+    readFacts(candidates.filter((file) => !isVideo(file))),
+  ]);
+  for (const read of reads) if (read.status === "rejected") throw read.reason;
+  // In the picks' order again: what follows does not depend on the facts' order.
+  const media = candidates.flatMap((file) => mediaByID.get(file.id) ?? []);
   if (signal.aborted) {
     // Cancelled before anything was sent: only the files already found unsupported stay listed.
     for (const file of candidates) progress.forget(file.id);
@@ -287,6 +307,12 @@ export const runUploadRequest = async (
   const storage = createStorageAllowance(await deps.storageLeftBytes());
   progress.setPhase(UploadPhase.uploading);
   onChange();
+  // See: [Note: Upload URLs are asked for many files at once]
+  const uploadURLs = createUploadURLPool({
+    api: deps.api,
+    endpoints: deps.endpoints ?? userUploadEndpoints,
+    objectsToSend: 2 * units.length,
+  });
   return runLanes({
     units,
     progress,
@@ -296,6 +322,7 @@ export const runUploadRequest = async (
       processUploadUnit(
         {
           ...deps,
+          uploadURLs,
           storage,
           thumbnail: (uploading) => {
             const [first] = uploading.parts;

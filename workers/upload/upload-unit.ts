@@ -49,8 +49,12 @@ export interface UploadLibrary {
    * (trash excluded). See: [Note: Upload dedupe is by content, not by name]
    */
   ownedCopies(contentKey: string, fileType: FileType): readonly OwnedCopy[];
-  /** A new file was registered: it shows in the gallery at once. */
-  uploaded(file: DecryptedFile): Promise<void>;
+  /**
+   * A new file was registered: it shows in the gallery at once, its tile
+   * from the thumbnail's ciphertext just sent.
+   * See: [Note: An uploaded file's thumbnail is not fetched back]
+   */
+  uploaded(file: DecryptedFile, thumbnailCiphertext: Uint8Array<ArrayBuffer>): Promise<void>;
   /**
    * Adds an existing file of the user's to another of their collections
    * (its key boxed under the target's key; nothing uploaded again).
@@ -195,7 +199,7 @@ const sendUnit = async (
       onSent(Math.floor(sizeBytes * (hashShare + (1 - hashShare) * fraction)));
     },
   });
-  await deps.library.uploaded(uploaded.file);
+  await deps.library.uploaded(uploaded.file, uploaded.thumbnailCiphertext);
   return {
     result: staticThumbnail ? UploadResult.uploadedWithStaticThumbnail : UploadResult.uploaded,
   };

@@ -5,7 +5,7 @@
 // cancel (while the run is on its way) or the close (once it ended) in reach
 // when collapsed.
 
-import { useId, useState } from "react";
+import { type CSSProperties, useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import {
   UploadPhase,
@@ -122,7 +122,7 @@ export function UploadPanel({ run, onCancel, onRetry, onClose }: UploadPanelProp
         >
           <div
             className="cairn-upload-panel__fill"
-            style={{ width: `${String(overallPercent)}%` }}
+            style={{ "--cairn-upload-fill": `${String(overallPercent)}%` } as CSSProperties}
           />
         </div>
       </div>

@@ -290,6 +290,44 @@ describe("thumbnails", () => {
     expect(reloadedCounts.previews).toBe(5);
   });
 
+  it("shows a file it just uploaded from the thumbnail it sent, without asking the server", async () => {
+    const thumbnail = crypto.getRandomValues(new Uint8Array(4321));
+    const uploaded = await client.upload({
+      collection: album,
+      file: crypto.getRandomValues(new Uint8Array(2048)),
+      thumbnail: thumbnail.slice(),
+      metadata: {
+        title: "just-uploaded.jpg",
+        creationTime: baseTimeUs,
+        modificationTime: baseTimeUs,
+        fileType: FileType.image,
+      },
+    });
+    const { file } = uploaded;
+    files.set(file.id, file);
+    const { media, counts, caches } = newMedia();
+
+    media.thumbnailUploaded(file, uploaded.thumbnailCiphertext);
+    const [result] = await media.thumbnails([file.id]);
+
+    expect(result?.ok === true ? Buffer.from(result.bytes) : result).toEqual(
+      Buffer.from(thumbnail),
+    );
+    expect(counts.previews).toBe(0);
+    // Kept for the next visit as the server's own ciphertext, never the plaintext.
+    await vi.waitFor(
+      () => {
+        expect(caches.entries(mediaCacheNames.thumbnails).size).toBe(1);
+      },
+      { timeout: quietBeforeWritingMs * 5 },
+    );
+    const served = new Uint8Array(
+      await (await apiClient().call(previewFile, { params: { fileID: file.id } })).arrayBuffer(),
+    );
+    expect([...caches.entries(mediaCacheNames.thumbnails).values()]).toEqual([served]);
+    files.delete(file.id);
+  });
+
   it("answers a failed thumbnail on its own among good ones", async () => {
     const [good1, tampered, good2] = generatedIDs;
     const withWrongKey = (id: number): DecryptedFile | undefined => {

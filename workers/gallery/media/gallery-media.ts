@@ -76,6 +76,8 @@ export interface GalleryMedia {
     onFile: (file: DownloadedFile) => void,
     zipName?: string,
   ): Promise<void>;
+  /** Keeps the thumbnail ciphertext an upload just sent. See: [Note: An uploaded file's thumbnail is not fetched back] */
+  thumbnailUploaded(file: DecryptedFile, ciphertext: Uint8Array<ArrayBuffer>): void;
   /** Drops every cache: in memory and the `thumbs` cache of Cache Storage (logout). */
   clear(): Promise<void>;
 }
@@ -207,6 +209,9 @@ export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
 
   return {
     thumbnails: (fileIDs) => thumbnails.thumbnails(fileIDs),
+    thumbnailUploaded: (file, ciphertext) => {
+      thumbnails.seed(file, ciphertext);
+    },
 
     async original(fileID, onProgress) {
       const file = ensureFile(fileID);

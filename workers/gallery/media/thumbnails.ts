@@ -165,6 +165,23 @@ export class ThumbnailLoader {
     });
   }
 
+  /**
+   * [Note: An uploaded file's thumbnail is not fetched back]
+   *
+   * The upload has just encrypted and sent the thumbnail of a file it
+   * registered: that ciphertext is what the server would answer for it, so
+   * it is kept as if fetched (in memory, and written to Cache Storage when
+   * the network is quiet). The gallery shows the new tile from it at once,
+   * with no request, on a slow or lost connection too, and a run of
+   * hundreds of files does not ask them all back from the server.
+   */
+  seed(file: DecryptedFile, ciphertext: Uint8Array<ArrayBuffer>): void {
+    const key = thumbnailKey(file);
+    if (this.#memory.get(key) !== undefined) return;
+    this.#memory.set(key, ciphertext, ciphertext.byteLength);
+    this.#cacheWrites.hold(key, ciphertext);
+  }
+
   /** Drops the in-memory cache (logout). Fetches in flight finish but are not cached. */
   clear(): void {
     this.#generation += 1;

@@ -37,6 +37,8 @@ export interface LibraryUploadsDeps {
   startMedia: () => UploadMedia;
   /** The library changed: the gallery is told (throttled). */
   changed: () => void;
+  /** Keeps the thumbnail an upload sent for the gallery. See: [Note: An uploaded file's thumbnail is not fetched back] */
+  thumbnailUploaded: (file: DecryptedFile, ciphertext: Uint8Array<ArrayBuffer>) => void;
   /** Pulls now and waits (a new album must be known before files are stored in it). */
   sync: () => Promise<unknown>;
   /** Asks for a pull (after a run, for what other devices see too). */
@@ -139,8 +141,9 @@ export const createLibraryUploads = (deps: LibraryUploadsDeps): LibraryUploads =
   const library: UploadLibrary = {
     ownedCopies: (contentKey, fileType) =>
       index.copies(loadedStore(), deps.userID(), contentIndexKey(contentKey, fileType)),
-    uploaded: async (file) => {
+    uploaded: async (file, thumbnailCiphertext) => {
       const store = loadedStore();
+      deps.thumbnailUploaded(file, thumbnailCiphertext);
       await store.putFiles(file.collectionID, [file]);
       index.add(file, deps.userID());
       index.caughtUp(store);
