@@ -23,6 +23,7 @@ import type { UploadMedia } from "../../upload/upload-run";
 import { type UploadService, createUploadService } from "../../upload/upload-service";
 import type { OwnedCopy, UploadLibrary } from "../../upload/upload-unit";
 import type { LibraryStore } from "../library-store";
+import { batchedWrites } from "./batched-writes";
 
 export interface LibraryUploadsDeps {
   /** The stored library, once loaded. */
@@ -138,16 +139,26 @@ export const createLibraryUploads = (deps: LibraryUploadsDeps): LibraryUploads =
     userID: deps.userID(),
   });
 
+  // See: [Note: Uploaded files are stored in batches]
+  const storeUploaded = batchedWrites<DecryptedFile>(async (files) => {
+    const store = loadedStore();
+    for (const collectionID of new Set(files.map((file) => file.collectionID))) {
+      await store.putFiles(
+        collectionID,
+        files.filter((file) => file.collectionID === collectionID),
+      );
+    }
+    for (const file of files) index.add(file, deps.userID());
+    index.caughtUp(store);
+    deps.changed();
+  });
+
   const library: UploadLibrary = {
     ownedCopies: (contentKey, fileType) =>
       index.copies(loadedStore(), deps.userID(), contentIndexKey(contentKey, fileType)),
-    uploaded: async (file, thumbnailCiphertext) => {
-      const store = loadedStore();
+    uploaded: (file, thumbnailCiphertext) => {
       deps.thumbnailUploaded(file, thumbnailCiphertext);
-      await store.putFiles(file.collectionID, [file]);
-      index.add(file, deps.userID());
-      index.caughtUp(store);
-      deps.changed();
+      return storeUploaded(file);
     },
     addCopy: async (copy, target) => {
       await addFiles(libraryDeps(), target, [copy]);
