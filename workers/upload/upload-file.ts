@@ -24,7 +24,6 @@ import { type ObjectTransferDeps, completeMultipartUpload, putObject } from "./o
 import { type UploadEndpoints, userUploadEndpoints } from "./upload-endpoints";
 import { type UploadPlan, completeMultipartXML, planUpload } from "./upload-plan";
 import { type UploadSource, hashedAndCounted, readableSource } from "./upload-source";
-import type { UploadURL, UploadURLPool } from "./upload-url-pool";
 
 export interface UploadDeps extends ObjectTransferDeps {
   api: ApiClient;
@@ -34,8 +33,6 @@ export interface UploadDeps extends ObjectTransferDeps {
   >;
   /** The user's own upload endpoints unless given (a public link's visitor gives the link's). */
   endpoints?: UploadEndpoints | undefined;
-  /** A run's URLs asked for many files at once; without it, each file asks for its own. */
-  uploadURLs?: UploadURLPool | undefined;
 }
 
 /** File metadata as the uploader knows it; `hash` is computed while uploading when absent. */
@@ -76,24 +73,22 @@ type FileTarget =
 
 /** Upload URLs for the file (as planned) and its thumbnail, minted by the server. */
 const mintURLs = async (
-  { api, endpoints = userUploadEndpoints, uploadURLs }: UploadDeps,
+  api: ApiClient,
+  endpoints: UploadEndpoints,
   plan: UploadPlan,
   signal: AbortSignal,
-): Promise<{ file: FileTarget; thumbnail: UploadURL }> => {
-  // See: [Note: Upload URLs are asked for many files at once]
-  const single = async (count: number) =>
-    uploadURLs === undefined
-      ? (await api.call(endpoints.uploadURLs, { query: { count }, signal })).urls
-      : uploadURLs.take(count, signal);
+): Promise<{ file: FileTarget; thumbnail: { objectKey: string; url: string } }> => {
   if (plan.kind === "single") {
-    const [file, thumbnail] = await single(2);
+    const { urls } = await api.call(endpoints.uploadURLs, { query: { count: 2 }, signal });
+    const [file, thumbnail] = urls;
     if (file === undefined || thumbnail === undefined) throw new Error("Too few upload URLs");
     return { file: { kind: "single", ...file }, thumbnail };
   }
-  const [multipart, [thumbnail]] = await Promise.all([
+  const [multipart, single] = await Promise.all([
     api.call(endpoints.multipartUploadURLs, { query: { count: plan.partCount }, signal }),
-    single(1),
+    api.call(endpoints.uploadURLs, { query: { count: 1 }, signal }),
   ]);
+  const [thumbnail] = single.urls;
   if (thumbnail === undefined || multipart.urls.partURLs.length !== plan.partCount) {
     throw new Error("The server answered other upload URLs than asked");
   }
@@ -191,7 +186,7 @@ export const uploadFile = async (
   const signal =
     request.signal === undefined ? failed.signal : AbortSignal.any([request.signal, failed.signal]);
 
-  const urls = await mintURLs(deps, plan, signal);
+  const urls = await mintURLs(api, endpoints, plan, signal);
   const hash = request.metadata.hash === undefined ? await pool.openHash() : undefined;
   const stream = await pool.openEncryptionStream();
   const fileKeyB64 = stream.keyB64;

@@ -28,14 +28,12 @@ import type { CollectionRef } from "../library/collection-operations";
 import type { PickedFile, UploadTarget } from "./upload-contract";
 import { type LanesEnd, runLanes } from "./upload-lanes";
 import { createStorageAllowance } from "./storage-allowance";
-import { userUploadEndpoints } from "./upload-endpoints";
 import {
   type UnitPart,
   type UploadUnit,
   type UploadUnitDeps,
   processUploadUnit,
 } from "./upload-unit";
-import { createUploadURLPool } from "./upload-url-pool";
 
 /** What the media worker tells of a picked file. */
 export type MediaFacts =
@@ -307,12 +305,6 @@ export const runUploadRequest = async (
   const storage = createStorageAllowance(await deps.storageLeftBytes());
   progress.setPhase(UploadPhase.uploading);
   onChange();
-  // See: [Note: Upload URLs are asked for many files at once]
-  const uploadURLs = createUploadURLPool({
-    api: deps.api,
-    endpoints: deps.endpoints ?? userUploadEndpoints,
-    objectsToSend: 2 * units.length,
-  });
   return runLanes({
     units,
     progress,
@@ -322,7 +314,6 @@ export const runUploadRequest = async (
       processUploadUnit(
         {
           ...deps,
-          uploadURLs,
           storage,
           thumbnail: (uploading) => {
             const [first] = uploading.parts;
