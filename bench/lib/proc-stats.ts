@@ -143,7 +143,14 @@ export const machineCpuTicks = (): MachineCpuTicks => {
   };
 };
 
-/** The thread names of a process with each one's CPU ticks (threads of one name summed). */
+/**
+ * Threads counted one by one rather than summed under their name: each
+ * dedicated worker thread runs one of our workers (sync, crypto, media…),
+ * and which one is busiest is the question a profile-free run must answer.
+ */
+const threadsKeptApart = new Set(["DedicatedWorker"]);
+
+/** The thread names of a process with each one's CPU ticks (threads of one name summed, except `threadsKeptApart`, keyed "name tid"). */
 const threadTicksOf = (pid: number): Record<string, number> => {
   let tasks: string[] = [];
   try {
@@ -155,7 +162,8 @@ const threadTicksOf = (pid: number): Record<string, number> => {
   for (const tid of tasks) {
     const stat = statOf(`/proc/${String(pid)}/task/${tid}/stat`);
     if (stat === undefined) continue;
-    byName[stat.comm] = (byName[stat.comm] ?? 0) + stat.cpuTicks;
+    const key = threadsKeptApart.has(stat.comm) ? `${stat.comm} ${tid}` : stat.comm;
+    byName[key] = (byName[key] ?? 0) + stat.cpuTicks;
   }
   return byName;
 };

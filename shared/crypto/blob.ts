@@ -65,8 +65,20 @@ export const encryptBlobJSON = async (value: unknown, keyB64: string): Promise<E
   encryptBlobB64(utf8ToBytes(JSON.stringify(value)), keyB64);
 
 /** Decrypts a Blob holding UTF-8 JSON; throws `InvalidUTF8Error`/`InvalidJSONError` on malformed plaintext. */
-export const decryptBlobJSON = async (blob: EncryptedBlobB64, keyB64: string): Promise<unknown> => {
-  const text = bytesToUTF8(await decryptBlobB64(blob, keyB64));
+export const decryptBlobJSON = async (blob: EncryptedBlobB64, keyB64: string): Promise<unknown> =>
+  decryptBlobJSONWithKey(blob, fromB64(keyB64));
+
+/** `decryptBlobJSON` under a key already in bytes (one key opening several Blobs). */
+export const decryptBlobJSONWithKey = async (
+  { encryptedDataB64, decryptionHeaderB64 }: EncryptedBlobB64,
+  key: Uint8Array,
+): Promise<unknown> => {
+  const text = bytesToUTF8(
+    await decryptBlob(
+      { encryptedData: fromB64(encryptedDataB64), decryptionHeader: fromB64(decryptionHeaderB64) },
+      key,
+    ),
+  );
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {

@@ -13,6 +13,7 @@ import {
   bytesToUTF8,
   decryptBlob,
   decryptBlobJSON,
+  decryptBlobJSONWithKey,
   decryptBoxB64,
   encryptBlob,
   encryptBlobJSON,
@@ -135,6 +136,39 @@ export const decryptBlobsToJSON = (
   items: readonly DecryptBlobB64Item[],
 ): Promise<SettledWire<unknown>[]> =>
   mapSettled(items, (item) => decryptBlobJSON(item, item.keyB64));
+
+/**
+ * A key in a Box under a parent key, with JSON Blobs under that key: a
+ * file's key under its collection's key, with its metadata and magic
+ * metadata. See: [Note: A page is decrypted in one pool call per kind of work]
+ */
+export interface DecryptKeyAndJSONBlobsItem {
+  key: EncryptedBoxB64;
+  parentKeyB64: string;
+  blobs: readonly EncryptedBlobB64[];
+}
+
+/** The opened key, in base64, and each Blob's JSON, settled alone (in the item's order). */
+export interface OpenedKeyAndJSONBlobsWire {
+  keyB64: string;
+  values: SettledWire<unknown>[];
+}
+
+/**
+ * Opens each item's key, then its Blobs under that key (kept in bytes
+ * between the two): a failed key settles its whole item, a failed Blob only
+ * its own value.
+ */
+export const decryptKeysAndJSONBlobs = (
+  items: readonly DecryptKeyAndJSONBlobsItem[],
+): Promise<SettledWire<OpenedKeyAndJSONBlobsWire>[]> =>
+  mapSettled(items, async ({ key, parentKeyB64, blobs }) => {
+    const keyBytes = await decryptBoxB64(key, parentKeyB64);
+    const values = await Promise.all(
+      blobs.map((blob) => settle(() => decryptBlobJSONWithKey(blob, keyBytes))),
+    );
+    return { keyB64: toB64(keyBytes), values };
+  });
 
 /** Seals `data` to a public key (sharing a collection key); base64 out. */
 export const sealBox = (data: Uint8Array, publicKeyB64: string): Promise<string> =>

@@ -25,6 +25,7 @@ import type {
   DecryptBlobB64Item,
   DecryptBlobItem,
   DecryptBoxItem,
+  DecryptKeyAndJSONBlobsItem,
   EncryptBlobItem,
   EncryptBoxItem,
   EncryptJSONBlobItem,
@@ -76,6 +77,9 @@ export interface CryptoPool {
   encryptBlobsFromJSON(items: readonly EncryptJSONBlobItem[]): Promise<EncryptedBlobB64[]>;
   decryptBlobs(items: readonly DecryptBlobItem[]): Promise<Settled<Uint8Array>[]>;
   decryptBlobsToJSON(items: readonly DecryptBlobB64Item[]): Promise<Settled<unknown>[]>;
+  decryptKeysAndJSONBlobs(
+    items: readonly DecryptKeyAndJSONBlobsItem[],
+  ): Promise<Settled<OpenedKeyAndJSONBlobs>[]>;
   openSealedBoxes(items: readonly OpenSealedBoxItem[]): Promise<Settled<Uint8Array>[]>;
   sealBox(data: Uint8Array, publicKeyB64: string): Promise<string>;
 
@@ -117,7 +121,19 @@ export interface CryptoPool {
   ): Promise<DecryptionStreamHandle>;
 }
 
+/** A key opened with the JSON Blobs under it, each settled alone. */
+export interface OpenedKeyAndJSONBlobs {
+  keyB64: string;
+  values: Settled<unknown>[];
+}
+
 const b64PayloadBytes = (b64: string): number => (b64.length * 3) / 4;
+
+const keyAndBlobsBytes = ({ key, blobs }: DecryptKeyAndJSONBlobsItem): number =>
+  blobs.reduce(
+    (total, blob) => total + b64PayloadBytes(blob.encryptedDataB64),
+    b64PayloadBytes(key.encryptedDataB64),
+  );
 
 /** Replaces each item's bytes by a transferable version and marks the slice for transfer. */
 const sendingBytes = <I>(
@@ -234,6 +250,16 @@ export const createCryptoPool = ({ workers }: CryptoPoolOptions): CryptoPool => 
           (remote, slice) => remote.decryptBlobsToJSON(slice),
         ),
       ),
+    decryptKeysAndJSONBlobs: async (items) =>
+      (
+        await batch(items, keyAndBlobsBytes, (remote, slice) =>
+          remote.decryptKeysAndJSONBlobs(slice),
+        )
+      ).map((wire): Settled<OpenedKeyAndJSONBlobs> => {
+        if (!wire.ok) return reviveSettled(wire);
+        const { keyB64, values } = wire.value;
+        return { ok: true, value: { keyB64, values: values.map(reviveSettled) } };
+      }),
     openSealedBoxes: async (items) =>
       revived(
         await batch(

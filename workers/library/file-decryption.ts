@@ -1,6 +1,6 @@
 // Decrypting a page of a collection's files (`/collections/v2/diff`, the
-// `file` of trash items): keys under the collection keys, then metadata and
-// magic metadata in one pool call each.
+// `file` of trash items): keys under the collection keys, with metadata and
+// magic metadata under them, in one pool call.
 
 import type { RemoteFile } from "../../shared/api/endpoints/library-schemas";
 import {
@@ -14,13 +14,14 @@ import {
   RecordDecryptionError,
   type FileDecryption,
 } from "./decrypted-records";
+import type { DecryptKeyAndJSONBlobsItem } from "../crypto/api-batches";
 import {
   PageFailures,
-  type BlobJob,
-  magicMetadataJob,
-  openBlobJobs,
+  type OpenedBlob,
+  type OpenedBlobs,
+  type VersionedBlob,
+  magicMetadataBlob,
   decodeMagicMetadata,
-  openedValues,
 } from "./page-decryption";
 
 /** A lookup of collection keys by collection ID (a `Map` fits). */
@@ -28,11 +29,16 @@ export interface CollectionKeyLookup {
   get(collectionID: number): string | undefined;
 }
 
+/** A file's Blob, with the part of the record it holds. */
+interface FileBlob extends VersionedBlob {
+  part: RecordPart;
+}
+
 /**
- * Decrypts a page of files (a diff page, or the files of trash items): file
- * keys under their collection's key in one pool call, then metadata and both
- * magic metadata under the file keys in one more. Entries deleted from their
- * collection are passed through undecrypted.
+ * Decrypts a page of files (a diff page, or the files of trash items) in one
+ * pool call: each file's key under its collection's key, and its metadata
+ * and both magic metadata under that key, in the same worker. Entries
+ * deleted from their collection are passed through undecrypted.
  * See: [Note: A page is decrypted in one pool call per kind of work]
  */
 export const decryptFiles = async (
@@ -41,8 +47,9 @@ export const decryptFiles = async (
   remoteFiles: readonly RemoteFile[],
 ): Promise<FileDecryption[]> => {
   const failures = new PageFailures();
-  const keyIndexes: number[] = [];
-  const keyItems: { encryptedDataB64: string; nonceB64: string; keyB64: string }[] = [];
+  const itemIndexes: number[] = [];
+  const itemBlobs: FileBlob[][] = [];
+  const items: DecryptKeyAndJSONBlobsItem[] = [];
   remoteFiles.forEach((remote, index) => {
     if (remote.isDeleted) return;
     const collectionKeyB64 = collectionKeyB64ByID.get(remote.collectionID);
@@ -50,39 +57,49 @@ export const decryptFiles = async (
       failures.fail(index, "collectionKey", undefined);
       return;
     }
-    keyIndexes.push(index);
-    keyItems.push({
-      encryptedDataB64: remote.encryptedKey,
-      nonceB64: remote.keyDecryptionNonce,
-      keyB64: collectionKeyB64,
+    const blobs: FileBlob[] = [
+      {
+        part: "metadata",
+        version: 0,
+        count: 0,
+        encryptedDataB64: remote.metadata.encryptedData,
+        decryptionHeaderB64: remote.metadata.decryptionHeader,
+      },
+    ];
+    for (const part of ["magicMetadata", "pubMagicMetadata"] as const) {
+      const blob = magicMetadataBlob(remote[part]);
+      if (blob !== undefined) blobs.push({ part, ...blob });
+    }
+    itemIndexes.push(index);
+    itemBlobs.push(blobs);
+    items.push({
+      key: { encryptedDataB64: remote.encryptedKey, nonceB64: remote.keyDecryptionNonce },
+      parentKeyB64: collectionKeyB64,
+      blobs: blobs.map(({ encryptedDataB64, decryptionHeaderB64 }) => ({
+        encryptedDataB64,
+        decryptionHeaderB64,
+      })),
     });
   });
-  const keyByIndex = openedValues(
-    await pool.decryptBoxesToB64(keyItems),
-    keyIndexes,
-    "key",
-    failures,
-  );
+  const settled = await pool.decryptKeysAndJSONBlobs(items);
 
-  const blobJobs: BlobJob[] = [];
-  for (const [index, keyB64] of keyByIndex) {
-    const remote = remoteFiles[index];
-    if (remote === undefined) continue;
-    blobJobs.push({
-      index,
-      part: "metadata",
-      version: 0,
-      count: 0,
-      encryptedDataB64: remote.metadata.encryptedData,
-      decryptionHeaderB64: remote.metadata.decryptionHeader,
-      keyB64,
-    });
-    for (const part of ["magicMetadata", "pubMagicMetadata"] as const) {
-      const job = magicMetadataJob(remote[part], index, part, keyB64);
-      if (job !== undefined) blobJobs.push(job);
+  const keyByIndex = new Map<number, string>();
+  const opened: OpenedBlobs = new Map();
+  itemIndexes.forEach((index, i) => {
+    const result = settled[i];
+    if (result?.ok !== true) {
+      failures.fail(index, "key", result?.error);
+      return;
     }
-  }
-  const opened = await openBlobJobs(pool, blobJobs, failures);
+    keyByIndex.set(index, result.value.keyB64);
+    const partsOpened: Partial<Record<RecordPart, OpenedBlob>> = {};
+    (itemBlobs[i] ?? []).forEach(({ part, version, count }, p) => {
+      const value = result.value.values[p];
+      if (value?.ok === true) partsOpened[part] = { version, count, value: value.value };
+      else failures.fail(index, part, value?.error);
+    });
+    opened.set(index, partsOpened);
+  });
 
   return remoteFiles.map((remote, index): FileDecryption => {
     const { id, collectionID, updationTime } = remote;

@@ -22,9 +22,9 @@ const randomKeyB64 = () => toB64(crypto.getRandomValues(new Uint8Array(32)));
 const countingPool = (pool: NodeCryptoPool) => {
   const calls: string[] = [];
   const counted: DecryptionPool = {
-    decryptBoxesToB64: (items) => {
-      calls.push("decryptBoxesToB64");
-      return pool.decryptBoxesToB64(items);
+    decryptKeysAndJSONBlobs: (items) => {
+      calls.push("decryptKeysAndJSONBlobs");
+      return pool.decryptKeysAndJSONBlobs(items);
     },
     decryptBoxesToUTF8: (items) => {
       calls.push("decryptBoxesToUTF8");
@@ -90,7 +90,7 @@ describe("decryptFiles", () => {
     await pool.terminate();
   });
 
-  it("decrypts a page in two pool calls, failing only the corrupted records", async () => {
+  it("decrypts a page in one pool call, failing only the corrupted records", async () => {
     const collectionKeyB64 = randomKeyB64();
     const page: RemoteFile[] = [];
     const keys: string[] = [];
@@ -109,7 +109,8 @@ describe("decryptFiles", () => {
       if (remote !== undefined) page[index] = change(remote);
     };
     // A tampered metadata ciphertext, a key boxed under another key, metadata
-    // without a title, a collection whose key is unknown, a deletion.
+    // without a title, a tampered caption, a collection whose key is
+    // unknown, a deletion.
     corrupt(3, (r) => ({
       ...r,
       metadata: {
@@ -127,6 +128,13 @@ describe("decryptFiles", () => {
     }));
     const untitled = await remoteFile(12, 7, collectionKeyB64, { creationTime: 1, fileType: 0 });
     corrupt(11, () => untitled.remote);
+    corrupt(15, (r) => ({
+      ...r,
+      pubMagicMetadata: r.pubMagicMetadata && {
+        ...r.pubMagicMetadata,
+        data: toB64(fromB64(r.pubMagicMetadata.data ?? "").map((b, i) => (i === 0 ? b ^ 1 : b))),
+      },
+    }));
     corrupt(20, (r) => ({ ...r, collectionID: 8 }));
     corrupt(30, (r) => ({
       ...r,
@@ -137,7 +145,7 @@ describe("decryptFiles", () => {
     const { counted, calls } = countingPool(pool);
     const results = await decryptFiles(counted, new Map([[7, collectionKeyB64]]), page);
 
-    expect(calls).toEqual(["decryptBoxesToB64", "decryptBlobsToJSON"]);
+    expect(calls).toEqual(["decryptKeysAndJSONBlobs"]);
     expect(results).toHaveLength(page.length);
     const failedParts = results.flatMap((result, index) =>
       result.kind === "failed" ? [[index, result.error.part]] : [],
@@ -146,6 +154,7 @@ describe("decryptFiles", () => {
       [3, "metadata"],
       [10, "key"],
       [11, "metadata"],
+      [15, "pubMagicMetadata"],
       [20, "collectionKey"],
     ]);
     for (const result of results) {
@@ -165,7 +174,7 @@ describe("decryptFiles", () => {
       fileDecryptionHeaderB64: "ZmlsZQ==",
       thumbnailDecryptionHeaderB64: "dGh1bWI=",
     });
-    expect(results.filter((result) => result.kind === "file")).toHaveLength(35);
+    expect(results.filter((result) => result.kind === "file")).toHaveLength(34);
   });
 });
 

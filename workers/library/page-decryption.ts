@@ -30,38 +30,45 @@ export class PageFailures {
 
 export type WireMagicMetadata = RemoteFile["magicMetadata"];
 
-export interface BlobJob {
+export interface BlobJob extends VersionedBlob {
   /** Index of the record in the page. */
   index: number;
   part: RecordPart;
+  keyB64: string;
+}
+
+/** A Blob of a record, with the version and count its magic metadata carries (0 for metadata). */
+export interface VersionedBlob {
   version: number;
   count: number;
   encryptedDataB64: string;
   decryptionHeaderB64: string;
-  keyB64: string;
 }
 
 /** Magic metadata that holds a ciphertext; absent, empty or partial ones count as none. */
-export const magicMetadataJob = (
-  metadata: WireMagicMetadata,
-  index: number,
-  part: RecordPart,
-  keyB64: string,
-): BlobJob | undefined => {
+export const magicMetadataBlob = (metadata: WireMagicMetadata): VersionedBlob | undefined => {
   if (metadata === null || metadata === undefined) return undefined;
   const { data, header } = metadata;
   if (typeof data !== "string" || data === "" || typeof header !== "string" || header === "") {
     return undefined;
   }
   return {
-    index,
-    part,
     version: metadata.version ?? 0,
     count: metadata.count ?? 0,
     encryptedDataB64: data,
     decryptionHeaderB64: header,
-    keyB64,
   };
+};
+
+/** `magicMetadataBlob` as a job of record `index` under `keyB64`. */
+export const magicMetadataJob = (
+  metadata: WireMagicMetadata,
+  index: number,
+  part: RecordPart,
+  keyB64: string,
+): BlobJob | undefined => {
+  const blob = magicMetadataBlob(metadata);
+  return blob === undefined ? undefined : { index, part, keyB64, ...blob };
 };
 
 export interface OpenedBlob {

@@ -27,6 +27,20 @@ describe("createLocalCipher", () => {
     expect(opened[1]?.ok).toBe(false);
   });
 
+  it("keeps every character of values sealed one after another, large then small", async () => {
+    // See: [Note: Sealed JSON is encoded through one reused buffer]
+    const cipher = createLocalCipher(pool, await generateKeyB64());
+    const values = [
+      chunkSizedValue(1),
+      { caption: "Grandma's 90th 🎂", place: "Reykjavík", title: "京都の夜" },
+      { title: "A" },
+    ];
+    const sealed = [];
+    for (const value of values) sealed.push(...(await cipher.seal([value])));
+    const opened = await cipher.open(sealed);
+    expect(opened).toEqual(values.map((value) => ({ ok: true, value })));
+  });
+
   it("lets other tasks of the worker run while it parses a large library", async () => {
     // See: [Note: Opening sealed rows gives the event loop a turn]
     const cipher = createLocalCipher(pool, await generateKeyB64());
