@@ -11,7 +11,12 @@ import {
   TokenMissingError,
   UnexpectedResponseError,
 } from "../model/errors";
-import { createApiClient, type ApiClientOptions, type FetchFunction } from "./client";
+import {
+  createApiClient,
+  readJSONAnswer,
+  type ApiClientOptions,
+  type FetchFunction,
+} from "./client";
 import { defineEndpoint, emptyResponse, redirectResponse } from "./endpoint";
 import { createFamily } from "./endpoints/families";
 import { listPasskeys } from "./endpoints/passkeys";
@@ -357,6 +362,51 @@ describe("createApiClient: failures", () => {
     await expect(clientWith(fetch, { timeoutMs: 20 }).call(ping)).rejects.toThrow(
       RequestTimeoutError,
     );
+  });
+});
+
+describe("createApiClient: answers handed over as bytes", () => {
+  // See: [Note: A diff page is read where it is decrypted]
+  it("sends the call as usual and hands back the answer's UTF-8 unread", async () => {
+    const { fetch, requests } = fakeFetch(() => json({ diff: [1, 2], hasMore: false }));
+    const bytes = await clientWith(fetch).callForJSONBytes(diff, {
+      params: { collectionID: 7 },
+      query: { sinceTime: 5 },
+    });
+    expect(requests[0]?.url).toBe("http://api.test:8080/collections/7/diff?sinceTime=5");
+    expect(requests[0]?.headers["x-auth-token"]).toBe("user-token=");
+    expect(readJSONAnswer(diff, new TextDecoder().decode(bytes))).toEqual({
+      ok: true,
+      value: { diff: [1, 2], hasMore: false },
+    });
+  });
+
+  it("maps a failed call's status like any call", async () => {
+    const { fetch } = fakeFetch(() => json({}, 404));
+    await expect(
+      clientWith(fetch).callForJSONBytes(diff, {
+        params: { collectionID: 7 },
+        query: { sinceTime: 5 },
+      }),
+    ).rejects.toThrow(NotFoundError);
+  });
+
+  it("is refused for an endpoint that answers no JSON", async () => {
+    const { fetch, requests } = fakeFetch(() => json({}));
+    await expect(
+      clientWith(fetch).callForJSONBytes(download, { params: { fileID: 1 } }),
+    ).rejects.toThrow(TypeError);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("says why an answer read elsewhere is unexpected, as the call would", () => {
+    expect(readJSONAnswer(diff, "<html>")).toMatchObject({
+      ok: false,
+      issues: "the answer is not JSON",
+    });
+    const wrongShape = readJSONAnswer(diff, JSON.stringify({ diff: ["x"], hasMore: false }));
+    expect(wrongShape.ok).toBe(false);
+    if (!wrongShape.ok) expect(wrongShape.issues).toContain("diff.0");
   });
 });
 

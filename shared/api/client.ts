@@ -99,7 +99,51 @@ export interface ApiClient {
    * typed errors of `shared/model/errors`.
    */
   call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>>;
+  /**
+   * `call` for an endpoint that answers JSON, but a successful answer is
+   * handed back unread: its UTF-8 bytes, for another thread to read with
+   * `readJSONAnswer` (errors are still the typed errors of `call`).
+   * See: [Note: A diff page is read where it is decrypted]
+   */
+  callForJSONBytes<E extends AnyEndpoint>(
+    endpoint: E,
+    ...args: CallArgs<E>
+  ): Promise<Uint8Array<ArrayBuffer>>;
 }
+
+const parseJSON = (text: string): { ok: true; value: unknown } | { ok: false; error: unknown } => {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+};
+
+/** An answer read and checked against its endpoint's schema, or why it is unexpected. */
+export type ReadAnswer<T> = { ok: true; value: T } | { ok: false; issues: string; cause: unknown };
+
+/** Reads a successful answer's JSON text and checks it against the endpoint's schema. */
+export const readJSONAnswer = <E extends AnyEndpoint>(
+  endpoint: E,
+  text: string,
+): ReadAnswer<ResponseOf<E>> => {
+  const parsed = parseJSON(text);
+  if (!parsed.ok) return { ok: false, issues: "the answer is not JSON", cause: parsed.error };
+  if (!isResponseSchema(endpoint.response)) {
+    return { ok: false, issues: "the endpoint answers no JSON", cause: undefined };
+  }
+  const result = endpoint.response.safeParse(parsed.value);
+  if (!result.success) {
+    return {
+      ok: false,
+      issues: result.error.issues
+        .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+        .join("; "),
+      cause: result.error,
+    };
+  }
+  return { ok: true, value: result.data as ResponseOf<E> };
+};
 
 interface LooseCallOptions {
   params?: Readonly<Record<string, unknown>>;
@@ -119,14 +163,6 @@ export const endpointURL = (
 ): string =>
   `${apiOrigin.replace(/\/+$/, "")}${fillPath(endpoint.path, params ?? {})}${serializeQuery(query)}`;
 
-const parseJSON = (text: string): { ok: true; value: unknown } | { ok: false; error: unknown } => {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, error };
-  }
-};
-
 export const createApiClient = (options: ApiClientOptions): ApiClient => {
   const {
     clientPackage,
@@ -145,7 +181,12 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
   const origin = (): string =>
     typeof options.apiOrigin === "string" ? options.apiOrigin : options.apiOrigin();
 
-  const call = async (endpoint: AnyEndpoint, callOptions: LooseCallOptions = {}) => {
+  /** `call`; with `answerAs: "json-bytes"`, a successful answer's body is handed back unread as bytes. */
+  const request = async (
+    endpoint: AnyEndpoint,
+    callOptions: LooseCallOptions,
+    answerAs: "parsed" | "json-bytes",
+  ) => {
     const { signal } = callOptions;
     const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs;
     if (signal?.aborted) throw new RequestCanceledError({ cause: signal.reason });
@@ -260,31 +301,38 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
         return undefined;
       }
 
+      if (answerAs === "json-bytes") {
+        try {
+          return new Uint8Array(await response.arrayBuffer());
+        } catch (cause) {
+          throw transportError(cause);
+        }
+      }
+
       text = await readText();
-      const parsed = parseJSON(text);
-      if (!parsed.ok) {
-        throw new UnexpectedResponseError({
-          status: response.status,
-          issues: "the answer is not JSON",
-          cause: parsed.error,
-        });
+      const answer = readJSONAnswer(endpoint, text);
+      if (!answer.ok) {
+        const { issues, cause } = answer;
+        throw new UnexpectedResponseError({ status: response.status, issues, cause });
       }
-      const result = endpoint.response.safeParse(parsed.value);
-      if (!result.success) {
-        throw new UnexpectedResponseError({
-          status: response.status,
-          issues: result.error.issues
-            .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
-            .join("; "),
-          cause: result.error,
-        });
-      }
-      return result.data;
+      return answer.value;
     } finally {
       clearTimeout(timer);
       if (!bodyHandedOver) signal?.removeEventListener("abort", onCallerAbort);
     }
   };
 
-  return { call: call as ApiClient["call"] };
+  const call = (endpoint: AnyEndpoint, callOptions: LooseCallOptions = {}) =>
+    request(endpoint, callOptions, "parsed");
+  const callForJSONBytes = async (endpoint: AnyEndpoint, callOptions: LooseCallOptions = {}) => {
+    if (!isResponseSchema(endpoint.response)) {
+      throw new TypeError("Only an endpoint that answers JSON can hand its answer over as bytes");
+    }
+    return (await request(endpoint, callOptions, "json-bytes")) as Uint8Array<ArrayBuffer>;
+  };
+
+  return {
+    call: call as ApiClient["call"],
+    callForJSONBytes: callForJSONBytes as ApiClient["callForJSONBytes"],
+  };
 };

@@ -5,5 +5,6 @@
 // See: [Note: One crypto worker module, three hosts]
 
 export * from "./api-batches";
+export * from "./api-pages";
 export * from "./api-sessions";
 export * from "./api-keys";

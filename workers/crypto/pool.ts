@@ -32,6 +32,7 @@ import type {
   EncryptedBlobBytes,
   OpenSealedBoxItem,
 } from "./api-batches";
+import type { ReadFileDiffPage } from "../library/file-diff-page";
 import type { DerivedKeyB64 } from "./api-keys";
 import {
   type DecryptionStreamHandle,
@@ -45,7 +46,13 @@ import {
   sendBytes,
 } from "./pool-handles";
 import { itemWeight, shareCount, splitByWeight } from "./scheduler";
-import { type Settled, type SettledWire, reviveSettled } from "./settled";
+import {
+  type OpenedKeyAndJSONBlobs,
+  type Settled,
+  type SettledWire,
+  reviveOpenedKeyAndJSONBlobs,
+  reviveSettled,
+} from "./settled";
 import { buffersOf, transferableBytes } from "./transfer";
 import { type CryptoRemote, WorkerSlots } from "./worker-slots";
 
@@ -56,7 +63,7 @@ export type {
   HashHandle,
   SRPSessionHandle,
 } from "./pool-handles";
-export type { Settled } from "./settled";
+export type { OpenedKeyAndJSONBlobs, Settled } from "./settled";
 
 export interface CryptoPoolOptions {
   workers: readonly CryptoRemote[];
@@ -80,6 +87,15 @@ export interface CryptoPool {
   decryptKeysAndJSONBlobs(
     items: readonly DecryptKeyAndJSONBlobsItem[],
   ): Promise<Settled<OpenedKeyAndJSONBlobs>[]>;
+  /**
+   * Reads one `/collections/v2/diff` answer on the least busy worker: its
+   * bytes are transferred. See: [Note: A diff page is read where it is decrypted]
+   */
+  readFileDiffPage(
+    answerBytes: Uint8Array,
+    collectionID: number,
+    collectionKeyB64: string,
+  ): Promise<ReadFileDiffPage>;
   openSealedBoxes(items: readonly OpenSealedBoxItem[]): Promise<Settled<Uint8Array>[]>;
   sealBox(data: Uint8Array, publicKeyB64: string): Promise<string>;
 
@@ -119,12 +135,6 @@ export interface CryptoPool {
     decryptionHeaderB64: string,
     keyB64: string,
   ): Promise<DecryptionStreamHandle>;
-}
-
-/** A key opened with the JSON Blobs under it, each settled alone. */
-export interface OpenedKeyAndJSONBlobs {
-  keyB64: string;
-  values: Settled<unknown>[];
 }
 
 const b64PayloadBytes = (b64: string): number => (b64.length * 3) / 4;
@@ -255,11 +265,17 @@ export const createCryptoPool = ({ workers }: CryptoPoolOptions): CryptoPool => 
         await batch(items, keyAndBlobsBytes, (remote, slice) =>
           remote.decryptKeysAndJSONBlobs(slice),
         )
-      ).map((wire): Settled<OpenedKeyAndJSONBlobs> => {
-        if (!wire.ok) return reviveSettled(wire);
-        const { keyB64, values } = wire.value;
-        return { ok: true, value: { keyB64, values: values.map(reviveSettled) } };
-      }),
+      ).map(reviveOpenedKeyAndJSONBlobs),
+    readFileDiffPage: (answerBytes, collectionID, collectionKeyB64) =>
+      one(
+        (remote) =>
+          // Comlink's types spread a union answer over two promises.
+          remote.readFileDiffPage(
+            sendBytes(answerBytes),
+            collectionID,
+            collectionKeyB64,
+          ) as Promise<ReadFileDiffPage>,
+      ),
     openSealedBoxes: async (items) =>
       revived(
         await batch(

@@ -33,3 +33,18 @@ export const reviveSettled = <T>(settled: SettledWire<T>): Settled<T> =>
   settled.ok
     ? settled
     : { ok: false, error: cryptoErrorFromName(settled.errorName, settled.message) };
+
+/** A key opened with the JSON Blobs under it, each Blob settled alone (caller side). */
+export interface OpenedKeyAndJSONBlobs {
+  keyB64: string;
+  values: Settled<unknown>[];
+}
+
+/** The caller-side form of a settled key with its Blobs. */
+export const reviveOpenedKeyAndJSONBlobs = (
+  wire: SettledWire<{ keyB64: string; values: SettledWire<unknown>[] }>,
+): Settled<OpenedKeyAndJSONBlobs> => {
+  if (!wire.ok) return reviveSettled(wire);
+  const { keyB64, values } = wire.value;
+  return { ok: true, value: { keyB64, values: values.map(reviveSettled) } };
+};

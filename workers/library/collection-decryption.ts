@@ -30,7 +30,7 @@ import {
  * See: [Note: A page is decrypted in one pool call per kind of work]
  */
 export const decryptCollections = async (
-  pool: DecryptionPool,
+  pool: Pick<DecryptionPool, "decryptBoxesToUTF8" | "decryptBlobsToJSON">,
   keyring: Pick<LibraryKeyring, "openCollectionKeys">,
   remoteCollections: readonly RemoteCollection[],
   userID: number,

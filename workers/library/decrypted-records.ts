@@ -38,7 +38,7 @@ import type { CryptoPool } from "../crypto/pool";
 /** The crypto pool operations decryption needs (a full `CryptoPool` fits). */
 export type DecryptionPool = Pick<
   CryptoPool,
-  "decryptBoxesToUTF8" | "decryptBlobsToJSON" | "decryptKeysAndJSONBlobs"
+  "decryptBoxesToUTF8" | "decryptBlobsToJSON" | "decryptKeysAndJSONBlobs" | "readFileDiffPage"
 >;
 
 /** Decrypted magic metadata with the version and count the server holds (needed to update it). */

@@ -42,7 +42,7 @@ interface FileBlob extends VersionedBlob {
  * See: [Note: A page is decrypted in one pool call per kind of work]
  */
 export const decryptFiles = async (
-  pool: DecryptionPool,
+  pool: Pick<DecryptionPool, "decryptKeysAndJSONBlobs">,
   collectionKeyB64ByID: CollectionKeyLookup,
   remoteFiles: readonly RemoteFile[],
 ): Promise<FileDecryption[]> => {

@@ -21,7 +21,7 @@ const randomKeyB64 = () => toB64(crypto.getRandomValues(new Uint8Array(32)));
 /** The pool, counting the calls made to it. */
 const countingPool = (pool: NodeCryptoPool) => {
   const calls: string[] = [];
-  const counted: DecryptionPool = {
+  const counted: Omit<DecryptionPool, "readFileDiffPage"> = {
     decryptKeysAndJSONBlobs: (items) => {
       calls.push("decryptKeysAndJSONBlobs");
       return pool.decryptKeysAndJSONBlobs(items);
@@ -175,6 +175,73 @@ describe("decryptFiles", () => {
       thumbnailDecryptionHeaderB64: "dGh1bWI=",
     });
     expect(results.filter((result) => result.kind === "file")).toHaveLength(34);
+  });
+});
+
+describe("readFileDiffPage, through the pool", () => {
+  // See: [Note: A diff page is read where it is decrypted]
+  let pool: NodeCryptoPool;
+  beforeAll(async () => {
+    pool = await createNodeCryptoPool({ size: 2 });
+  });
+  afterAll(async () => {
+    await pool.terminate();
+  });
+
+  const answerBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+
+  it("reads a page's bytes in a worker and answers what the page changes", async () => {
+    const collectionKeyB64 = randomKeyB64();
+    const files = await Promise.all(
+      [1, 2, 3].map((id) =>
+        remoteFile(id, 7, collectionKeyB64, {
+          title: `IMG_${String(id)}.jpg`,
+          creationTime: id,
+          fileType: FileType.image,
+        }),
+      ),
+    );
+    const [first, second, third] = files.map(({ remote }) => remote);
+    if (first === undefined || second === undefined || third === undefined)
+      throw new Error("no files");
+    const page = [
+      first,
+      { ...second, encryptedKey: toB64(new Uint8Array(48)) },
+      { ...third, isDeleted: true, updationTime: 5000 },
+    ];
+    const bytes = answerBytes({ diff: page, hasMore: true });
+
+    const read = await pool.readFileDiffPage(bytes, 7, collectionKeyB64);
+
+    expect(bytes.byteLength).toBe(0); // handed over, not copied
+    expect(read).toMatchObject({
+      ok: true,
+      hasMore: true,
+      entryCount: 3,
+      latestUpdationTimeUs: 5000,
+      changes: { removals: [3], failed: 1 },
+    });
+    if (!read.ok) return;
+    expect(read.changes.upserts.map((file) => [file.id, file.keyB64, file.metadata.title])).toEqual(
+      [[1, files[0]?.keyB64, "IMG_1.jpg"]],
+    );
+  });
+
+  it("says why a page that does not match the endpoint's schema is unexpected", async () => {
+    const read = await pool.readFileDiffPage(
+      answerBytes({ diff: [{ id: "one" }], hasMore: false }),
+      7,
+      randomKeyB64(),
+    );
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.issues).toContain("diff.0.id");
+    expect(
+      await pool.readFileDiffPage(answerBytes({ diff: null, hasMore: false }), 7, randomKeyB64()),
+    ).toMatchObject({
+      ok: true,
+      entryCount: 0,
+      hasMore: false,
+    });
   });
 });
 

@@ -81,7 +81,7 @@ export type OpenedBlobs = Map<number, Partial<Record<RecordPart, OpenedBlob>>>;
 
 /** Opens every Blob job of a page in one pool call; a failure marks its record. */
 export const openBlobJobs = async (
-  pool: DecryptionPool,
+  pool: Pick<DecryptionPool, "decryptBlobsToJSON">,
   jobs: readonly BlobJob[],
   failures: PageFailures,
 ): Promise<OpenedBlobs> => {

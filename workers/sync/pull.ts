@@ -1,9 +1,11 @@
 // One sync run: remote → local (spec §4 "Collections sync"). Collections
 // since the stored time, then the file diff of every collection whose time
 // changed, then the trash diff. Every page is decrypted in a few batched pool
-// calls and stored before the next page is asked for, so a run that stops
-// anywhere resumes from the last stored page without duplicates.
-// See: [Note: A page is decrypted in one pool call per kind of work]
+// calls (a page of a collection's files: read and decrypted in one) and
+// stored before the next page is asked for, so a run that stops anywhere
+// resumes from the last stored page without duplicates.
+// See: [Note: A page is decrypted in one pool call per kind of work] and
+// [Note: A diff page is read where it is decrypted]
 
 import type { ApiClient } from "../../shared/api/client";
 import {
@@ -11,16 +13,16 @@ import {
   getCollectionDiff,
   listCollections,
 } from "../../shared/api/endpoints/collections";
-import type { RemoteFile, RemoteTrashItem } from "../../shared/api/endpoints/library-schemas";
+import type { RemoteTrashItem } from "../../shared/api/endpoints/library-schemas";
 import { getTrashDiff } from "../../shared/api/endpoints/trash";
-import { NotFoundError, RequestCanceledError } from "../../shared/model/errors";
+import {
+  NotFoundError,
+  RequestCanceledError,
+  UnexpectedResponseError,
+} from "../../shared/model/errors";
 import { decryptFiles } from "../library/file-decryption";
 import { decryptCollections } from "../library/collection-decryption";
-import {
-  type DecryptedCollection,
-  type DecryptedFile,
-  type DecryptionPool,
-} from "../library/decrypted-records";
+import { type DecryptedCollection, type DecryptionPool } from "../library/decrypted-records";
 import type { LibraryKeyring } from "../library/keyring";
 import { collectionsToPull, mergeCollections } from "./collection-rules";
 import type { LibraryStore } from "./library-store";
@@ -79,22 +81,6 @@ export const pullCollections = async (deps: PullDependencies): Promise<void> => 
   deps.onChange();
 };
 
-/** Splits a decrypted page into what to store and what to drop. */
-const filePageChanges = (
-  decryptions: Awaited<ReturnType<typeof decryptFiles>>,
-): { upserts: DecryptedFile[]; removals: number[]; failed: number } => {
-  const upserts: DecryptedFile[] = [];
-  const removals: number[] = [];
-  let failed = 0;
-  for (const decryption of decryptions) {
-    if (decryption.kind === "file") upserts.push(decryption.file);
-    else if (decryption.kind === "deleted") removals.push(decryption.id);
-    // A record that fails keeps its last good version, if any.
-    else failed += 1;
-  }
-  return { upserts, removals, failed };
-};
-
 /**
  * A collection's file diff from its stored time while `hasMore`, one stored
  * page at a time (wire-contract §7.4: `sinceTime = max(updationTime)` of
@@ -107,26 +93,24 @@ export const pullCollectionFiles = async (
   collection: DecryptedCollection,
 ): Promise<void> => {
   const { api, pool, store, signal } = deps;
-  const keys = new Map([[collection.id, collection.keyB64]]);
   let sinceTimeUs = store.syncTimeUs(collection.id) ?? 0;
   for (;;) {
     ensureNotAborted(signal);
-    const { diff, hasMore } = await api.call(getCollectionDiff, {
+    // See: [Note: A diff page is read where it is decrypted]
+    const answerBytes = await api.callForJSONBytes(getCollectionDiff, {
       query: { collectionID: collection.id, sinceTime: sinceTimeUs },
       signal,
     });
-    const entries: RemoteFile[] = diff ?? [];
-    if (entries.length === 0) break;
-    const { upserts, removals, failed } = filePageChanges(await decryptFiles(pool, keys, entries));
+    const page = await pool.readFileDiffPage(answerBytes, collection.id, collection.keyB64);
+    if (!page.ok) throw new UnexpectedResponseError({ status: 200, issues: page.issues });
+    if (page.entryCount === 0) break;
+    const { upserts, removals, failed } = page.changes;
     if (failed > 0) deps.onSkipped?.("file", failed);
     ensureNotAborted(signal);
-    sinceTimeUs = maxOf(
-      entries.map((entry) => entry.updationTime),
-      sinceTimeUs,
-    );
+    sinceTimeUs = Math.max(page.latestUpdationTimeUs, sinceTimeUs);
     await store.applyFilePage(collection.id, upserts, removals, sinceTimeUs);
     deps.onChange();
-    if (!hasMore) break;
+    if (!page.hasMore) break;
   }
   const finalTimeUs = Math.max(sinceTimeUs, collection.updationTime);
   if (store.syncTimeUs(collection.id) !== finalTimeUs) {
