@@ -42,11 +42,22 @@ const makeRecords = (count: number, collectionKey: Uint8Array): WireRecord[] => 
   });
 };
 
-/** Makes `count` records, then times decrypting all of them once. */
-export const runBareDecrypt = async (count: number): Promise<BareDecryptTiming> => {
-  await sodium.ready;
-  const collectionKey = sodium.crypto_secretbox_keygen();
-  const records = makeRecords(count, collectionKey);
+// [Note: The bare decrypt is the median of three passes]
+//
+// One pass of the bare decrypt measured anywhere from 4.2 to 6.1 s across
+// runs of the same build on the same quiet machine, while the pull it is
+// compared with moved far less; the ratio swung by a fifth with it. So the
+// records are made once and decrypted `barePasses` times in the same worker,
+// and the pass of median time is the baseline.
+
+/** Passes over the same records; the median one is reported. */
+const barePasses = 3;
+
+/** Decrypts every record once; its timing. */
+const decryptPass = (
+  records: readonly WireRecord[],
+  collectionKey: Uint8Array,
+): BareDecryptTiming => {
   const start = performance.now();
   const keys = records.map((record) =>
     sodium.crypto_secretbox_open_easy(
@@ -74,6 +85,21 @@ export const runBareDecrypt = async (count: number): Promise<BareDecryptTiming> 
     if (typeof metadata.title === "string") titles += 1;
   });
   const end = performance.now();
-  if (titles !== count) throw new Error("Some metadata did not decrypt to a title");
-  return { records: count, decryptMs: end - start, keysMs: keysDone - start };
+  if (titles !== records.length) throw new Error("Some metadata did not decrypt to a title");
+  return { records: records.length, decryptMs: end - start, keysMs: keysDone - start };
+};
+
+/**
+ * Makes `count` records, then times decrypting all of them, `barePasses`
+ * times. See: [Note: The bare decrypt is the median of three passes]
+ */
+export const runBareDecrypt = async (count: number): Promise<BareDecryptTiming> => {
+  await sodium.ready;
+  const collectionKey = sodium.crypto_secretbox_keygen();
+  const records = makeRecords(count, collectionKey);
+  const passes = Array.from({ length: barePasses }, () => decryptPass(records, collectionKey));
+  passes.sort((a, b) => a.decryptMs - b.decryptMs);
+  const median = passes[Math.floor(passes.length / 2)];
+  if (median === undefined) throw new Error("No pass was timed");
+  return { ...median, passesMs: passes.map((pass) => pass.decryptMs) };
 };

@@ -6,6 +6,8 @@ export interface BareDecryptTiming {
   decryptMs: number;
   /** Of which: the file keys alone. */
   keysMs: number;
+  /** Every pass's `decryptMs`, fastest first; the figures above are the median pass's. */
+  passesMs?: number[];
 }
 
 export interface SyncBaselinePage {
