@@ -21,7 +21,7 @@ import {
   fromB64,
   toB64,
 } from "../../shared/crypto";
-import { type SettledWire, settle } from "./settled";
+import { type OpenedKeyAndJSONBlobsWire, type SettledWire, settle } from "./settled";
 import { buffersOf, transferableBytes } from "./transfer";
 
 export interface EncryptBoxItem {
@@ -146,12 +146,6 @@ export interface DecryptKeyAndJSONBlobsItem {
   key: EncryptedBoxB64;
   parentKeyB64: string;
   blobs: readonly EncryptedBlobB64[];
-}
-
-/** The opened key, in base64, and each Blob's JSON, settled alone (in the item's order). */
-export interface OpenedKeyAndJSONBlobsWire {
-  keyB64: string;
-  values: SettledWire<unknown>[];
 }
 
 /**

@@ -34,6 +34,12 @@ export const reviveSettled = <T>(settled: SettledWire<T>): Settled<T> =>
     ? settled
     : { ok: false, error: cryptoErrorFromName(settled.errorName, settled.message) };
 
+/** A key opened with the JSON Blobs under it, as it crosses the worker boundary (in the item's order). */
+export interface OpenedKeyAndJSONBlobsWire {
+  keyB64: string;
+  values: SettledWire<unknown>[];
+}
+
 /** A key opened with the JSON Blobs under it, each Blob settled alone (caller side). */
 export interface OpenedKeyAndJSONBlobs {
   keyB64: string;
@@ -42,7 +48,7 @@ export interface OpenedKeyAndJSONBlobs {
 
 /** The caller-side form of a settled key with its Blobs. */
 export const reviveOpenedKeyAndJSONBlobs = (
-  wire: SettledWire<{ keyB64: string; values: SettledWire<unknown>[] }>,
+  wire: SettledWire<OpenedKeyAndJSONBlobsWire>,
 ): Settled<OpenedKeyAndJSONBlobs> => {
   if (!wire.ok) return reviveSettled(wire);
   const { keyB64, values } = wire.value;

@@ -31,9 +31,9 @@ import type { CryptoPool } from "../crypto/pool";
 // call per page for the Blobs would send every key back and forth again in
 // base64, and cross threads twice; measured on the 100k-file pull). A page
 // of collections is two calls side by side, names and magic metadata, once
-// the keyring has opened the keys. A record that fails (wrong key, tampered ciphertext,
-// metadata that is not what a client writes) is reported as failed on its
-// own; the rest of the page is unaffected.
+// the keyring has opened the keys. A record that fails (wrong key, tampered
+// ciphertext, metadata that is not what a client writes) is reported as
+// failed on its own; the rest of the page is unaffected.
 
 /** The crypto pool operations decryption needs (a full `CryptoPool` fits). */
 export type DecryptionPool = Pick<

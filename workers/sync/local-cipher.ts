@@ -60,17 +60,18 @@ const decoder = new TextDecoder();
 // and copying the written bytes out to a buffer of their own (which the
 // pool can take) 0.8 ms more: a 100,000-file pull seals 50 such chunks on
 // the sync worker's thread. So the cipher keeps one buffer, grown to the
-// largest worst case seen (3 bytes per UTF-16 unit), and encodes into it.
+// largest worst case seen (3 bytes per UTF-16 unit), and encodes into it. A
+// worker runs one thing at a time and the encoding does not await, so one
+// buffer serves every cipher of the worker.
+
+let scratch = new Uint8Array(0);
 
 /** The UTF-8 of `text` in a buffer of its own. See: [Note: Sealed JSON is encoded through one reused buffer] */
-const utf8Encoder = (): ((text: string) => Uint8Array<ArrayBuffer>) => {
-  let scratch = new Uint8Array(0);
-  return (text) => {
-    const worstCaseBytes = text.length * 3;
-    if (scratch.length < worstCaseBytes) scratch = new Uint8Array(worstCaseBytes);
-    const { written } = encoder.encodeInto(text, scratch);
-    return scratch.slice(0, written);
-  };
+const utf8Of = (text: string): Uint8Array<ArrayBuffer> => {
+  const worstCaseBytes = text.length * 3;
+  if (scratch.length < worstCaseBytes) scratch = new Uint8Array(worstCaseBytes);
+  const { written } = encoder.encodeInto(text, scratch);
+  return scratch.slice(0, written);
 };
 
 // [Note: Opening sealed rows gives the event loop a turn]
@@ -98,35 +99,32 @@ const openedValue = (result: Awaited<ReturnType<SealingPool["decryptBlobs"]>>[nu
 };
 
 /** A cipher for the local database under `keyB64`. See: [Note: The local database holds only ciphertext] */
-export const createLocalCipher = (pool: SealingPool, keyB64: string): LocalCipher => {
-  const utf8Of = utf8Encoder();
-  return {
-    async seal(values) {
-      const sealed = await pool.encryptBlobs(
-        values.map((value) => ({ data: utf8Of(JSON.stringify(value)), keyB64 })),
-      );
-      return sealed.map(({ encryptedData, decryptionHeaderB64 }) => ({
+export const createLocalCipher = (pool: SealingPool, keyB64: string): LocalCipher => ({
+  async seal(values) {
+    const sealed = await pool.encryptBlobs(
+      values.map((value) => ({ data: utf8Of(JSON.stringify(value)), keyB64 })),
+    );
+    return sealed.map(({ encryptedData, decryptionHeaderB64 }) => ({
+      encryptedData,
+      decryptionHeaderB64,
+    }));
+  },
+
+  async open(sealed) {
+    const opened = await pool.decryptBlobs(
+      sealed.map(({ encryptedData, decryptionHeaderB64 }) => ({
         encryptedData,
         decryptionHeaderB64,
-      }));
-    },
-
-    async open(sealed) {
-      const opened = await pool.decryptBlobs(
-        sealed.map(({ encryptedData, decryptionHeaderB64 }) => ({
-          encryptedData,
-          decryptionHeaderB64,
-          keyB64,
-        })),
-      );
-      // See: [Note: Opening sealed rows gives the event loop a turn]
-      const maybeYield = eventLoopPacer(openingSliceMs);
-      const values: Opened[] = [];
-      for (const result of opened) {
-        values.push(openedValue(result));
-        await maybeYield();
-      }
-      return values;
-    },
-  };
-};
+        keyB64,
+      })),
+    );
+    // See: [Note: Opening sealed rows gives the event loop a turn]
+    const maybeYield = eventLoopPacer(openingSliceMs);
+    const values: Opened[] = [];
+    for (const result of opened) {
+      values.push(openedValue(result));
+      await maybeYield();
+    }
+    return values;
+  },
+});
