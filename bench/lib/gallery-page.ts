@@ -79,22 +79,30 @@ export const firstVisibleTile = (unlessIndex: number | null): { index: number } 
 };
 
 /**
- * Whether Cache Storage `cacheName` holds at least as many entries as there
- * are loaded tiles in the scroller's viewport (the first screen's
- * thumbnails, after a first load).
+ * Whether Cache Storage `cacheName` holds the thumbnail of every loaded tile
+ * in the scroller's viewport (the first screen's, after a first load). Keys
+ * name the file (`CiphertextCache.key`: `…/thumbnail/<fileID>/<header>`), so
+ * a tile counts only when its own file's key is there: the albums bar's
+ * covers are cached too, and counting entries took them for the screen's.
  */
 export const visibleThumbnailsCached = async (cacheName: string): Promise<boolean> => {
   const scroller = document.querySelector('[data-testid="gallery-scroller"]');
   if (scroller === null) return false;
   const box = scroller.getBoundingClientRect();
-  const loaded = Array.from(
+  const loadedFileIDs = Array.from(
     document.querySelectorAll('[data-testid="gallery-tile"][data-loaded="true"]'),
-  ).filter((tile) => {
-    const rect = tile.getBoundingClientRect();
-    return rect.bottom > box.top && rect.top < box.bottom;
-  }).length;
-  const cached = (await (await caches.open(cacheName)).keys()).length;
-  return loaded > 0 && cached >= loaded;
+  )
+    .filter((tile) => {
+      const rect = tile.getBoundingClientRect();
+      return rect.bottom > box.top && rect.top < box.bottom;
+    })
+    .map((tile) => tile.getAttribute("data-file-id") ?? undefined);
+  const cachedFileIDs = new Set(
+    (await (await caches.open(cacheName)).keys()).map(
+      (request) => /\/thumbnail\/(\d+)\//.exec(new URL(request.url).pathname)?.[1],
+    ),
+  );
+  return loadedFileIDs.length > 0 && loadedFileIDs.every((fileID) => cachedFileIDs.has(fileID));
 };
 
 export interface ScrollToEndResult {
