@@ -9,11 +9,20 @@ import { generateKeyB64 } from "../../shared/crypto";
 import type { CryptoPool } from "../crypto/pool";
 import type { LibraryKeyring } from "../library/keyring";
 import { PseudoCollectionID } from "../../shared/model/library/gallery-summary";
-import { type OpenedFirstScreen, firstScreenItemCount, readFirstScreen } from "./first-screen";
+import {
+  type OpenedFirstScreen,
+  firstScreenItemCount,
+  firstScreenThumbnailsReadAhead,
+  readFirstScreen,
+} from "./first-screen";
 import { LibraryStore } from "./library-store";
 import { createLocalCipher } from "./local-cipher";
 import { LocalDatabase } from "./local-db";
-import { CiphertextCache, mediaCacheNames } from "../gallery/media/ciphertext-cache";
+import {
+  CiphertextCache,
+  type MediaCacheStorage,
+  mediaCacheNames,
+} from "../gallery/media/ciphertext-cache";
 import { MemoryCacheStorage } from "../gallery/media/test-support/memory-cache-storage";
 import { type SyncService, createSyncService } from "./sync-service";
 import {
@@ -83,7 +92,7 @@ type Browser = ReturnType<typeof freshIndexedDB>;
 const serviceOf = (
   browser: Browser,
   keyB64: string,
-  options: { pool?: CryptoPool; caches?: MemoryCacheStorage } = {},
+  options: { pool?: CryptoPool; caches?: MediaCacheStorage } = {},
 ): SyncService =>
   createSyncService({
     ...browser,
@@ -200,6 +209,43 @@ describe("the first screen of the sync service", () => {
     expect(snapshot.version).toBeGreaterThan(0);
     expect(snapshot.totalCount).toBe(fileCount);
     expect(snapshot.days).toEqual(screen?.snapshot.days);
+    await next.close();
+  });
+
+  it("reads its leading tiles' thumbnails ahead, before the page asks for them", async () => {
+    const { browser, keyB64, cachedThumbnails } = await storedLibrary();
+    await sessionThatRecords(browser, keyB64);
+    const caches = await cachedThumbnails();
+    const readKeys: string[] = [];
+    const countingCaches: MediaCacheStorage = {
+      open: async (cacheName) => {
+        const cache = await caches.open(cacheName);
+        return {
+          ...cache,
+          match: (key) => {
+            readKeys.push(key);
+            return cache.match(key);
+          },
+        };
+      },
+      delete: (cacheName) => caches.delete(cacheName),
+    };
+    const { pool: slowPool, release } = gatedPool(keyB64);
+    const next = serviceOf(browser, keyB64, { pool: slowPool, caches: countingCaches });
+    const opening = next.open(session());
+    const screen = await next.firstScreen();
+    const leading = screen?.items.slice(0, firstScreenThumbnailsReadAhead).map(({ id }) => id);
+    const readFileIDs = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return readKeys.map((key) => Number(/\/thumbnail\/(\d+)\//.exec(key)?.[1]));
+    };
+    // Read in the order the page shows them, and no further than the leading tiles.
+    expect(await readFileIDs()).toEqual(leading);
+    const asked = await next.thumbnails(leading?.slice(0, 6) ?? []);
+    expect(asked.every((result) => result.ok)).toBe(true);
+    expect(readKeys).toHaveLength(firstScreenThumbnailsReadAhead);
+    release();
+    await opening;
     await next.close();
   });
 

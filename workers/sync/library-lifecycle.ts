@@ -17,6 +17,7 @@ import {
   type OpenedFirstScreen,
   engineFirstScreen,
   firstScreenHeadStartMs,
+  firstScreenThumbnailsFirst,
   openFirstScreen,
   storedFirstScreen,
   writeFirstScreen,
@@ -224,8 +225,13 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
           recordedViewID = screen.screen.viewID;
         }
         answerFirstScreen(firstScreen?.screen);
-        if (firstScreen === undefined) startLoading();
-        else deps.timers.setTimeout(startLoading, firstScreenHeadStartMs);
+        if (firstScreen === undefined) {
+          startLoading();
+        } else {
+          // See: [Note: The first screen's thumbnails are read ahead]
+          earlyMedia.readThumbnailsAhead(firstScreenThumbnailsFirst(firstScreen));
+          deps.timers.setTimeout(startLoading, firstScreenHeadStartMs);
+        }
       });
     const opened = await LibraryStore.open({
       db: database,

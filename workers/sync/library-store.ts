@@ -7,6 +7,7 @@
 
 import type { DecryptedCollection, DecryptedFile } from "../library/decrypted-records";
 import { ChunkedGroup } from "./chunked-group";
+import { readChunkRows } from "./chunk-rows-read";
 import type { CollectionsChange } from "./collection-rules";
 import type { LocalCipher } from "./local-cipher";
 import {
@@ -104,9 +105,10 @@ export class LibraryStore {
         Promise.all([
           db.collections.toArray(),
           db["collection-updation-time"].toArray(),
-          db.files.toArray(),
-          db["hidden-files"].toArray(),
-          db["file-trash"].toArray(),
+          // See: [Note: Chunk rows are read a few per request]
+          readChunkRows(db.files),
+          readChunkRows(db["hidden-files"]),
+          readChunkRows(db["file-trash"]),
           db["trash-time"].toArray(),
           db["deleted-collection"].toArray(),
           db["hidden-collection-ids"].toArray(),

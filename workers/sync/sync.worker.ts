@@ -14,11 +14,13 @@
 // The keyring is the one port the UI thread hands over (from the account
 // worker). See: [Note: Library workers get keys through a keyring, never the master key]
 
+// Evaluated first: See: [Note: The crypto workers start before the sync worker's modules]
+import { takeCryptoPool } from "./crypto-pool-start";
 import { listenForKeyringLock } from "../account/keyring-port";
 import { createBrowserMediaWorker } from "../media/browser-media-worker";
 import type { MediaWorkerClient } from "../media/media-worker-client";
 import { uploadWorkerCalls } from "../upload/upload-contract";
-import { type BrowserCryptoPool, createBrowserCryptoPool } from "../crypto/browser-pool";
+import type { BrowserCryptoPool } from "../crypto/browser-pool";
 import type { GalleryFirstScreen } from "../gallery/gallery-contract";
 import type { LibrarySummary } from "./library-summary";
 import { storedFirstScreen } from "./first-screen";
@@ -37,27 +39,8 @@ import {
 
 let service: SyncService | undefined;
 
-// [Note: The sync worker starts its crypto workers at once]
-//
-// The page starts this worker as soon as it knows a user is logged in, long
-// before it can call `open` (that needs the runtime configuration and the
-// account worker's keyring). Starting the crypto workers now, and making each
-// load libsodium with a call that costs nothing, overlaps their start (module,
-// WebAssembly) with the page's; otherwise they would start at the first
-// decrypt, on the path to the first screen.
-// See: [Note: The gallery's first screen opens before the library]
-
-/** A pool started, each of its workers asked for a trivial hash so that it loads libsodium. */
-const startPool = (): BrowserCryptoPool => {
-  const started = createBrowserCryptoPool();
-  // Concurrent calls go to the least busy worker: one call lands on each.
-  for (let index = 0; index < started.size; index++) {
-    started.hashBytesB64(new Uint8Array(0)).catch(() => undefined);
-  }
-  return started;
-};
-
-let pool: BrowserCryptoPool | undefined = startPool();
+// See: [Note: The crypto workers start before the sync worker's modules]
+let pool: BrowserCryptoPool | undefined = takeCryptoPool();
 
 /**
  * The one media worker of this sync worker, shared by uploads and the
@@ -106,7 +89,7 @@ export const open = async (
   keyringPort: MessagePort,
 ): Promise<LibrarySummary> => {
   if (service !== undefined) return service.open(session);
-  const started = pool ?? startPool();
+  const started = pool ?? takeCryptoPool();
   pool = started;
   service = createSyncService({
     indexedDB,

@@ -4,11 +4,11 @@
 // See: [Note: EXIF dates are read from raw strings, as local time]
 
 import exifr from "exifr";
-import JSZip from "jszip";
 import { FileType } from "../../../shared/model/library/file-metadata";
 import { exifCreationDate, exifDateToLocalTimeUs } from "../../../shared/model/media/exif-dates";
 import type { DecryptedFile } from "../../library/decrypted-records";
 import { type DownloadDeps, downloadFileContents } from "../../library/download";
+import { loadJSZip } from "../../media/live-photo/live-photo-zip";
 
 /** The image extensions of spec §5 (a live photo's zip holds one image and one video). */
 const imageExtensions = /\.(heic|heif|jpe?g|png|gif|bmp|tiff?|webp)$/i;
@@ -76,6 +76,8 @@ export const createExifCreationTime =
       case FileType.image:
         return exifCreationTimeUsOf(await firstChunk(deps, file));
       case FileType.livePhoto: {
+        // See: [Note: JSZip is loaded on first use]
+        const JSZip = await loadJSZip();
         const zip = await JSZip.loadAsync(await wholeFile(deps, file));
         const image = Object.values(zip.files).find(
           (entry) => !entry.dir && imageExtensions.test(entry.name),

@@ -62,6 +62,8 @@ export interface GalleryMediaDeps {
 export interface GalleryMedia {
   /** Decrypted thumbnails of many files, in order, each ok or failed. */
   thumbnails(fileIDs: readonly number[]): Promise<ThumbnailResult[]>;
+  /** Starts reading the thumbnails of `fileIDs` into memory, for a `thumbnails` call soon. */
+  readThumbnailsAhead(fileIDs: readonly number[]): void;
   /**
    * A file's original for the viewer (an image the browser cannot show as a
    * JPEG, the original itself when that conversion fails); percents while
@@ -209,6 +211,9 @@ export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
 
   return {
     thumbnails: (fileIDs) => thumbnails.thumbnails(fileIDs),
+    readThumbnailsAhead: (fileIDs) => {
+      thumbnails.readAhead(fileIDs);
+    },
     thumbnailUploaded: (file, ciphertext) => {
       thumbnails.seed(file, ciphertext);
     },

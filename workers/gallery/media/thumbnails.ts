@@ -166,6 +166,19 @@ export class ThumbnailLoader {
   }
 
   /**
+   * Starts getting the ciphertexts of `fileIDs` (from Cache Storage, else the
+   * server) into memory, where the next `thumbnails` call finds them; files
+   * not known here are skipped. See: [Note: The first screen's thumbnails are read ahead]
+   */
+  readAhead(fileIDs: readonly number[]): void {
+    for (const fileID of fileIDs) {
+      const file = this.deps.fileByID(fileID);
+      // A failure is the later call's to report, when it asks again.
+      if (file !== undefined) this.#ciphertext(file).catch(() => undefined);
+    }
+  }
+
+  /**
    * [Note: An uploaded file's thumbnail is not fetched back]
    *
    * The upload has just encrypted and sent the thumbnail of a file it

@@ -2,7 +2,6 @@
 // at upload and opened again to show it (spec §5: it must hold both). Runs
 // in a worker or Node: Blobs in, Blobs out, no DOM.
 
-import JSZip from "jszip";
 import {
   extensionOf,
   hasImageExtension,
@@ -105,6 +104,17 @@ export const livePhotoEntryName = (kind: LivePhotoPartKind, partName: string): s
   return extension === "" ? kind : `${kind}.${extension}`;
 };
 
+/**
+ * [Note: JSZip is loaded on first use]
+ *
+ * Few sessions touch a live photo's zip, and JSZip's bundled modules cost
+ * the worker that imports them ~40 ms to evaluate at its start: the sync
+ * worker's start is on the path to the gallery's first screen. So it is
+ * imported where a zip is made or read, once.
+ */
+export const loadJSZip = async (): Promise<typeof import("jszip")> =>
+  (await import("jszip")).default;
+
 const bytesOf = async (blob: Blob): Promise<Uint8Array> => new Uint8Array(await blob.arrayBuffer());
 
 /**
@@ -113,6 +123,7 @@ const bytesOf = async (blob: Blob): Promise<Uint8Array> => new Uint8Array(await 
  * See: [Note: A live photo's zip entries], [Note: Which image and video make a live photo]
  */
 export const encodeLivePhoto = async ({ image, video }: LivePhotoParts): Promise<Blob> => {
+  const JSZip = await loadJSZip();
   const zip = new JSZip();
   zip.file(livePhotoEntryName("image", image.name), await bytesOf(image.blob));
   zip.file(livePhotoEntryName("video", video.name), await bytesOf(video.blob));
@@ -140,6 +151,7 @@ const typed = ({ name, bytes }: ZipEntry, type: string | undefined): LivePhotoPa
  * See: [Note: A live photo's zip entries]
  */
 export const decodeLivePhoto = async (zip: Blob): Promise<LivePhotoParts> => {
+  const JSZip = await loadJSZip();
   let entries: ZipEntry[];
   try {
     const archive = await JSZip.loadAsync(await zip.arrayBuffer());
