@@ -4,6 +4,7 @@ import type { fileEndpoints } from "../../shared/api/endpoints/files";
 import type { publicCollectionEndpoints } from "../../shared/api/endpoints/public-collection";
 import type { trashEndpoints } from "../../shared/api/endpoints/trash";
 import { headerNames } from "../../shared/api/headers";
+import { decodeThumbnailBatch } from "../../shared/api/thumbnail-batch";
 import { toB64 } from "../../shared/crypto/base64";
 import {
   anyone,
@@ -328,6 +329,21 @@ export const authorizationMatrix: Record<keyof Endpoints, MatrixRow> = {
   previewFile: {
     request: (t) => ({ params: { fileID: t.ownerFileID } }),
     expected: signedIn({ owner: "ok", collaborator: "ok", viewer: "ok", outsiders: 404 }),
+  },
+  previewFiles: {
+    request: (t) => ({ body: { fileIDs: [t.ownerFileID] } }),
+    // The one entry holds the thumbnail's bytes, not the mark of a file it cannot answer.
+    shows: (answer) =>
+      decodeThumbnailBatch(new Uint8Array(answer.rawPayload), 1)[0]?.kind === "bytes",
+    // Silent (Cairn's own call): who may read a thumbnail is as for the
+    // single-file preview; every file asked for gets its entry, and one the
+    // caller may not read is marked as a missing one.
+    expected: signedIn({
+      owner: "sees",
+      collaborator: "sees",
+      viewer: "sees",
+      outsiders: "blind",
+    }),
   },
 
   // Trash (wire-contract §6): the caller's own.

@@ -94,8 +94,8 @@ export type CallArgs<E extends AnyEndpoint> = [RequiredKeys<CallOptions<E>>] ext
 
 export interface ApiClient {
   /**
-   * Call an endpoint. Resolves with the parsed answer (for redirect endpoints,
-   * the `Response` of the redirect's target, body unread); rejects with the
+   * Call an endpoint. Resolves with the parsed answer (for redirect and bytes
+   * endpoints, the `Response`, body unread); rejects with the
    * typed errors of `shared/model/errors`.
    */
   call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>>;
@@ -291,9 +291,10 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
       }
 
       if (!isResponseSchema(endpoint.response)) {
-        if (endpoint.response.responseKind === "redirect") {
-          // The body belongs to the caller; only the deadline ends here. The
-          // caller's signal stays wired so it can still cancel the body.
+        if (endpoint.response.responseKind !== "empty") {
+          // A redirect's target or bytes: the body belongs to the caller, and
+          // only the deadline ends here. The caller's signal stays wired so
+          // it can still cancel the body.
           bodyHandedOver = true;
           return response;
         }

@@ -51,10 +51,19 @@ export interface RedirectResponse {
   readonly responseKind: "redirect";
 }
 
+/**
+ * The endpoint answers 200 with bytes (`application/octet-stream`) in a
+ * format of its own, such as the thumbnails of `POST /files/previews`.
+ */
+export interface BytesResponse {
+  readonly responseKind: "bytes";
+}
+
 export const emptyResponse: EmptyResponse = Object.freeze({ responseKind: "empty" });
 export const redirectResponse: RedirectResponse = Object.freeze({ responseKind: "redirect" });
+export const bytesResponse: BytesResponse = Object.freeze({ responseKind: "bytes" });
 
-export type ResponseSpec = z.ZodType | EmptyResponse | RedirectResponse;
+export type ResponseSpec = z.ZodType | EmptyResponse | RedirectResponse | BytesResponse;
 
 export const isResponseSchema = (response: ResponseSpec): response is z.ZodType =>
   !("responseKind" in response);
@@ -195,16 +204,21 @@ export type BodyInputOf<E extends AnyEndpoint> = InputOf<E["body"]>;
 /** The body as handlers receive it, after validation. */
 export type BodyOf<E extends AnyEndpoint> = OutputOf<E["body"]>;
 
-/** What the server writes: JSON, nothing, or where to redirect. */
+/** What the server writes: JSON, nothing, where to redirect, or bytes. */
 export type ResponseInputOf<E extends AnyEndpoint> = E["response"] extends z.ZodType
   ? z.input<E["response"]>
   : E["response"] extends RedirectResponse
     ? { location: string }
-    : undefined;
+    : E["response"] extends BytesResponse
+      ? Uint8Array
+      : undefined;
 
-/** What a caller gets back: parsed JSON, nothing, or the redirected answer. */
+/**
+ * What a caller gets back: parsed JSON, nothing, or the `Response` of the
+ * redirect's target or of the bytes, body unread.
+ */
 export type ResponseOf<E extends AnyEndpoint> = E["response"] extends z.ZodType
   ? z.output<E["response"]>
-  : E["response"] extends RedirectResponse
+  : E["response"] extends RedirectResponse | BytesResponse
     ? Response
     : undefined;

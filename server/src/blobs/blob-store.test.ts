@@ -157,6 +157,17 @@ describe.each(testBlobStoreBackends())("blob store: $name", (backend) => {
     expect(await store.sizeBytes(key)).toBeUndefined();
   });
 
+  it("reads a small object whole, and only says that a larger one is too large", async () => {
+    const { store } = running;
+    const key = newKey();
+    const bytes = random(3000);
+    await put(await store.presignPut(key, { validForMs: minute }), bytes);
+    const read = await store.readSmall(key, 3000);
+    expect(read instanceof Uint8Array && Buffer.from(read).equals(bytes)).toBe(true);
+    expect(await store.readSmall(key, 2999)).toBe("tooLarge");
+    expect(await store.readSmall(newKey(), 3000)).toBeUndefined();
+  });
+
   it("deletes objects, and deleting a missing one is fine", async () => {
     const { store } = running;
     const key = newKey();

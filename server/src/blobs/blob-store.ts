@@ -1,6 +1,7 @@
 // Object storage for the encrypted file and thumbnail blobs. Clients move the
 // bytes themselves through presigned URLs (wire-contract §5.1, §5.4); the
-// server only mints URLs, checks sizes and deletes. Two backends implement
+// server mints URLs, checks sizes and deletes, and reads thumbnails only to
+// answer them many to a request. Two backends implement
 // it: the local folder (`local/`, the embedded default) and S3.
 
 /**
@@ -54,6 +55,12 @@ export interface BlobStore {
   ): Promise<MultipartUploadURLs>;
   /** The size of a stored object, or undefined when there is none. */
   sizeBytes(key: string): Promise<number | undefined>;
+  /**
+   * A small object's bytes (a thumbnail the server answers in a batch): undefined
+   * when there is none, "tooLarge" when it has more than `maxBytes` (unread).
+   * See: [Note: Thumbnails are fetched many to a request]
+   */
+  readSmall(key: string, maxBytes: number): Promise<Uint8Array | "tooLarge" | undefined>;
   /** Delete an object; deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** The keys of the stored objects under a folder prefix such as `<userID>/`, sorted. */

@@ -5,6 +5,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  NoSuchKey,
   NotFound,
   PutObjectCommand,
   S3Client,
@@ -26,6 +27,12 @@ import {
 type S3Config = Extract<BlobStoreConfig, { kind: "s3" }>;
 
 const secondsFor = (ms: number) => Math.max(1, Math.floor(ms / 1000));
+
+/** Whether S3 answered that there is no such object (a HEAD's 404 or a GET's `NoSuchKey`). */
+const isMissingObject = (error: unknown): boolean =>
+  error instanceof NotFound ||
+  error instanceof NoSuchKey ||
+  (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
 
 /** Any S3-compatible service, through presigned URLs (wire-contract §10). */
 export const createS3BlobStore = (config: S3Config): BlobStore => {
@@ -124,12 +131,25 @@ export const createS3BlobStore = (config: S3Config): BlobStore => {
         );
         return head.ContentLength;
       } catch (error) {
-        if (
-          error instanceof NotFound ||
-          (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
-        ) {
-          return undefined;
+        if (isMissingObject(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async readSmall(key, maxBytes) {
+      try {
+        const object = await client.send(
+          new GetObjectCommand({ Bucket, Key: ensureValidObjectKey(key) }),
+        );
+        if (object.Body === undefined) return undefined;
+        if ((object.ContentLength ?? 0) > maxBytes) {
+          // Not read: the connection is given up rather than drained.
+          (object.Body as { destroy?: () => void }).destroy?.();
+          return "tooLarge";
         }
+        return await object.Body.transformToByteArray();
+      } catch (error) {
+        if (isMissingObject(error)) return undefined;
         throw error;
       }
     },

@@ -96,13 +96,15 @@ export const registerEndpoints = <R extends Readonly<Record<string, AnyEndpoint>
     const handler = handlers[name] as unknown as (input: HandlerInput<AnyEndpoint>) => unknown;
     const response = endpoint.response;
     const isRedirect = !isResponseSchema(response) && response.responseKind === "redirect";
+    const isBytes = !isResponseSchema(response) && response.responseKind === "bytes";
 
     app.route({
       method: endpoint.method,
       url: endpoint.path,
       config: { cairn: { redirect: isRedirect } },
-      // See: [Note: Some answers arrive encoded]
-      ...(isEncodedJSONHandler(handler) ? { compress: false as const } : {}),
+      // See: [Note: Some answers arrive encoded]. Bytes are ciphertext, which
+      // does not compress.
+      ...(isEncodedJSONHandler(handler) || isBytes ? { compress: false as const } : {}),
       handler: async (request, reply) => {
         const clientApp = appForClientPackage(headerValue(request, headerNames.clientPackage));
         const session = await resolveSession(resolvers, { app: clientApp, request, endpoint });
@@ -121,6 +123,13 @@ export const registerEndpoints = <R extends Readonly<Record<string, AnyEndpoint>
         if (!isResponseSchema(response)) {
           if (response.responseKind === "redirect") {
             return reply.redirect((result as { location: string }).location, 307);
+          }
+          if (response.responseKind === "bytes") {
+            const bytes = result as Uint8Array;
+            return reply
+              .code(200)
+              .type("application/octet-stream")
+              .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
           }
           return reply.code(200).send();
         }

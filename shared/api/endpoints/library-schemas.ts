@@ -35,6 +35,14 @@ export const libraryLimits = {
   diffPage: 2500,
   /** File IDs per size or info call. */
   fileQueryBatch: 2500,
+  /** File IDs per `POST /files/previews` (a few screens of the grid). */
+  thumbnailBatchFiles: 50,
+  /**
+   * The largest thumbnail a batch carries: far above the 100 KB the apps
+   * make, so only an odd client's upload is asked for on its own.
+   * See: [Note: A batch of thumbnails is framed by lengths]
+   */
+  thumbnailBatchEntryBytes: 1024 * 1024,
   /** Single upload URLs per call (wire-contract §5.1). */
   uploadURLsPerCall: 50,
   /** Parts of one multipart upload. */

@@ -4,6 +4,7 @@
 // 'token missing', the download timeout, and downloads as files or a zip.
 
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +13,7 @@ import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ApiClient, type FetchFunction, createApiClient } from "../../../shared/api/client";
 import { previewFile } from "../../../shared/api/endpoints/files";
+import { libraryLimits } from "../../../shared/api/endpoints/library-schemas";
 import { clientPackages } from "../../../shared/api/headers";
 import { RequestTimeoutError, TokenMissingError } from "../../../shared/model/errors";
 import { FileType } from "../../../shared/model/library/file-metadata";
@@ -25,7 +27,7 @@ import { mediaCacheNames } from "./ciphertext-cache";
 import { type GalleryMediaDeps, createGalleryMedia } from "./gallery-media";
 import { BrokenLivePhotoError, DownloadsFailedError, FileNotInLibraryError } from "./media-errors";
 import { quietBeforeWritingMs } from "./quiet-write-behind";
-import { maxThumbnailRequestsInFlight } from "./thumbnails";
+import { maxThumbnailRequestsInFlight, thumbnailsPerRequest } from "./thumbnails";
 import { MemoryCacheStorage } from "./test-support/memory-cache-storage";
 
 const run = promisify(execFile);
@@ -151,13 +153,26 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-/** A fetch that counts thumbnail and original requests, and how many are open at once. */
+/**
+ * A fetch that counts thumbnails asked for (alone or in a batch), thumbnail
+ * requests and how many are open at once, and original requests.
+ */
 const countingFetch = () => {
-  const counts = { previews: 0, downloads: 0, openPreviews: 0, peakOpenPreviews: 0 };
+  const counts = {
+    previews: 0,
+    previewRequests: 0,
+    downloads: 0,
+    openPreviews: 0,
+    peakOpenPreviews: 0,
+  };
   const fetch: FetchFunction = async (url, init) => {
-    const isPreview = url.includes("/files/preview/");
+    const isBatch = url.includes("/files/previews");
+    const isPreview = isBatch || url.includes("/files/preview/");
     if (isPreview) {
-      counts.previews += 1;
+      counts.previews += isBatch
+        ? (JSON.parse(init.body as string) as { fileIDs: number[] }).fileIDs.length
+        : 1;
+      counts.previewRequests += 1;
       counts.openPreviews += 1;
       counts.peakOpenPreviews = Math.max(counts.peakOpenPreviews, counts.openPreviews);
     }
@@ -348,6 +363,79 @@ describe("thumbnails", () => {
     // The ciphertext that did not open is not kept.
     await media.thumbnails([tampered ?? -1]);
     expect(counts.previews).toBe(4);
+  });
+
+  it("fetches thumbnails many to a request, and a file the server cannot answer fails alone", async () => {
+    const { media, counts } = newMedia();
+    const unknownToServer = {
+      ...(files.get(generatedIDs[0] ?? -1) as DecryptedFile),
+      id: 987_654_322,
+    };
+    const ids = [...generatedIDs, canon.id, pixel.id, video.id, unknownToServer.id];
+    const { media: withUnknown, counts: unknownCounts } = newMedia({
+      fileByID: (id) => (id === unknownToServer.id ? unknownToServer : files.get(id)),
+    });
+
+    const results = await media.thumbnails(ids.slice(0, -1));
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(counts.previews).toBe(ids.length - 1);
+    expect(counts.previewRequests).toBe(Math.ceil((ids.length - 1) / thumbnailsPerRequest));
+
+    const [missing, present] = await withUnknown.thumbnails([unknownToServer.id, canon.id]);
+    expect([missing?.ok === false && missing.errorName, present?.ok]).toEqual([
+      "NotFoundError",
+      true,
+    ]);
+    expect(unknownCounts.previewRequests).toBe(1);
+  });
+
+  it("asks for a thumbnail too large for a batch on its own", async () => {
+    // Its ciphertext is 17 bytes longer: over the batch's limit.
+    const thumbnail = new Uint8Array(randomBytes(libraryLimits.thumbnailBatchEntryBytes));
+    const { file } = await client.upload({
+      collection: album,
+      file: crypto.getRandomValues(new Uint8Array(2048)),
+      thumbnail: thumbnail.slice(),
+      metadata: {
+        title: "large-thumbnail.jpg",
+        creationTime: baseTimeUs,
+        modificationTime: baseTimeUs,
+        fileType: FileType.image,
+      },
+    });
+    files.set(file.id, file);
+    const { media, counts } = newMedia();
+    const [large, small] = await media.thumbnails([file.id, pixel.id]);
+    expect(large?.ok === true && Buffer.from(large.bytes).equals(thumbnail)).toBe(true);
+    expect(small?.ok).toBe(true);
+    // The batch of both, then the large one alone.
+    expect([counts.previewRequests, counts.previews]).toEqual([2, 3]);
+    files.delete(file.id);
+  });
+
+  it("fetches each thumbnail on its own from a server without the batch call (the reference)", async () => {
+    const { fetch, counts } = countingFetch();
+    const referenceFetch: FetchFunction = (url, init) =>
+      url.includes("/files/previews")
+        ? fetch(url, init).then(() => new Response("404 page not found", { status: 404 }))
+        : fetch(url, init);
+    const api = apiClient(referenceFetch);
+    const media = createGalleryMedia({
+      fileByID: (id) => files.get(id),
+      api: () => api,
+      pool: client.pool,
+      caches: new MemoryCacheStorage(),
+      clock: realClock,
+    });
+    const ids = generatedIDs.slice(0, 5);
+    const results = await media.thumbnails(ids);
+    expect(results.map((result) => result.ok && Buffer.from(result.bytes))).toEqual(
+      ids.map((id) => Buffer.from(thumbnailsOf.get(id) ?? [])),
+    );
+    // One batch request refused, then one request a thumbnail, and no batch again.
+    expect(counts.previewRequests).toBe(1 + 5);
+    await media.thumbnails(generatedIDs.slice(5, 7));
+    expect(counts.previewRequests).toBe(1 + 5 + 2);
   });
 
   it("shares fetches in flight between calls, and copies a file asked for twice", async () => {

@@ -131,7 +131,7 @@ export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
     pool: deps.pool,
     cache: thumbnailCache,
     clock: deps.clock,
-    ...(deps.endpoints === undefined ? {} : { endpoint: deps.endpoints.preview }),
+    ...(deps.endpoints === undefined ? {} : { endpoints: deps.endpoints }),
   });
   const opened = new ByteLRU<string, OpenedOriginal>({
     maxBytes: originalsMemoryCacheBytes,

@@ -1,7 +1,7 @@
 // Thumbnails for the grid, the albums bar and the viewer's placeholder: many
-// per call, fetched with a bounded number of requests in flight, decrypted
-// in one pool batch per call, and cached as ciphertext (in memory and in
-// Cache Storage `thumbs`).
+// per call, fetched many to a request with a bounded number of requests in
+// flight, decrypted in one pool batch per call, and cached as ciphertext (in
+// memory and in Cache Storage `thumbs`).
 
 // [Note: Thumbnails are cached as ciphertext and decrypted per call]
 //
@@ -17,6 +17,8 @@
 // new header, so a stale one is never served.
 
 import type { ApiClient } from "../../../shared/api/client";
+import { decodeThumbnailBatch } from "../../../shared/api/thumbnail-batch";
+import { HttpError, NotFoundError } from "../../../shared/model/errors";
 import type { CryptoPool } from "../../crypto/pool";
 import type { DecryptedFile } from "../../library/decrypted-records";
 import type { ThumbnailResult } from "../gallery-contract";
@@ -45,6 +47,13 @@ import { type QuietClock, QuietWriteBehind } from "./quiet-write-behind";
 export const maxThumbnailRequestsInFlight = 6;
 
 /**
+ * Thumbnails per batch request: a page's call of a few tiles goes in one
+ * request, and a read-ahead of a screen is spread over several, which the
+ * server answers at once. See: [Note: Thumbnails are fetched many to a request]
+ */
+export const thumbnailsPerRequest = 8;
+
+/**
  * Ciphertext kept in memory, in bytes. Thumbnails are ~20–100 KB, so 32 MiB
  * holds several hundred to a thousand: more than a few screens of the
  * densest grid (a 4K screen of 180 px tiles shows ~250), so scrolling back
@@ -59,8 +68,8 @@ export interface ThumbnailLoaderDeps {
   api: () => ApiClient;
   pool: Pick<CryptoPool, "decryptBlobs">;
   cache: CiphertextCache;
-  /** The user's preview endpoint by default; a public album's for its visitors. */
-  endpoint?: MediaEndpoints["preview"];
+  /** The user's preview endpoints by default; a public album's for its visitors. */
+  endpoints?: Pick<MediaEndpoints, "preview" | "previews">;
   /** The clock of held-back cache writes (default: setTimeout and performance.now). */
   clock?: QuietClock;
 }
@@ -70,6 +79,30 @@ const thumbnailKey = (file: DecryptedFile): string =>
 
 type Fetched = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; error: unknown };
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** A ciphertext being loaded, with how its promise is settled. */
+interface Loading {
+  file: DecryptedFile;
+  key: string;
+  resolve: (bytes: Uint8Array<ArrayBuffer>) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Whether a batch request failed because the server has no such call (the
+ * reference server: 404 for an unknown route, or 405, 501), rather than for
+ * this batch: then every thumbnail is fetched on its own from now on.
+ */
+const isMissingBatchCall = (error: unknown): boolean =>
+  error instanceof HttpError && [404, 405, 501].includes(error.status);
+
+const inChunks = <T>(items: readonly T[], size: number): T[][] => {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    chunks.push(items.slice(start, start + size));
+  }
+  return chunks;
+};
 
 const errorName = (error: unknown): string =>
   error instanceof Error ? error.name : "UnknownError";
@@ -85,6 +118,8 @@ export class ThumbnailLoader {
   readonly #cacheWrites: QuietWriteBehind;
   /** Grows at `clear()`: what was in flight then is not cached afterwards. */
   #generation = 0;
+  /** Set once the server answered that it has no batch call. */
+  #batchCallMissing = false;
 
   constructor(private readonly deps: ThumbnailLoaderDeps) {
     this.#cacheWrites = new QuietWriteBehind({
@@ -99,12 +134,13 @@ export class ThumbnailLoader {
       fileID,
       file: this.deps.fileByID(fileID),
     }));
+    const known = files.flatMap(({ file }) => (file === undefined ? [] : [file]));
+    const loading = new Map(
+      this.#ciphertexts(known).map((promise, index) => [known[index]?.id, promise]),
+    );
     const ciphertexts = await Promise.all(
-      files.map(({ fileID, file }) =>
-        (file === undefined
-          ? Promise.reject(new FileNotInLibraryError(fileID))
-          : this.#ciphertext(file)
-        ).then(
+      files.map(({ fileID }) =>
+        (loading.get(fileID) ?? Promise.reject(new FileNotInLibraryError(fileID))).then(
           (bytes): Fetched => ({ ok: true, bytes }),
           (error: unknown): Fetched => ({ ok: false, error }),
         ),
@@ -171,10 +207,10 @@ export class ThumbnailLoader {
    * not known here are skipped. See: [Note: The first screen's thumbnails are read ahead]
    */
   readAhead(fileIDs: readonly number[]): void {
-    for (const fileID of fileIDs) {
-      const file = this.deps.fileByID(fileID);
+    const files = fileIDs.flatMap((fileID) => this.deps.fileByID(fileID) ?? []);
+    for (const loading of this.#ciphertexts(files)) {
       // A failure is the later call's to report, when it asks again.
-      if (file !== undefined) this.#ciphertext(file).catch(() => undefined);
+      loading.catch(() => undefined);
     }
   }
 
@@ -203,36 +239,128 @@ export class ThumbnailLoader {
     this.#cacheWrites.clear();
   }
 
-  /** The thumbnail's ciphertext: from memory, a fetch in flight, Cache Storage, or the server. */
-  #ciphertext(file: DecryptedFile): Promise<Uint8Array<ArrayBuffer>> {
-    const key = thumbnailKey(file);
-    const inMemory = this.#memory.get(key) ?? this.#cacheWrites.get(key);
-    if (inMemory !== undefined) return Promise.resolve(inMemory);
-    const pending = this.#inFlight.get(key);
-    if (pending !== undefined) return pending;
+  /**
+   * The thumbnails' ciphertexts, in order: from memory, a load in flight, or
+   * loaded together (Cache Storage, then the server many to a request).
+   */
+  #ciphertexts(files: readonly DecryptedFile[]): Promise<Uint8Array<ArrayBuffer>>[] {
+    const toLoad: Loading[] = [];
+    const promises = files.map((file) => {
+      const key = thumbnailKey(file);
+      const inMemory = this.#memory.get(key) ?? this.#cacheWrites.get(key);
+      if (inMemory !== undefined) return Promise.resolve(inMemory);
+      const pending = this.#inFlight.get(key);
+      if (pending !== undefined) return pending;
+      const promise = new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
+        toLoad.push({ file, key, resolve, reject });
+      });
+      this.#inFlight.set(key, promise);
+      const settle = () => {
+        if (this.#inFlight.get(key) === promise) this.#inFlight.delete(key);
+      };
+      promise.then(settle, settle);
+      return promise;
+    });
+    if (toLoad.length > 0) void this.#load(toLoad);
+    return promises;
+  }
 
+  async #load(toLoad: readonly Loading[]): Promise<void> {
     const generation = this.#generation;
-    const loading = (async () => {
-      const cached = await this.deps.cache.get(key);
-      const bytes =
-        cached ??
-        (await this.#requests.run(() => this.#cacheWrites.busyWith(() => this.#fetch(file))));
+    const keep = (loading: Loading, bytes: Uint8Array<ArrayBuffer>, fromCache: boolean) => {
       if (generation === this.#generation) {
-        this.#memory.set(key, bytes, bytes.byteLength);
-        if (cached === undefined) this.#cacheWrites.hold(key, bytes);
+        this.#memory.set(loading.key, bytes, bytes.byteLength);
+        if (!fromCache) this.#cacheWrites.hold(loading.key, bytes);
       }
-      return bytes;
-    })();
-    this.#inFlight.set(key, loading);
-    const settle = () => {
-      if (this.#inFlight.get(key) === loading) this.#inFlight.delete(key);
+      loading.resolve(bytes);
     };
-    loading.then(settle, settle);
-    return loading;
+    const misses: Loading[] = [];
+    await Promise.all(
+      toLoad.map(async (loading) => {
+        try {
+          const cached = await this.deps.cache.get(loading.key);
+          if (cached === undefined) misses.push(loading);
+          else keep(loading, cached, true);
+        } catch (error) {
+          loading.reject(error);
+        }
+      }),
+    );
+    // In the order asked: the top of the screen first.
+    misses.sort((a, b) => toLoad.indexOf(a) - toLoad.indexOf(b));
+    const fetchAlone = (loading: Loading) =>
+      this.#requests
+        .run(() => this.#cacheWrites.busyWith(() => this.#fetch(loading.file)))
+        .then((bytes) => {
+          keep(loading, bytes, false);
+        }, loading.reject);
+    const batchEndpoint = this.#batchEndpoint();
+    if (batchEndpoint === undefined) {
+      await Promise.all(misses.map(fetchAlone));
+      return;
+    }
+    await Promise.all(
+      inChunks(misses, thumbnailsPerRequest).map(async (chunk) => {
+        let fetched: (Fetched | undefined)[];
+        try {
+          fetched = await this.#requests.run(() =>
+            this.#cacheWrites.busyWith(() => this.#fetchBatch(batchEndpoint, chunk)),
+          );
+        } catch (error) {
+          if (!isMissingBatchCall(error)) {
+            for (const loading of chunk) loading.reject(error);
+            return;
+          }
+          this.#batchCallMissing = true;
+          await Promise.all(chunk.map(fetchAlone));
+          return;
+        }
+        const alone: Loading[] = [];
+        chunk.forEach((loading, index) => {
+          const result = fetched[index];
+          if (result === undefined) alone.push(loading);
+          else if (result.ok) keep(loading, result.bytes, false);
+          else loading.reject(result.error);
+        });
+        await Promise.all(alone.map(fetchAlone));
+      }),
+    );
+  }
+
+  /** The batch call to use, unless there is none or the server said it has none. */
+  #batchEndpoint(): MediaEndpoints["previews"] {
+    return this.#batchCallMissing ? undefined : this.#endpoints().previews;
+  }
+
+  #endpoints(): Pick<MediaEndpoints, "preview" | "previews"> {
+    return this.deps.endpoints ?? userMediaEndpoints;
+  }
+
+  /**
+   * One request for the thumbnails of `chunk`, in order: each ciphertext, a
+   * failure (404: nothing to answer for that file), or undefined for one to
+   * fetch on its own. See: [Note: A batch of thumbnails is framed by lengths]
+   */
+  async #fetchBatch(
+    endpoint: NonNullable<MediaEndpoints["previews"]>,
+    chunk: readonly Loading[],
+  ): Promise<(Fetched | undefined)[]> {
+    const fileIDs = chunk.map((loading) => loading.file.id);
+    // See: [Note: Thumbnails fill the connections at low priority]
+    const response = await this.deps.api().call(endpoint, { body: { fileIDs }, priority: "low" });
+    const entries = decodeThumbnailBatch(
+      new Uint8Array(await response.arrayBuffer()),
+      fileIDs.length,
+    );
+    return entries.map((entry): Fetched | undefined => {
+      if (entry.kind === "bytes") return { ok: true, bytes: entry.bytes };
+      if (entry.kind === "missing") return { ok: false, error: new NotFoundError({ status: 404 }) };
+      return undefined;
+    });
   }
 
   async #fetch(file: DecryptedFile): Promise<Uint8Array<ArrayBuffer>> {
-    const endpoint = this.deps.endpoint ?? userMediaEndpoints.preview;
+    const endpoint = this.#endpoints().preview;
     // See: [Note: Thumbnails fill the connections at low priority]
     const response = await this.deps
       .api()

@@ -1,4 +1,4 @@
-import { stat, mkdir, readdir, rename, rm, unlink } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import {
@@ -184,6 +184,24 @@ export const createLocalBlobStore = ({
 
     async sizeBytes(key) {
       return (await openObject(key))?.sizeBytes;
+    },
+
+    async readSmall(key, maxBytes) {
+      let handle;
+      try {
+        handle = await open(objectPath(key), "r");
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile()) return undefined;
+        if (stats.size > maxBytes) return "tooLarge";
+        return await handle.readFile();
+      } finally {
+        await handle.close();
+      }
     },
 
     async delete(key) {

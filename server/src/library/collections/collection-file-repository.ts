@@ -60,6 +60,38 @@ export const isFileSharedWith = async (db: DB, userID: number, fileID: number): 
     .limit(1)
     .executeTakeFirst()) !== undefined;
 
+/**
+ * Those of `fileIDs` that `isFileSharedWith` the user, in one query.
+ * See: [Note: Who may download a file]
+ */
+export const filesSharedWith = async (
+  db: DB,
+  userID: number,
+  fileIDs: readonly number[],
+): Promise<Set<number>> => {
+  if (fileIDs.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("collection_files")
+    .innerJoin(
+      "collection_shares",
+      "collection_shares.collection_id",
+      "collection_files.collection_id",
+    )
+    .select("collection_files.file_id")
+    .distinct()
+    .where("collection_files.file_id", "in", [...fileIDs])
+    .where("collection_files.is_deleted", "=", 0)
+    .where("collection_shares.is_deleted", "=", 0)
+    .where((eb) =>
+      eb.or([
+        eb("collection_shares.to_user_id", "=", userID),
+        eb("collection_shares.from_user_id", "=", userID),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.file_id));
+};
+
 /** The collections holding the files (live rows only, or every row). */
 export const collectionsOfFiles = async (
   db: DB,

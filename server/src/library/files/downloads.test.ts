@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RemoteFileJSON } from "../../../../shared/api/endpoints/library-schemas";
+import {
+  type RemoteFileJSON,
+  libraryLimits,
+} from "../../../../shared/api/endpoints/library-schemas";
+import {
+  type BatchedThumbnail,
+  decodeThumbnailBatch,
+} from "../../../../shared/api/thumbnail-batch";
 import { fromB64 } from "../../../../shared/crypto/base64";
 import { decryptBlob } from "../../../../shared/crypto/blob";
 import { decryptStreamBytes } from "../../../../shared/crypto/stream";
@@ -65,6 +72,13 @@ describe.each(backends)("downloads on $name", ({ database, blobs }) => {
     return { file, fileKey, bytes, thumbnailBytes };
   };
 
+  /** The thumbnail's ciphertext as the single-file preview's redirect serves it. */
+  const ciphertextOf = async (fileID: number): Promise<Buffer> => {
+    const preview = await download(alice, "preview", fileID);
+    expect(preview.statusCode).toBe(307);
+    return Buffer.from(await (await fetch(preview.headers.location as string)).arrayBuffer());
+  };
+
   it("redirects the owner to signed URLs serving the file's and thumbnail's ciphertext", async () => {
     const album = await createTestCollection(server, alice);
     const { file, fileKey, bytes, thumbnailBytes } = await uploadPhoto(album.id);
@@ -118,6 +132,66 @@ describe.each(backends)("downloads on $name", ({ database, blobs }) => {
     }
     await unshareTestCollection(server, album.id, bob.userID);
     expect((await download(bob, "download", file.id)).statusCode).toBe(404);
+  });
+
+  /** `POST /files/previews` of `fileIDs`, read back into one entry per ID. */
+  const previews = async (user: TestAccountClient, fileIDs: readonly number[]) => {
+    const answer = await user.call("POST", "/files/previews", { fileIDs });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers["content-type"]).toBe("application/octet-stream");
+    return decodeThumbnailBatch(new Uint8Array(answer.rawPayload), fileIDs.length);
+  };
+  const bytesOf = (entry: BatchedThumbnail | undefined) =>
+    entry?.kind === "bytes" ? Buffer.from(entry.bytes) : entry?.kind;
+
+  it("answers many thumbnails in one request, in the order asked, each as its own preview does", async () => {
+    const album = await createTestCollection(server, alice);
+    const first = await uploadPhoto(album.id);
+    const second = await uploadPhoto(album.id);
+    const entries = await previews(alice, [second.file.id, 99, first.file.id, second.file.id]);
+    expect(entries.map(bytesOf)).toEqual([
+      await ciphertextOf(second.file.id),
+      "missing",
+      await ciphertextOf(first.file.id),
+      await ciphertextOf(second.file.id),
+    ]);
+    const opened = await decryptBlob(
+      {
+        encryptedData: (entries[2] as { bytes: Uint8Array }).bytes,
+        decryptionHeader: fromB64(first.file.thumbnail.decryptionHeader),
+      },
+      first.fileKey,
+    );
+    expect(Buffer.from(opened).equals(first.thumbnailBytes)).toBe(true);
+    expect((await previews(alice, [])).length).toBe(0);
+  });
+
+  it("answers a batch's files as their previews: shared ones to participants, the rest as missing", async () => {
+    const album = await createTestCollection(server, alice);
+    const { file } = await uploadPhoto(album.id);
+    expect((await previews(bob, [file.id])).map(bytesOf)).toEqual(["missing"]);
+    await shareTestCollection(server, alice, bob, album.id);
+    expect((await previews(bob, [file.id])).map(bytesOf)).toEqual([await ciphertextOf(file.id)]);
+    expect((await previews(carol, [file.id])).map(bytesOf)).toEqual(["missing"]);
+    await trashTestFiles(alice, [file]);
+    expect((await previews(bob, [file.id])).map(bytesOf)).toEqual(["missing"]);
+    expect((await previews(alice, [file.id])).map(bytesOf)).toEqual([await ciphertextOf(file.id)]);
+    await alice.ok("POST", "/trash/delete", { fileIDs: [file.id] });
+    expect((await previews(alice, [file.id])).map(bytesOf)).toEqual(["missing"]);
+  });
+
+  it("refuses a batch of more files than it carries with 413, and a malformed one with 400", async () => {
+    const tooMany = Array.from({ length: libraryLimits.thumbnailBatchFiles + 1 }, (_, i) => i + 1);
+    const refused = await alice.call("POST", "/files/previews", { fileIDs: tooMany });
+    expect([refused.statusCode, refused.json<{ code: string }>().code]).toEqual([
+      413,
+      "BATCH_TOO_LARGE",
+    ]);
+    const malformed = await alice.call("POST", "/files/previews", { fileIDs: ["1"] });
+    expect(malformed.statusCode).toBe(400);
+    expect((await alice.call("POST", "/files/previews", { fileIDs: [1] }, "")).statusCode).toBe(
+      401,
+    );
   });
 
   it("keeps a trashed file for its owner only, and a deleted one for nobody", async () => {

@@ -3,6 +3,7 @@ import type { HandlerMap } from "../../http/register-endpoints";
 import type { LibraryContext } from "../context";
 import { trashFiles } from "../trash/trash-files";
 import { createFileHandler } from "./create-file";
+import { previewFilesHandler } from "./batched-previews";
 import { downloadFileHandler, previewFileHandler } from "./downloads";
 import { getFilesInfoHandler, getFilesSizeHandler } from "./file-queries";
 import {
@@ -26,4 +27,5 @@ export const createFileHandlers = (context: LibraryContext): HandlerMap<typeof f
   getFilesInfo: getFilesInfoHandler(context),
   downloadFile: downloadFileHandler(context),
   previewFile: previewFileHandler(context),
+  previewFiles: previewFilesHandler(context),
 });

@@ -76,6 +76,15 @@ export const fileOwnerAndMetadata = (db: DB, fileID: number) =>
     .where("file_id", "=", fileID)
     .executeTakeFirst();
 
+/** The owners of those of `fileIDs` that exist and are not deleted for good. */
+export const liveFileOwners = (db: DB, fileIDs: readonly number[]) =>
+  db
+    .selectFrom("files")
+    .select(["file_id", "owner_id"])
+    .where("file_id", "in", [...fileIDs])
+    .where("encrypted_metadata", "!=", deletedFileMarker)
+    .execute();
+
 /** The sizes of those of `fileIDs` that `ownerID` owns and that are not deleted for good. */
 export const ownedFileSizes = (db: DB, ownerID: number, fileIDs: readonly number[]) =>
   db

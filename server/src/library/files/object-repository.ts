@@ -93,6 +93,23 @@ export const liveObjectKeyOf = async (
   return object?.object_key;
 };
 
+/** The live object keys of type `objectType` of those of `fileIDs` that have one, by file ID. */
+export const liveObjectKeysOf = async (
+  db: DB,
+  fileIDs: readonly number[],
+  objectType: ObjectType,
+): Promise<Map<number, string>> => {
+  if (fileIDs.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("object_keys")
+    .select(["file_id", "object_key"])
+    .where("file_id", "in", [...fileIDs])
+    .where("o_type", "=", objectType)
+    .where("is_deleted", "=", 0)
+    .execute();
+  return new Map(rows.map((row) => [row.file_id, row.object_key]));
+};
+
 /** Marks the live objects of the files deleted. */
 export const markObjectsOfFilesDeleted = async (
   db: DB,
