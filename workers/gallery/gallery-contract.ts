@@ -126,9 +126,8 @@ export type ThumbnailResult =
   | { fileID: number; ok: false; errorName: string };
 
 /**
- * A decrypted thumbnail as the page gets it: an object URL the worker made
- * (released through `releaseThumbnails`), or why there is none.
- * See: [Note: Thumbnail URLs are made in the worker]
+ * A decrypted thumbnail as the page gets it: a data URL the worker made, or
+ * why there is none. See: [Note: Thumbnails reach the page as data URLs]
  */
 export type ThumbnailURLResult =
   { fileID: number; ok: true; url: string } | { fileID: number; ok: false; errorName: string };
@@ -312,8 +311,8 @@ export interface GalleryCalls {
   albumSharing(collectionID: number): AlbumSharing | undefined;
   /**
    * Decrypted thumbnails of many files in one call (cached as ciphertext in
-   * Cache Storage `thumbs`); a worker entry hands them to the page as object
-   * URLs. See: [Note: Thumbnail URLs are made in the worker]
+   * Cache Storage `thumbs`); a worker entry hands them to the page as data
+   * URLs. See: [Note: Thumbnails reach the page as data URLs]
    */
   thumbnails(fileIDs: readonly number[]): Promise<ThumbnailResult[]>;
   /** The decrypted original for the viewer; progress in percent while it downloads. */

@@ -1,26 +1,23 @@
 // The gallery's calls as a worker entry exposes them over Comlink (the sync
 // worker for the library, the public album worker for a link's album), in
-// one place: thumbnails become object URLs made in the worker, and the
+// one place: thumbnails become data URLs made in the worker, and the
 // page's progress and file callbacks, which arrive as Comlink proxies, are
 // called fire-and-forget (a proxy's promise rejects once the page has gone
-// away). See: [Note: Thumbnail URLs are made in the worker]
+// away). See: [Note: Thumbnails reach the page as data URLs]
 // See: [Note: A worker's API is declared once]
 
 import { type WithRemoteCallbacks, pageCallback } from "../worker-boundary";
 import type { GalleryCalls, ThumbnailURLResult } from "./gallery-contract";
-import { releaseThumbnailURLs, thumbnailURLs } from "./media/thumbnail-urls";
+import { thumbnailURLs } from "./media/thumbnail-urls";
 
 /**
  * The gallery's exports of a worker entry: the calls with the page's
- * callbacks as Comlink proxies, thumbnails as object URLs, and the page
- * handing back the URLs it no longer shows.
+ * callbacks as Comlink proxies, and thumbnails as data URLs.
  */
 export type GalleryWorkerExports = {
   [Name in Exclude<keyof GalleryCalls, "thumbnails">]: WithRemoteCallbacks<GalleryCalls[Name]>;
 } & {
   thumbnails: (fileIDs: readonly number[]) => Promise<ThumbnailURLResult[]>;
-  /** Revokes thumbnail URLs the page no longer shows. */
-  releaseThumbnails: (urls: readonly string[]) => void;
 };
 
 /** The exports of a worker entry for the gallery, over `service()` (which throws when there is none). */
@@ -31,9 +28,6 @@ export const galleryWorkerCalls = (service: () => GalleryCalls): GalleryWorkerEx
   fileDetails: (fileID) => service().fileDetails(fileID),
   albumSharing: (collectionID) => service().albumSharing(collectionID),
   thumbnails: async (fileIDs) => thumbnailURLs(await service().thumbnails(fileIDs)),
-  releaseThumbnails: (urls) => {
-    releaseThumbnailURLs(urls);
-  },
   original: (fileID, onProgress) =>
     service().original(fileID, onProgress === undefined ? undefined : pageCallback(onProgress)),
   download: (fileIDs, mode, onProgress, onFile, zipName) =>

@@ -72,7 +72,6 @@ export const {
   fileDetails,
   albumSharing,
   thumbnails,
-  releaseThumbnails,
   original,
   download,
   perform,

@@ -171,7 +171,6 @@ export const {
   fileDetails,
   albumSharing,
   thumbnails,
-  releaseThumbnails,
   original,
   download,
   perform,

@@ -1,5 +1,5 @@
 // The `GalleryClient` over the sync worker's Comlink API: callbacks cross as
-// proxies, thumbnails arrive as object URLs the worker made.
+// proxies, thumbnails arrive as data URLs the worker made.
 // See: [Note: Library workers get keys through a keyring, never the master key]
 
 import { proxy } from "comlink";
@@ -115,9 +115,6 @@ export const galleryClientOverWorker = (
     thumbnails: async (fileIDs) => {
       if (earlyScreen() === undefined || !fileIDs.every((id) => thumbnailIDs.has(id))) await opened;
       return api.thumbnails([...fileIDs]);
-    },
-    releaseThumbnails: (urls) => {
-      api.releaseThumbnails([...urls]).catch(() => undefined);
     },
     original: async (fileID, onProgress) => {
       await opened;

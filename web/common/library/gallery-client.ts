@@ -1,6 +1,6 @@
 // The gallery's calls into the library's worker, as the views use them:
 // the worker's `GalleryCalls` with every answer a promise, thumbnails as
-// object URLs the worker made (handed back once no longer shown). Implemented
+// data URLs the worker made. Implemented
 // over Comlink by `gallery-client-comlink.ts`; view tests use a double of it.
 // See: [Note: A worker's API is declared once]
 // See: [Note: Library workers get keys through a keyring, never the master key]
@@ -10,5 +10,4 @@ import type { GalleryWorkerExports } from "../../../workers/gallery/gallery-work
 import type { WorkerCalls } from "../../../workers/worker-boundary";
 
 export type GalleryClient = WorkerCalls<Omit<GalleryCalls, "thumbnails">> &
-  Pick<WorkerCalls<GalleryWorkerExports>, "thumbnails"> &
-  Pick<GalleryWorkerExports, "releaseThumbnails">;
+  Pick<WorkerCalls<GalleryWorkerExports>, "thumbnails">;

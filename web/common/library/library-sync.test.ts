@@ -90,10 +90,6 @@ const setup = (online = true) => {
       calls.push(`thumbnails ${fileIDs.join(",")}`);
       return Promise.resolve([]);
     },
-    releaseThumbnails: (urls) => {
-      calls.push(`releaseThumbnails ${urls.join(",")}`);
-      return Promise.resolve();
-    },
     original: async (fileID, onProgress) => {
       await onProgress?.(fileID, 100);
       return { fileID, kind: "other", blob: new Blob([]) };

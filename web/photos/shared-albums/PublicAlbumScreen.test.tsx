@@ -41,7 +41,6 @@ const fakeWorker = (...opened: PublicAlbumState[]) => {
   let listener: ((update: PublicAlbumUpdate) => Promise<void>) | undefined;
   const api = {
     ...fakeGalleryClient(),
-    releaseThumbnails: vi.fn(() => Promise.resolve()),
     open: vi.fn(() => Promise.resolve(answers.shift() ?? { kind: "opening" as never })),
     verifyPassword: vi.fn((password: string): Promise<PasswordOutcome> =>
       Promise.resolve(

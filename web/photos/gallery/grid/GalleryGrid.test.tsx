@@ -97,7 +97,7 @@ function clientFor(snapshot: GalleryViewSnapshot) {
       ids.map((fileID): ThumbnailURLResult => ({ fileID, ok: true, url: "blob:thumbnail" })),
     ),
   );
-  return { viewWindow, thumbnails, releaseThumbnails: vi.fn() };
+  return { viewWindow, thumbnails };
 }
 
 /** A browser that cannot decode the image ahead: its tile waits for the image's load event. */

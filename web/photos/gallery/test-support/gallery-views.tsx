@@ -38,7 +38,6 @@ export const fakeGalleryClient = (overrides: Partial<GalleryClient> = {}) => {
     thumbnails: vi.fn((fileIDs: readonly number[]) =>
       Promise.resolve(fileIDs.map((fileID) => ({ fileID, ok: false as const, errorName: "Test" }))),
     ),
-    releaseThumbnails: vi.fn(),
     original: vi.fn(() => Promise.reject(new Error("no originals in this test"))),
     download: vi.fn(() => Promise.resolve()),
     perform: vi.fn(() => Promise.resolve({ ok: true as const, changedCount: 1 })),

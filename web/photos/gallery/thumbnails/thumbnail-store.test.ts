@@ -8,8 +8,15 @@ import {
   thumbnailsShownPerFrame,
 } from "./thumbnail-store";
 
+/** The URL the client double answers for a file: 30 characters for files 1 to 9. */
+const urlOf = (fileID: number) => `data:image/jpeg;base64,thumb-${String(fileID)}`;
+
 /** A store over a client double whose calls answer when the test says so. */
-function setup(maxEntries?: number, decode: DecodeThumbnail = () => Promise.resolve()) {
+function setup(
+  maxEntries?: number,
+  decode: DecodeThumbnail = () => Promise.resolve(),
+  maxURLChars?: number,
+) {
   const frames: (() => void)[] = [];
   const pending: { ids: number[]; resolve: (results: ThumbnailURLResult[]) => void }[] = [];
   const thumbnails = vi.fn(
@@ -18,16 +25,9 @@ function setup(maxEntries?: number, decode: DecodeThumbnail = () => Promise.reso
         pending.push({ ids: [...ids], resolve });
       }),
   );
-  // The worker makes the URLs; they are handed back to it for revoking.
-  const revoked: string[] = [];
   const store = new ThumbnailStore(
-    {
-      thumbnails,
-      releaseThumbnails: (urls) => {
-        revoked.push(...urls);
-      },
-    },
-    { maxEntries, schedule: (callback) => frames.push(callback), decode },
+    { thumbnails },
+    { maxEntries, maxURLChars, schedule: (callback) => frames.push(callback), decode },
   );
   const frame = () => {
     for (const callback of frames.splice(0)) callback();
@@ -38,7 +38,7 @@ function setup(maxEntries?: number, decode: DecodeThumbnail = () => Promise.reso
     request.resolve(
       request.ids.map((fileID) =>
         ok
-          ? { fileID, ok: true, url: `blob:thumb-${String(fileID)}` }
+          ? { fileID, ok: true, url: urlOf(fileID) }
           : { fileID, ok: false, errorName: "NoThumbnail" },
       ),
     );
@@ -48,7 +48,7 @@ function setup(maxEntries?: number, decode: DecodeThumbnail = () => Promise.reso
   const answerAll = async () => {
     while (pending.length > 0) await answer();
   };
-  return { store, thumbnails, frame, answer, answerAll, pending, revoked };
+  return { store, thumbnails, frame, answer, answerAll, pending };
 }
 
 const noop = () => undefined;
@@ -71,8 +71,8 @@ describe("the thumbnail store", () => {
     // Shown in the next frame. See: [Note: Thumbnails are shown a few per frame]
     expect(store.url(1)).toBeUndefined();
     frame();
-    expect(store.url(1)).toBe("blob:thumb-1");
-    expect(store.url(3)).toBe("blob:thumb-3");
+    expect(store.url(1)).toBe("data:image/jpeg;base64,thumb-1");
+    expect(store.url(3)).toBe("data:image/jpeg;base64,thumb-3");
     expect(listener).toHaveBeenCalledTimes(3);
     expect(second).toHaveBeenCalledTimes(1);
   });
@@ -137,7 +137,7 @@ describe("the thumbnail store", () => {
   });
 
   it("drops answers nobody waits for any more instead of showing them first", async () => {
-    const { store, frame, answer, answerAll, thumbnails, revoked } = setup();
+    const { store, frame, answer, answerAll, thumbnails } = setup();
     const gone = Array.from({ length: 20 }, (_, i) => store.subscribe(i + 1, noop));
     frame();
     await answerAll();
@@ -150,8 +150,6 @@ describe("the thumbnail store", () => {
     frame();
     expect(shown).toEqual([101, 102, 103, 104, 105]);
     expect(store.url(1)).toBeUndefined();
-    // Their URLs go back to the worker at once.
-    expect(revoked).toEqual(Array.from({ length: 20 }, (_, i) => `blob:thumb-${String(i + 1)}`));
     // Asked for again when a tile comes back.
     store.subscribe(1, noop);
     frame();
@@ -167,7 +165,7 @@ describe("the thumbnail store", () => {
     store.request(25);
     for (let more = 1; more < framesFor(25); more++) frame();
     expect(thumbnails).toHaveBeenCalledTimes(callsFor(25));
-    expect(store.url(25)).toBe("blob:thumb-25");
+    expect(store.url(25)).toBe("data:image/jpeg;base64,thumb-25");
   });
 
   it("shows a thumbnail only once its image is decoded, and says it was", async () => {
@@ -185,13 +183,16 @@ describe("the thumbnail store", () => {
     frame();
     await answer();
     frame();
-    expect(decodes.map(({ url }) => url)).toEqual(["blob:thumb-1", "blob:thumb-2"]);
+    expect(decodes.map(({ url }) => url)).toEqual([
+      "data:image/jpeg;base64,thumb-1",
+      "data:image/jpeg;base64,thumb-2",
+    ]);
     expect(store.url(1)).toBeUndefined();
     for (const { done } of decodes) done();
     await new Promise((resolve) => setTimeout(resolve, 0));
     frame();
-    expect(store.shown(1)).toMatchObject({ url: "blob:thumb-1", decoded: true });
-    expect(store.shown(2)).toMatchObject({ url: "blob:thumb-2", decoded: true });
+    expect(store.shown(1)).toMatchObject({ url: "data:image/jpeg;base64,thumb-1", decoded: true });
+    expect(store.shown(2)).toMatchObject({ url: "data:image/jpeg;base64,thumb-2", decoded: true });
   });
 
   it("still shows a thumbnail the browser could not decode ahead, as not decoded", async () => {
@@ -202,12 +203,12 @@ describe("the thumbnail store", () => {
     frame();
     await answer();
     frame();
-    expect(store.shown(1)).toMatchObject({ url: "blob:thumb-1", decoded: false });
+    expect(store.shown(1)).toMatchObject({ url: "data:image/jpeg;base64,thumb-1", decoded: false });
   });
 
   it("decodes no answer that nobody waits for any more", async () => {
     const decoded: string[] = [];
-    const { store, frame, answer, revoked } = setup(undefined, (url) => {
+    const { store, frame, answer } = setup(undefined, (url) => {
       decoded.push(url);
       return Promise.resolve();
     });
@@ -217,8 +218,8 @@ describe("the thumbnail store", () => {
     unsubscribe();
     await answer();
     frame();
-    expect(decoded).toEqual(["blob:thumb-2"]);
-    expect(revoked).toEqual(["blob:thumb-1"]);
+    expect(decoded).toEqual([urlOf(2)]);
+    expect(store.url(1)).toBeUndefined();
   });
 
   it("remembers a thumbnail that could not be had", async () => {
@@ -231,8 +232,8 @@ describe("the thumbnail store", () => {
     expect(store.failure(4)).toBe("NoThumbnail");
   });
 
-  it("evicts the least recently used URLs beyond its bound, revoking them, but never one in use", async () => {
-    const { store, frame, answer, revoked } = setup(2);
+  it("evicts the least recently used URLs beyond its bound, but never one in use", async () => {
+    const { store, frame, answer } = setup(2);
     const unsubscribe1 = store.subscribe(1, noop);
     store.subscribe(2, noop);
     frame();
@@ -245,23 +246,49 @@ describe("the thumbnail store", () => {
     await answer();
     frame();
     // 1 (unused, oldest) and 3 go; 2 is in use; 4 is the newest.
-    expect(revoked).toEqual(["blob:thumb-1", "blob:thumb-3"]);
-    expect(store.url(1)).toBeUndefined();
-    expect(store.url(2)).toBe("blob:thumb-2");
-    expect(store.url(4)).toBe("blob:thumb-4");
+    expect([1, 2, 3, 4].map((id) => store.url(id))).toEqual([
+      undefined,
+      urlOf(2),
+      undefined,
+      urlOf(4),
+    ]);
   });
 
-  it("hands back every URL on dispose, and those of late answers", async () => {
-    const { store, frame, answer, revoked } = setup();
+  it("evicts the least recently used URLs beyond its characters, but never one in use", async () => {
+    // Room for the URLs of two thumbnails.
+    const { store, frame, answer } = setup(undefined, undefined, 2 * urlOf(1).length);
+    const unsubscribe1 = store.subscribe(1, noop);
+    store.subscribe(2, noop);
+    frame();
+    await answer();
+    frame();
+    unsubscribe1();
+    store.request(3);
+    store.request(4);
+    frame();
+    await answer();
+    frame();
+    expect([1, 2, 3, 4].map((id) => store.url(id))).toEqual([
+      undefined,
+      urlOf(2),
+      undefined,
+      urlOf(4),
+    ]);
+  });
+
+  it("drops every URL on dispose, and late answers", async () => {
+    const { store, frame, answer } = setup();
     store.subscribe(1, noop);
     frame();
     await answer();
+    frame();
+    expect(store.url(1)).toBe(urlOf(1));
     store.subscribe(2, noop);
     frame();
     store.dispose();
-    expect(revoked).toEqual(["blob:thumb-1"]);
+    expect(store.url(1)).toBeUndefined();
     await answer();
-    expect(revoked).toEqual(["blob:thumb-1", "blob:thumb-2"]);
+    frame();
     expect(store.url(2)).toBeUndefined();
   });
 });
@@ -273,10 +300,12 @@ describe("held requests", () => {
     const timers: { atMs: number; callback: () => void }[] = [];
     const frames: (() => void)[] = [];
     const thumbnails = vi.fn((ids: readonly number[]) =>
-      Promise.resolve(ids.map((fileID) => ({ fileID, ok: true as const, url: "blob:thumb" }))),
+      Promise.resolve(
+        ids.map((fileID) => ({ fileID, ok: true as const, url: "data:image/jpeg;base64,thumb" })),
+      ),
     );
     const store = new ThumbnailStore(
-      { thumbnails, releaseThumbnails: noop },
+      { thumbnails },
       {
         schedule: (callback) => frames.push(callback),
         nowMs: () => nowMs,

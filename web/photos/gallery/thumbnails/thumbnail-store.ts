@@ -1,8 +1,7 @@
 // Thumbnails for every view of the gallery (grid tiles, album covers, the
 // viewer's placeholder): one store per page gathers the requests of all
 // visible consumers during a frame into batched `client.thumbnails` calls,
-// keeps the most recently used object URLs (made by the worker) and hands
-// back what it evicts.
+// and keeps the most recently used data URLs (made by the worker).
 
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import type { ThumbnailURLResult } from "../../../../workers/gallery/gallery-contract";
@@ -30,12 +29,20 @@ export const maxThumbnailsPerCall = 6;
 export const maxCallsInFlight = 5;
 
 /**
- * Object URLs kept. About three screens of the densest layout (a 4K screen
- * shows ~450 tiles of 100 px), so scrolling back a little never decrypts
- * again; at 15–30 KB per thumbnail that is at most ~45 MB of Blob storage,
- * which lives outside the JS heap. Entries in use are never evicted.
+ * Thumbnails kept. About three screens of the densest layout (a 4K screen
+ * shows ~450 tiles of 100 px), so scrolling back a little never asks the
+ * worker again. Entries in use are never evicted.
  */
 export const defaultMaxEntries = 1500;
+
+/**
+ * Characters of the kept URLs at most, besides their number: a data URL
+ * holds its JPEG as base64 on the page's heap (See: [Note: Thumbnails reach
+ * the page as data URLs]), one byte a character. 48 Mi characters keep ~2,000
+ * thumbnails of 18 KB but ~350 of the 100 KB the apps make, whose URLs would
+ * otherwise hold 200 MB at 1,500 entries.
+ */
+export const defaultMaxURLChars = 48 * 1024 * 1024;
 
 /**
  * [Note: Thumbnails are shown a few per frame]
@@ -87,6 +94,7 @@ type Arrived = ThumbnailURLResult & { decoded?: boolean };
 
 export interface ThumbnailStoreOptions {
   maxEntries?: number;
+  maxURLChars?: number;
   /** Runs `callback` before the next frame (default: requestAnimationFrame). */
   schedule?: (callback: () => void) => void;
   /** The clock of request holds (default: performance.now). */
@@ -103,8 +111,11 @@ const defaultSchedule = (callback: () => void) => {
 };
 
 export class ThumbnailStore {
-  readonly #client: Pick<GalleryClient, "thumbnails" | "releaseThumbnails">;
+  readonly #client: Pick<GalleryClient, "thumbnails">;
   readonly #maxEntries: number;
+  readonly #maxURLChars: number;
+  /** Characters of the ready entries' URLs. */
+  #urlChars = 0;
   readonly #schedule: (callback: () => void) => void;
   readonly #nowMs: () => number;
   readonly #delay: (callback: () => void, delayMs: number) => void;
@@ -128,12 +139,10 @@ export class ThumbnailStore {
   #heldUntilMs = Number.NEGATIVE_INFINITY;
   #holdTimerSet = false;
 
-  constructor(
-    client: Pick<GalleryClient, "thumbnails" | "releaseThumbnails">,
-    options: ThumbnailStoreOptions = {},
-  ) {
+  constructor(client: Pick<GalleryClient, "thumbnails">, options: ThumbnailStoreOptions = {}) {
     this.#client = client;
     this.#maxEntries = options.maxEntries ?? defaultMaxEntries;
+    this.#maxURLChars = options.maxURLChars ?? defaultMaxURLChars;
     this.#schedule = options.schedule ?? defaultSchedule;
     this.#nowMs = options.nowMs ?? (() => performance.now());
     this.#delay =
@@ -144,7 +153,7 @@ export class ThumbnailStore {
     this.#decode = options.decode ?? decodeWithImageElement;
   }
 
-  /** The object URL of a file's thumbnail, once it has arrived. */
+  /** The URL of a file's thumbnail, once it has arrived. */
   url(fileID: number): string | undefined {
     const entry = this.#entries.get(fileID);
     return entry?.state === "ready" ? entry.url : undefined;
@@ -221,15 +230,11 @@ export class ThumbnailStore {
     );
   }
 
-  /** Hands back every object URL and ignores answers still on their way. */
+  /** Drops every thumbnail and ignores answers still on their way. */
   dispose(): void {
     this.#disposed = true;
-    const urls: string[] = [];
-    for (const entry of this.#entries.values()) {
-      if (entry.state === "ready") urls.push(entry.url);
-    }
-    if (urls.length > 0) this.#client.releaseThumbnails(urls);
     this.#entries.clear();
+    this.#urlChars = 0;
     this.#queue.clear();
     this.#wanted.clear();
     this.#arrived = [];
@@ -293,10 +298,7 @@ export class ThumbnailStore {
 
   #receive(batch: readonly number[], results: readonly ThumbnailURLResult[]) {
     this.#callsInFlight -= 1;
-    if (this.#disposed) {
-      this.#client.releaseThumbnails(results.flatMap((result) => (result.ok ? [result.url] : [])));
-      return;
-    }
+    if (this.#disposed) return;
     const answered = new Set<number>();
     const arrived: Arrived[] = [];
     for (const result of results) {
@@ -318,12 +320,7 @@ export class ThumbnailStore {
         return { ...result, decoded };
       }),
     ).then((decodedResults) => {
-      if (this.#disposed) {
-        this.#client.releaseThumbnails(
-          decodedResults.flatMap((result) => (result.ok ? [result.url] : [])),
-        );
-        return;
-      }
+      if (this.#disposed) return;
       this.#arrived.push(...decodedResults);
       this.#scheduleShow();
     });
@@ -351,13 +348,11 @@ export class ThumbnailStore {
   #showArrived() {
     if (this.#disposed) return;
     const waiting: Arrived[] = [];
-    const unused: string[] = [];
     let shown = 0;
     for (const result of this.#arrived) {
       const { fileID } = result;
       if (!this.#isWaitedFor(fileID)) {
         this.#inFlight.delete(fileID);
-        if (result.ok) unused.push(result.url);
         continue;
       }
       if (shown === thumbnailsShownPerFrame) {
@@ -367,18 +362,16 @@ export class ThumbnailStore {
       shown += 1;
       this.#inFlight.delete(fileID);
       this.#wanted.delete(fileID);
-      if (this.#entries.get(fileID)?.state === "ready") {
-        if (result.ok) unused.push(result.url);
-        continue;
-      }
+      if (this.#entries.get(fileID)?.state === "ready") continue;
       const entry: Entry = result.ok
         ? { state: "ready", url: result.url, decoded: result.decoded === true }
         : { state: "failed", errorName: result.errorName };
       this.#entries.set(fileID, entry);
+      if (entry.state === "ready") this.#urlChars += entry.url.length;
       this.#notify(fileID);
     }
     this.#arrived = waiting;
-    this.#evict(unused);
+    this.#evict();
     this.#scheduleShow();
   }
 
@@ -388,17 +381,14 @@ export class ThumbnailStore {
     for (const listener of [...listeners]) listener();
   }
 
-  /** Drops the least recently used entries beyond the bound and hands back their URLs with `released`. */
-  #evict(released: string[]) {
-    let excess = this.#entries.size - this.#maxEntries;
+  /** Drops the least recently used entries not in use while there are too many, or their URLs are too long. */
+  #evict() {
     for (const [fileID, entry] of this.#entries) {
-      if (excess <= 0) break;
+      if (this.#entries.size <= this.#maxEntries && this.#urlChars <= this.#maxURLChars) break;
       if (this.#listeners.has(fileID)) continue;
       this.#entries.delete(fileID);
-      if (entry.state === "ready") released.push(entry.url);
-      excess -= 1;
+      if (entry.state === "ready") this.#urlChars -= entry.url.length;
     }
-    if (released.length > 0) this.#client.releaseThumbnails(released);
   }
 }
 

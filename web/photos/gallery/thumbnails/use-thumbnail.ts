@@ -21,7 +21,7 @@ export function useThumbnail(
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
-/** The object URL of `fileID`'s thumbnail from `store`; see `useThumbnail`. */
+/** The URL of `fileID`'s thumbnail from `store`; see `useThumbnail`. */
 export function useThumbnailURL(
   store: ThumbnailStore,
   fileID: number | undefined,

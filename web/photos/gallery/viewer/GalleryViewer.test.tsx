@@ -105,7 +105,6 @@ const makeClient = (files: FileFixture[], version = 1) => {
         })),
       ),
     ),
-    releaseThumbnails: vi.fn(),
     original: vi.fn((fileID: number, onProgress?: DownloadProgressListener) => {
       const media = files.find((f) => f.item.id === fileID)?.media;
       onProgress?.(fileID, 100);
