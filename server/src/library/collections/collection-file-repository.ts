@@ -40,25 +40,7 @@ export const isLiveInCollection = async (
  * sharer is the user. See: [Note: Who may download a file]
  */
 export const isFileSharedWith = async (db: DB, userID: number, fileID: number): Promise<boolean> =>
-  (await db
-    .selectFrom("collection_files")
-    .innerJoin(
-      "collection_shares",
-      "collection_shares.collection_id",
-      "collection_files.collection_id",
-    )
-    .select("collection_files.file_id")
-    .where("collection_files.file_id", "=", fileID)
-    .where("collection_files.is_deleted", "=", 0)
-    .where("collection_shares.is_deleted", "=", 0)
-    .where((eb) =>
-      eb.or([
-        eb("collection_shares.to_user_id", "=", userID),
-        eb("collection_shares.from_user_id", "=", userID),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst()) !== undefined;
+  (await filesSharedWith(db, userID, [fileID])).has(fileID);
 
 /**
  * Those of `fileIDs` that `isFileSharedWith` the user, in one query.

@@ -232,8 +232,12 @@ describe("the thumbnail store", () => {
     expect(store.failure(4)).toBe("NoThumbnail");
   });
 
-  it("evicts the least recently used URLs beyond its bound, but never one in use", async () => {
-    const { store, frame, answer } = setup(2);
+  it.each([
+    ["number", () => setup(2)],
+    // Room for the URLs of two thumbnails.
+    ["characters", () => setup(undefined, undefined, 2 * urlOf(1).length)],
+  ])("evicts the least recently used URLs beyond its %s, but never one in use", async (_, make) => {
+    const { store, frame, answer } = make();
     const unsubscribe1 = store.subscribe(1, noop);
     store.subscribe(2, noop);
     frame();
@@ -246,28 +250,6 @@ describe("the thumbnail store", () => {
     await answer();
     frame();
     // 1 (unused, oldest) and 3 go; 2 is in use; 4 is the newest.
-    expect([1, 2, 3, 4].map((id) => store.url(id))).toEqual([
-      undefined,
-      urlOf(2),
-      undefined,
-      urlOf(4),
-    ]);
-  });
-
-  it("evicts the least recently used URLs beyond its characters, but never one in use", async () => {
-    // Room for the URLs of two thumbnails.
-    const { store, frame, answer } = setup(undefined, undefined, 2 * urlOf(1).length);
-    const unsubscribe1 = store.subscribe(1, noop);
-    store.subscribe(2, noop);
-    frame();
-    await answer();
-    frame();
-    unsubscribe1();
-    store.request(3);
-    store.request(4);
-    frame();
-    await answer();
-    frame();
     expect([1, 2, 3, 4].map((id) => store.url(id))).toEqual([
       undefined,
       urlOf(2),
