@@ -20,6 +20,7 @@ import type { ApiClient } from "../../../shared/api/client";
 import { decodeThumbnailBatch } from "../../../shared/api/thumbnail-batch";
 import { HttpError, NotFoundError } from "../../../shared/model/errors";
 import type { CryptoPool } from "../../crypto/pool";
+import { inBatches } from "../../library/batches";
 import type { DecryptedFile } from "../../library/decrypted-records";
 import type { ThumbnailResult } from "../gallery-contract";
 import { ByteLRU } from "./byte-lru";
@@ -95,14 +96,6 @@ interface Loading {
  */
 const isMissingBatchCall = (error: unknown): boolean =>
   error instanceof HttpError && [404, 405, 501].includes(error.status);
-
-const inChunks = <T>(items: readonly T[], size: number): T[][] => {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size) {
-    chunks.push(items.slice(start, start + size));
-  }
-  return chunks;
-};
 
 const errorName = (error: unknown): string =>
   error instanceof Error ? error.name : "UnknownError";
@@ -274,20 +267,22 @@ export class ThumbnailLoader {
       }
       loading.resolve(bytes);
     };
-    const misses: Loading[] = [];
-    await Promise.all(
-      toLoad.map(async (loading) => {
-        try {
-          const cached = await this.deps.cache.get(loading.key);
-          if (cached === undefined) misses.push(loading);
-          else keep(loading, cached, true);
-        } catch (error) {
-          loading.reject(error);
-        }
-      }),
+    const cached = await Promise.all(
+      toLoad.map((loading) =>
+        this.deps.cache.get(loading.key).then(
+          (bytes): Fetched | undefined => (bytes === undefined ? undefined : { ok: true, bytes }),
+          (error: unknown): Fetched => ({ ok: false, error }),
+        ),
+      ),
     );
-    // In the order asked: the top of the screen first.
-    misses.sort((a, b) => toLoad.indexOf(a) - toLoad.indexOf(b));
+    // The misses in the order asked: the top of the screen first.
+    const misses: Loading[] = [];
+    toLoad.forEach((loading, index) => {
+      const result = cached[index];
+      if (result === undefined) misses.push(loading);
+      else if (result.ok) keep(loading, result.bytes, true);
+      else loading.reject(result.error);
+    });
     const fetchAlone = (loading: Loading) =>
       this.#requests
         .run(() => this.#cacheWrites.busyWith(() => this.#fetch(loading.file)))
@@ -300,7 +295,7 @@ export class ThumbnailLoader {
       return;
     }
     await Promise.all(
-      inChunks(misses, thumbnailsPerRequest).map(async (chunk) => {
+      inBatches(misses, thumbnailsPerRequest).map(async (chunk) => {
         let fetched: (Fetched | undefined)[];
         try {
           fetched = await this.#requests.run(() =>
