@@ -12,13 +12,13 @@ import { viteConfigFor } from "../../web/vite-app-config";
 import { createNodeCryptoPool } from "../../workers/crypto/node-pool";
 import { seedCairn } from "../seed/seed-cairn";
 import { type Credentials, startBenchAccountServer } from "./bench-account-server";
-import { profiling } from "./trace-profile";
+import { profiling, timelineOnly } from "./trace-profile";
 
 export type { Credentials } from "./bench-account-server";
 
 /**
  * The photos app as `npm run build:web` builds it, in `webDistDir/photos`
- * (the other apps are stubs: not used). When profiling, the bundles are not
+ * (the other apps are stubs: not used). When profiling with the sampler, the bundles are not
  * minified, so the profile names the project's functions.
  */
 export const buildPhotosApp = async (webDistDir: string): Promise<void> => {
@@ -30,7 +30,7 @@ export const buildPhotosApp = async (webDistDir: string): Promise<void> => {
     build: {
       ...photos.build,
       outDir: path.join(webDistDir, "photos"),
-      ...(profiling ? { minify: false } : {}),
+      ...(profiling && !timelineOnly ? { minify: false } : {}),
     },
   });
   for (const app of ["accounts", "auth"]) {

@@ -17,7 +17,18 @@ import type { CdpBrowser } from "./cdp-browser";
  * not for comparing.
  */
 export const profiling =
-  process.env.CAIRN_BENCH_PROFILE === "1" || process.env.CAIRN_BENCH_UPLOAD_PROFILE === "1";
+  process.env.CAIRN_BENCH_PROFILE === "1" ||
+  process.env.CAIRN_BENCH_UPLOAD_PROFILE === "1" ||
+  process.env.CAIRN_BENCH_PROFILE === "timeline";
+
+/**
+ * `CAIRN_BENCH_PROFILE=timeline`: DevTools' timeline only (tasks, module
+ * compiles and evaluations, requests, paints), without V8's sampler and with
+ * the bundles minified as shipped. The sampler and unminified bundles
+ * stretched a reload's chain to twice its length, and on two cores changed
+ * which thread waited for which; this keeps the order of events true.
+ */
+export const timelineOnly = process.env.CAIRN_BENCH_PROFILE === "timeline";
 
 /** A browser that records Chrome traces: the bare DevTools pipe's, or Playwright's through `playwrightTracer`. */
 export type Tracer = Pick<CdpBrowser, "startTracing" | "stopTracing">;
@@ -32,15 +43,21 @@ export const playwrightTracer = (browser: {
 });
 
 /** V8's sampling profiler only: the timeline categories would add their own cost to every task. */
-const traceCategories = ["disabled-by-default-v8.cpu_profiler", "__metadata"];
+const samplerCategories = ["disabled-by-default-v8.cpu_profiler", "__metadata"];
+const timelineCategories = ["__metadata", "devtools.timeline", "blink.user_timing"];
 
 /**
  * Starts tracing with V8's sampler; `withTimeline` adds DevTools' timeline
- * (tasks, network requests, paints) for a waterfall of one short pass.
+ * (tasks, network requests, paints) for a waterfall of one short pass. With
+ * `timelineOnly`, the timeline without the sampler.
  */
 export const startTrace = (browser: Tracer, { withTimeline = false } = {}): Promise<void> =>
   browser.startTracing(
-    withTimeline ? [...traceCategories, "devtools.timeline", "blink.user_timing"] : traceCategories,
+    timelineOnly
+      ? timelineCategories
+      : withTimeline
+        ? [...new Set([...samplerCategories, ...timelineCategories])]
+        : samplerCategories,
   );
 
 /** The fields of Chrome's trace events this summary reads. */

@@ -36,4 +36,37 @@ describe("CairnApp", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Cairn Photos" })).toBeTruthy();
     expect(fetch).toHaveBeenCalledTimes(2);
   });
+
+  it("renders with the configuration the page's entry already asked for, without fetching it again", async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>();
+    render(
+      <CairnApp
+        app={testApp}
+        fetch={fetch}
+        accountService={fakeAccountService()}
+        runtimeConfig={Promise.resolve(testConfig)}
+      />,
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: "Cairn Photos" })).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("fetches the configuration again on a retry after the entry's request failed", async () => {
+    const fetch = vi.fn(() => Promise.resolve(configResponse()));
+    const failed = Promise.reject(new Error("Could not load /cairn-config.json (network)"));
+    failed.catch(() => undefined);
+    render(
+      <CairnApp
+        app={testApp}
+        fetch={fetch}
+        accountService={fakeAccountService()}
+        runtimeConfig={failed}
+      />,
+    );
+    await screen.findByRole("dialog", { name: "Error" });
+    expect(fetch).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Cairn Photos" })).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
 });

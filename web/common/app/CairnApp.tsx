@@ -23,6 +23,12 @@ export interface CairnAppProps {
   fetch?: typeof globalThis.fetch;
   /** The account service; the tab's own (see `browserAccountService`) unless a test injects one. */
   accountService?: AccountService;
+  /**
+   * The runtime configuration already asked for by the page's entry, used by
+   * the first attempt (a retry fetches again); fetched at the first render
+   * when absent. See: [Note: The account worker starts with the page]
+   */
+  runtimeConfig?: Promise<RuntimeConfig>;
 }
 
 /**
@@ -34,6 +40,7 @@ export function CairnApp({
   app,
   fetch = globalThis.fetch.bind(globalThis),
   accountService,
+  runtimeConfig,
 }: CairnAppProps) {
   const theme = useAtomValue(themeAtom);
   useLayoutEffect(() => {
@@ -43,7 +50,11 @@ export function CairnApp({
   return (
     <AppDefinitionContext value={app}>
       <I18nProvider>
-        <ConfiguredApp fetch={fetch} accountService={accountService} />
+        <ConfiguredApp
+          fetch={fetch}
+          accountService={accountService}
+          runtimeConfig={runtimeConfig}
+        />
       </I18nProvider>
     </AppDefinitionContext>
   );
@@ -55,9 +66,11 @@ type ConfigState =
 function ConfiguredApp({
   fetch,
   accountService,
+  runtimeConfig,
 }: {
   fetch: typeof globalThis.fetch;
   accountService: AccountService | undefined;
+  runtimeConfig: Promise<RuntimeConfig> | undefined;
 }) {
   const app = useAppDefinition();
   const { ready: i18nReady } = useI18nStatus();
@@ -67,7 +80,11 @@ function ConfiguredApp({
 
   useEffect(() => {
     let current = true;
-    loadRuntimeConfig({ fetch, apiEndpoint: localStore.get("apiEndpoint") }).then(
+    const loading =
+      attempt === 0 && runtimeConfig !== undefined
+        ? runtimeConfig
+        : loadRuntimeConfig({ fetch, apiEndpoint: localStore.get("apiEndpoint") });
+    loading.then(
       (config) => {
         if (current) setState({ kind: "ready", config });
       },
@@ -79,7 +96,7 @@ function ConfiguredApp({
     return () => {
       current = false;
     };
-  }, [fetch, attempt]);
+  }, [fetch, attempt, runtimeConfig]);
 
   if (!i18nReady || state.kind === "loading") return <FullScreenLoader />;
   if (state.kind === "failed") {

@@ -25,10 +25,23 @@ const spawnAccountWorker = () => {
 };
 
 let tabWorker: BrowserAccountWorker | undefined;
+/** The worker started ahead of the app's account service, not yet taken by it. */
+let prestartedWorker: ReturnType<typeof spawnAccountWorker> | undefined;
 
-/** The tab's account worker. Create one per tab: the keys live in it. */
+/**
+ * Starts the tab's account worker before anything renders, so that its
+ * start overlaps the runtime configuration's fetch and the first render.
+ * See: [Note: The account worker starts with the page]
+ */
+export const prestartAccountWorker = (): void => {
+  if (tabWorker !== undefined) return;
+  prestartedWorker ??= spawnAccountWorker();
+};
+
+/** The tab's account worker (the prestarted one, if any). Create one per tab: the keys live in it. */
 export const startBrowserAccountWorker = (): BrowserAccountWorker => {
-  const worker = spawnAccountWorker();
+  const worker = prestartedWorker ?? spawnAccountWorker();
+  prestartedWorker = undefined;
   tabWorker = {
     api: withRevivedAccountErrors(worker),
     keyringHost: {
