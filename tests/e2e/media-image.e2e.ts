@@ -10,7 +10,7 @@ import { fromB64 } from "../../shared/crypto/base64";
 import { thumbnailTargetBytes } from "../../shared/model/media/thumbnail-rules";
 import type { ExifOrientation } from "../../workers/media/image/orientation";
 import { staticThumbnailSidePx } from "../../workers/media/image/static-thumbnail";
-import { decodeForTest } from "../../workers/media/image/test-support/image-codec";
+import { decodeForTest, pixelAt } from "../../workers/media/image/test-support/image-codec";
 import {
   fixtureBytes,
   heicOf,
@@ -19,6 +19,7 @@ import {
   rawFileWithPreview,
   redBlueImage,
   redSide,
+  stripesPng,
   withExifOrientation,
   withHEIFRotation,
 } from "../../workers/media/image/test-support/images";
@@ -79,6 +80,7 @@ const writeMedia = async () => {
     withHEIFRotation(await heicOf(await redBlueImage("png", 64, 32), "png"), 1),
   );
   media.set("noise.jpg", await noiseJpeg(1440, 1440));
+  media.set("stripes.png", await stripesPng(2000, 1500));
   media.set("not-an-image.jpg", new TextEncoder().encode("<html>not a photo</html>"));
   await Promise.all([...media].map(([name, bytes]) => writeFile(path.join(mediaDir, name), bytes)));
 };
@@ -145,6 +147,20 @@ describe("thumbnails in Chromium", () => {
     expect([image.widthPx, image.heightPx]).toEqual([720, 720]);
     expect(quality).toBeGreaterThanOrEqual(0.5);
     expect(quality).toBeLessThan(0.7);
+  });
+
+  it("of one-pixel stripes is an even grey, without moiré", async () => {
+    // See: [Note: Large downscales go by halves]
+    const { image } = await decodedJPEG(await thumbnail("stripes.png", "image/png"));
+    expect([image.widthPx, image.heightPx]).toEqual([720, 540]);
+    const lumas: number[] = [];
+    for (let yPx = 20; yPx < image.heightPx - 20; yPx += 37) {
+      for (let xPx = 20; xPx < image.widthPx - 20; xPx += 7) {
+        lumas.push(pixelAt(image, xPx, yPx)[1] ?? 0);
+      }
+    }
+    expect(Math.min(...lumas)).toBeGreaterThanOrEqual(100);
+    expect(Math.max(...lumas)).toBeLessThanOrEqual(155);
   });
 
   it("of a HEIC turned by its irot property is turned", async () => {

@@ -113,6 +113,28 @@ export const noiseJpeg = (widthPx: number, heightPx: number): Promise<Uint8Array
     return new Uint8Array(await readFile(out));
   });
 
+/**
+ * A lossless PNG of one-pixel black and white columns: the pattern a
+ * downscale that skips source pixels turns into moiré, and one that
+ * averages them into an even grey.
+ */
+export const stripesPng = (widthPx: number, heightPx: number): Promise<Uint8Array<ArrayBuffer>> =>
+  inTemporaryDir(async (dir) => {
+    const out = path.join(dir, "stripes.png");
+    await run("ffmpeg", [
+      "-v",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      `nullsrc=s=${widthPx}x${heightPx},geq=lum='mod(X,2)*255':cb=128:cr=128,format=gray`,
+      "-frames:v",
+      "1",
+      out,
+    ]);
+    return new Uint8Array(await readFile(out));
+  });
+
 /** An image file converted to HEIC with heif-enc. */
 export const heicOf = (
   image: Uint8Array,
