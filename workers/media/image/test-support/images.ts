@@ -94,24 +94,34 @@ export const withExifOrientation = (
     return new Uint8Array(await readFile(file));
   });
 
-export const noiseJpeg = (widthPx: number, heightPx: number): Promise<Uint8Array<ArrayBuffer>> =>
+/** One frame of ffmpeg's `lavfi` source `source`, written as `fileName` (its extension picks the format). */
+const lavfiStill = (
+  fileName: string,
+  source: string,
+  outputArgs: readonly string[] = [],
+): Promise<Uint8Array<ArrayBuffer>> =>
   inTemporaryDir(async (dir) => {
-    const out = path.join(dir, "noise.jpg");
+    const out = path.join(dir, fileName);
     await run("ffmpeg", [
       "-v",
       "error",
       "-f",
       "lavfi",
       "-i",
-      `nullsrc=s=${widthPx}x${heightPx},geq=random(1)*255:128:128`,
+      source,
       "-frames:v",
       "1",
-      "-q:v",
-      "2",
+      ...outputArgs,
       out,
     ]);
     return new Uint8Array(await readFile(out));
   });
+
+export const noiseJpeg = (widthPx: number, heightPx: number): Promise<Uint8Array<ArrayBuffer>> =>
+  lavfiStill("noise.jpg", `nullsrc=s=${widthPx}x${heightPx},geq=random(1)*255:128:128`, [
+    "-q:v",
+    "2",
+  ]);
 
 /**
  * A lossless PNG of one-pixel black and white columns: the pattern a
@@ -119,21 +129,10 @@ export const noiseJpeg = (widthPx: number, heightPx: number): Promise<Uint8Array
  * averages them into an even grey.
  */
 export const stripesPng = (widthPx: number, heightPx: number): Promise<Uint8Array<ArrayBuffer>> =>
-  inTemporaryDir(async (dir) => {
-    const out = path.join(dir, "stripes.png");
-    await run("ffmpeg", [
-      "-v",
-      "error",
-      "-f",
-      "lavfi",
-      "-i",
-      `nullsrc=s=${widthPx}x${heightPx},geq=lum='mod(X,2)*255':cb=128:cr=128,format=gray`,
-      "-frames:v",
-      "1",
-      out,
-    ]);
-    return new Uint8Array(await readFile(out));
-  });
+  lavfiStill(
+    "stripes.png",
+    `nullsrc=s=${widthPx}x${heightPx},geq=lum='mod(X,2)*255':cb=128:cr=128,format=gray`,
+  );
 
 /** An image file converted to HEIC with heif-enc. */
 export const heicOf = (
