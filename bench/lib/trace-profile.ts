@@ -16,10 +16,7 @@ import type { CdpBrowser } from "./cdp-browser";
  * the run down: the figures of such a run are for finding where time goes,
  * not for comparing.
  */
-export const profiling =
-  process.env.CAIRN_BENCH_PROFILE === "1" ||
-  process.env.CAIRN_BENCH_UPLOAD_PROFILE === "1" ||
-  process.env.CAIRN_BENCH_PROFILE === "timeline";
+const profileSetting = process.env.CAIRN_BENCH_PROFILE;
 
 /**
  * `CAIRN_BENCH_PROFILE=timeline`: DevTools' timeline only (tasks, module
@@ -28,7 +25,11 @@ export const profiling =
  * stretched a reload's chain to twice its length, and on two cores changed
  * which thread waited for which; this keeps the order of events true.
  */
-export const timelineOnly = process.env.CAIRN_BENCH_PROFILE === "timeline";
+export const timelineOnly = profileSetting === "timeline";
+
+/** Whether the scenarios trace at all (see above). */
+export const profiling =
+  profileSetting === "1" || timelineOnly || process.env.CAIRN_BENCH_UPLOAD_PROFILE === "1";
 
 /** A browser that records Chrome traces: the bare DevTools pipe's, or Playwright's through `playwrightTracer`. */
 export type Tracer = Pick<CdpBrowser, "startTracing" | "stopTracing">;
@@ -42,9 +43,9 @@ export const playwrightTracer = (browser: {
   stopTracing: async () => (await browser.stopTracing()).toString("utf8"),
 });
 
-/** V8's sampling profiler only: the timeline categories would add their own cost to every task. */
-const samplerCategories = ["disabled-by-default-v8.cpu_profiler", "__metadata"];
-const timelineCategories = ["__metadata", "devtools.timeline", "blink.user_timing"];
+/** V8's sampling profiler: without `withTimeline` it is all that is traced, since the timeline categories add their own cost to every task. */
+const samplerCategory = "disabled-by-default-v8.cpu_profiler";
+const timelineCategories = ["devtools.timeline", "blink.user_timing"];
 
 /**
  * Starts tracing with V8's sampler; `withTimeline` adds DevTools' timeline
@@ -52,13 +53,11 @@ const timelineCategories = ["__metadata", "devtools.timeline", "blink.user_timin
  * `timelineOnly`, the timeline without the sampler.
  */
 export const startTrace = (browser: Tracer, { withTimeline = false } = {}): Promise<void> =>
-  browser.startTracing(
-    timelineOnly
-      ? timelineCategories
-      : withTimeline
-        ? [...new Set([...samplerCategories, ...timelineCategories])]
-        : samplerCategories,
-  );
+  browser.startTracing([
+    "__metadata",
+    ...(timelineOnly ? [] : [samplerCategory]),
+    ...(timelineOnly || withTimeline ? timelineCategories : []),
+  ]);
 
 /** The fields of Chrome's trace events this summary reads. */
 export interface TraceEvent {

@@ -60,6 +60,10 @@ export function CairnApp({
   );
 }
 
+/** The runtime configuration for this tab: fetched, with local storage's `apiEndpoint` override applied. */
+export const loadTabRuntimeConfig = (fetch: typeof globalThis.fetch): Promise<RuntimeConfig> =>
+  loadRuntimeConfig({ fetch, apiEndpoint: localStore.get("apiEndpoint") });
+
 type ConfigState =
   { kind: "loading" } | { kind: "ready"; config: RuntimeConfig } | { kind: "failed" };
 
@@ -81,9 +85,7 @@ function ConfiguredApp({
   useEffect(() => {
     let current = true;
     const loading =
-      attempt === 0 && runtimeConfig !== undefined
-        ? runtimeConfig
-        : loadRuntimeConfig({ fetch, apiEndpoint: localStore.get("apiEndpoint") });
+      attempt === 0 && runtimeConfig !== undefined ? runtimeConfig : loadTabRuntimeConfig(fetch);
     loading.then(
       (config) => {
         if (current) setState({ kind: "ready", config });

@@ -1,12 +1,10 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { loadRuntimeConfig } from "../config/runtime-config";
 import { log } from "../log/log";
-import { localStore } from "../storage/local-store";
 import { prestartAccountWorker } from "../workers/browser-account-worker";
 import "../styles/global-styles";
 import type { AppDefinition } from "./app-definition";
-import { CairnApp } from "./CairnApp";
+import { CairnApp, loadTabRuntimeConfig } from "./CairnApp";
 
 // [Note: The account worker starts with the page]
 //
@@ -32,10 +30,7 @@ export function startApp(app: AppDefinition): void {
   });
 
   // See: [Note: The account worker starts with the page]
-  const runtimeConfig = loadRuntimeConfig({
-    fetch: globalThis.fetch.bind(globalThis),
-    apiEndpoint: localStore.get("apiEndpoint"),
-  });
+  const runtimeConfig = loadTabRuntimeConfig(globalThis.fetch.bind(globalThis));
   // The app handles a failure; this only keeps it from counting as unhandled meanwhile.
   runtimeConfig.catch(() => undefined);
   prestartAccountWorker();

@@ -267,6 +267,21 @@ export class ThumbnailLoader {
       }
       loading.resolve(bytes);
     };
+    /** Keeps or rejects each answered load; answers the unanswered ones, in order. */
+    const settleAnswered = (
+      loads: readonly Loading[],
+      answers: readonly (Fetched | undefined)[],
+      fromCache: boolean,
+    ): Loading[] => {
+      const unanswered: Loading[] = [];
+      loads.forEach((loading, index) => {
+        const answer = answers[index];
+        if (answer === undefined) unanswered.push(loading);
+        else if (answer.ok) keep(loading, answer.bytes, fromCache);
+        else loading.reject(answer.error);
+      });
+      return unanswered;
+    };
     const cached = await Promise.all(
       toLoad.map((loading) =>
         this.deps.cache.get(loading.key).then(
@@ -276,13 +291,7 @@ export class ThumbnailLoader {
       ),
     );
     // The misses in the order asked: the top of the screen first.
-    const misses: Loading[] = [];
-    toLoad.forEach((loading, index) => {
-      const result = cached[index];
-      if (result === undefined) misses.push(loading);
-      else if (result.ok) keep(loading, result.bytes, true);
-      else loading.reject(result.error);
-    });
+    const misses = settleAnswered(toLoad, cached, true);
     const fetchAlone = (loading: Loading) =>
       this.#requests
         .run(() => this.#cacheWrites.busyWith(() => this.#fetch(loading.file)))
@@ -310,14 +319,7 @@ export class ThumbnailLoader {
           await Promise.all(chunk.map(fetchAlone));
           return;
         }
-        const alone: Loading[] = [];
-        chunk.forEach((loading, index) => {
-          const result = fetched[index];
-          if (result === undefined) alone.push(loading);
-          else if (result.ok) keep(loading, result.bytes, false);
-          else loading.reject(result.error);
-        });
-        await Promise.all(alone.map(fetchAlone));
+        await Promise.all(settleAnswered(chunk, fetched, false).map(fetchAlone));
       }),
     );
   }

@@ -79,6 +79,9 @@ const drawn = (
   return canvas.transferToImageBitmap();
 };
 
+/** Smoothing for a draw that scales by at most twice. See: [Note: Large downscales go by halves] */
+const halvingStepSmoothing: ImageSmoothingQuality = "low";
+
 const halved = (sizePx: number, targetPx: number) => Math.max(targetPx, Math.ceil(sizePx / 2));
 
 /**
@@ -97,9 +100,6 @@ const halved = (sizePx: number, targetPx: number) => Math.max(targetPx, Math.cei
  * shows. The browser test of a one-pixel stripe pattern holds the result
  * to an even grey.
  */
-/** Smoothing for a draw that scales by at most twice. See: [Note: Large downscales go by halves] */
-const underTwiceSmoothing: ImageSmoothingQuality = "low";
-
 const resizeByHalves = (bitmap: ImageBitmap, target: PixelSize): ImageBitmap => {
   let current = bitmap;
   while (current.width >= target.widthPx * 2 && current.height >= target.heightPx * 2) {
@@ -113,7 +113,7 @@ const resizeByHalves = (bitmap: ImageBitmap, target: PixelSize): ImageBitmap => 
       (context) => {
         context.drawImage(source, 0, 0, size.widthPx, size.heightPx);
       },
-      underTwiceSmoothing,
+      halvingStepSmoothing,
     );
     if (source !== bitmap) source.close();
   }
@@ -123,7 +123,7 @@ const resizeByHalves = (bitmap: ImageBitmap, target: PixelSize): ImageBitmap => 
     (context) => {
       context.drawImage(last, 0, 0, target.widthPx, target.heightPx);
     },
-    underTwiceSmoothing,
+    halvingStepSmoothing,
   );
   if (last !== bitmap) last.close();
   return result;
