@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { sweepExpiredAccountRows } from "./accounts/cleanup";
 import { createAccounts, type Accounts } from "./accounts/create-accounts";
+import { emailLogIDOf } from "./accounts/server-crypto";
 import { webAuthnRelyingParty } from "./accounts/relying-party";
 import { endpoints } from "../../shared/api/registry";
 import type { RuntimeConfig } from "../../shared/api/runtime-config";
@@ -25,6 +26,7 @@ import { loadOrCreateSecrets } from "./config/secrets";
 import { openDatabase } from "./db/database";
 import type { AuthResolvers } from "./http/auth";
 import { createApiApp } from "./http/create-api-app";
+import type { LogStream } from "./http/log-redaction";
 import { createRateLimiter } from "./http/rate-limits";
 import { createHandlers } from "./http/handlers";
 import { createFamilies } from "./families/create-families";
@@ -32,6 +34,7 @@ import { createJobScheduler } from "./jobs/scheduler";
 import { createLibrary, type Library } from "./library/create-library";
 import { createMailer } from "./mail/mailer";
 import { createAppHost } from "./static/app-host";
+import { webAppOriginsFor } from "./static/web-app-security-headers";
 import { readVersionID } from "./system/version";
 
 /** The repository root: where `.git` and `package.json` are. */
@@ -94,7 +97,14 @@ export const startCairn = async (
     environment = process.env,
     cwd = process.cwd(),
     resolvers,
-  }: { environment?: Environment; cwd?: string; resolvers?: AuthResolvers } = {},
+    logStream,
+  }: {
+    environment?: Environment;
+    cwd?: string;
+    resolvers?: AuthResolvers;
+    /** Where the JSON log lines go; standard output when absent. */
+    logStream?: LogStream;
+  } = {},
 ): Promise<RunningCairn> => {
   const config = resolveConfig(overrides, environment, cwd);
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
@@ -107,6 +117,16 @@ export const startCairn = async (
     if (urls === undefined) throw new Error("Cairn is not listening yet");
     return urls;
   };
+  // [Note: Security headers are known from the first request]
+  //
+  // The listeners are bound one after another (the API first), and a request
+  // can reach one before the last is bound. Its security headers need only
+  // what is known by then: the API's URL (bound first) for the apps'
+  // `connect-src`, and whether a listener's public URL is https (configured,
+  // never derived from a port). So they read the URLs of the ports bound so
+  // far, where blob URLs and app configurations wait for all of them.
+  const boundPorts: Partial<Record<Listener, number>> = {};
+  const urlsOfBoundPorts = () => urls ?? publicURLsFor(config, { ...config.ports, ...boundPorts });
 
   const localBlobStore: LocalBlobStore | undefined =
     config.blobs.kind === "local"
@@ -149,7 +169,12 @@ export const startCairn = async (
     const api = await createApiApp({
       endpoints,
       handlers: (apiLog) => {
-        const mailer = createMailer({ config: config.mail, from: config.mailFrom, log: apiLog });
+        const mailer = createMailer({
+          config: config.mail,
+          from: config.mailFrom,
+          log: apiLog,
+          recipientLogIDOf: (address) => emailLogIDOf(secrets, address),
+        });
         closers.push(() => mailer.close());
         accounts = createAccounts(
           {
@@ -194,8 +219,10 @@ export const startCairn = async (
         });
       },
       logger: config.logLevel,
+      logStream,
       bodyLimitBytes: config.bodyLimitBytes,
       localBlobStore,
+      publicURL: () => urlsOfBoundPorts().api,
       resolvers: resolvers ?? {
         user: (token, context) => accountsOf().resolvers.user(token, context),
         accountsToken: (token, context) => accountsOf().resolvers.accountsToken(token, context),
@@ -255,18 +282,21 @@ export const startCairn = async (
         app: "photos",
         dir: path.join(config.webDistDir, "photos"),
         runtimeConfig,
+        securityOrigins: () => webAppOriginsFor("photos", urlsOfBoundPorts(), config.blobs),
         logger: apiLog.child({ webApp: "photos" }),
       }),
       accounts: await createAppHost({
         app: "accounts",
         dir: path.join(config.webDistDir, "accounts"),
         runtimeConfig,
+        securityOrigins: () => webAppOriginsFor("accounts", urlsOfBoundPorts(), config.blobs),
         logger: apiLog.child({ webApp: "accounts" }),
       }),
       auth: await createAppHost({
         app: "auth",
         dir: path.join(config.webDistDir, "auth"),
         runtimeConfig,
+        securityOrigins: () => webAppOriginsFor("auth", urlsOfBoundPorts(), config.blobs),
         logger: apiLog.child({ webApp: "auth" }),
       }),
     };
@@ -276,13 +306,12 @@ export const startCairn = async (
       await Promise.all(Object.values(servers).map((server) => server.close()));
     });
 
-    const boundPorts = {} as Record<Listener, number>;
     for (const listener of ["api", ...webApps] as const) {
       const server = servers[listener];
       await server.listen({ host: config.host, port: config.ports[listener] });
       boundPorts[listener] = (server.server.address() as AddressInfo).port;
     }
-    urls = publicURLsFor(config, boundPorts);
+    urls = publicURLsFor(config, { ...config.ports, ...boundPorts });
     scheduler.start();
     apiLog.info({ urls, version: versionID }, "Cairn is listening");
   } catch (error) {

@@ -77,7 +77,7 @@ export class TestAccountClient {
   clientPackage = "io.cairn.photos.web";
 
   constructor(
-    readonly server: TestAccountsServer,
+    readonly server: Pick<TestAccountsServer, "request" | "lastCode">,
     readonly email: string,
   ) {}
 

@@ -8,6 +8,9 @@ import type { TestAccountsServer } from "./accounts";
 
 type Method = "GET" | "POST" | "DELETE";
 
+/** What the family calls need of a server: its API and the mail it sent. */
+type FamilyTestServer = Pick<TestAccountsServer, "request" | "mail">;
+
 /** A FAMILIES JWT of `user`, from `GET /users/families-token`. */
 export const familiesTokenOf = async (user: TestAccountClient): Promise<string> =>
   (await user.ok<{ familiesToken: string }>("GET", "/users/families-token")).familiesToken;
@@ -33,7 +36,7 @@ export const familyOK = async <T = unknown>(
 };
 
 /** The invite token of the last invite mailed to `email`, read from the link in the mail. */
-export const lastInviteToken = (server: TestAccountsServer, email: string): string => {
+export const lastInviteToken = (server: FamilyTestServer, email: string): string => {
   const tokenIn = (text: string) => /[?&]inviteToken=([^\s&]+)/.exec(text)?.[1];
   const mail = server.mail.findLast((m) => m.to === email && tokenIn(m.text) !== undefined);
   const token = tokenIn(mail?.text ?? "");
@@ -43,7 +46,7 @@ export const lastInviteToken = (server: TestAccountsServer, email: string): stri
 
 /** A call of the public invite endpoints (no credentials). */
 export const publicCall = (
-  server: TestAccountsServer,
+  server: FamilyTestServer,
   method: Method,
   url: string,
   body?: Record<string, unknown>,
@@ -57,7 +60,7 @@ export const publicCall = (
 
 /** Creates `admin`'s family and invites `member`; answers the mailed token. */
 export const inviteToFamily = async (
-  server: TestAccountsServer,
+  server: FamilyTestServer,
   admin: TestAccountClient,
   member: TestAccountClient,
   storageLimit?: number | null,
@@ -72,7 +75,7 @@ export const inviteToFamily = async (
 
 /** Creates `admin`'s family with `member` in it (invited, accepted). */
 export const joinFamily = async (
-  server: TestAccountsServer,
+  server: FamilyTestServer,
   admin: TestAccountClient,
   member: TestAccountClient,
 ): Promise<void> => {

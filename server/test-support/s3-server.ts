@@ -72,9 +72,20 @@ const hasValidPresignature = (request: http.IncomingMessage, secretAccessKey: st
   return hmac(signingKey, stringToSign).toString("hex") === signature;
 };
 
+/**
+ * A failure the proxy plays instead of forwarding a request: S3's 503
+ * `SlowDown`, a connection reset before any answer, or a stall (the request
+ * is read and never answered).
+ */
+export type S3Fault = "slow down" | "reset" | "stall";
+
 export interface FakeS3 {
   endpoint: string;
   bucket: string;
+  /** The next requests, one each, meet these faults instead of the store. */
+  injectFaults(faults: readonly S3Fault[]): void;
+  /** Requests that reached the proxy so far, faulted or not. */
+  requestCount(): number;
   close(): Promise<void>;
 }
 
@@ -127,7 +138,27 @@ export const startFakeS3 = async (): Promise<FakeS3> => {
     else forwarded.end(body);
   };
 
+  const faults: S3Fault[] = [];
+  let requests = 0;
+  const playFault = (
+    fault: S3Fault,
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+  ) => {
+    request.resume();
+    if (fault === "slow down")
+      refuse(response, 503, "SlowDown", "Please reduce your request rate.");
+    else if (fault === "reset") request.socket.destroy();
+    // A stall answers nothing; the client's timeout ends it.
+  };
+
   const proxy = http.createServer((request, response) => {
+    requests += 1;
+    const fault = faults.shift();
+    if (fault !== undefined) {
+      playFault(fault, request, response);
+      return;
+    }
     const url = new URL(request.url ?? "/", "http://placeholder");
     if (
       url.searchParams.has("X-Amz-Signature") &&
@@ -191,6 +222,8 @@ export const startFakeS3 = async (): Promise<FakeS3> => {
   return {
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
+    injectFaults: (injected) => faults.push(...injected),
+    requestCount: () => requests,
     close: async () => {
       proxy.closeAllConnections();
       await new Promise<void>((resolve) => {

@@ -1,3 +1,5 @@
+// First: see [Note: Zod parses without eval].
+import "../../shared/api/zod-jitless";
 import { startApp } from "../common/app/start-app";
 import { prestartTabSyncWorker } from "../common/library/library-state";
 import { photosApp } from "./app-definition";

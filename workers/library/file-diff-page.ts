@@ -2,6 +2,8 @@
 // endpoint's schema, its files decrypted, and what the page changes. Runs in a
 // crypto worker. See: [Note: A diff page is read where it is decrypted]
 
+// First, in the crypto worker that loads this chunk: see [Note: Zod parses without eval].
+import "../../shared/api/zod-jitless";
 import { readJSONAnswer } from "../../shared/api/client";
 import { getCollectionDiff } from "../../shared/api/endpoints/collections";
 import type { DecryptedFile, DecryptionPool, FileDecryption } from "./decrypted-records";

@@ -6,6 +6,8 @@
 // which answers the gallery meanwhile.
 // See: [Note: The media worker is ended when a call passes its deadline]
 
+// First: see [Note: Zod parses without eval].
+import "../../shared/api/zod-jitless";
 import { transfer } from "comlink";
 import type { MediaFacts } from "../upload/upload-run";
 import type { UnitPart } from "../upload/upload-unit";

@@ -5,6 +5,8 @@
 // the sync worker does. See: [Note: The sync worker runs its own crypto pool]
 // See: [Note: A public album is the gallery's engine over one collection]
 
+// First: see [Note: Zod parses without eval].
+import "../../shared/api/zod-jitless";
 import { clientPackages } from "../../shared/api/headers";
 import { createBrowserCryptoPool } from "../crypto/browser-pool";
 import { createBrowserMediaWorker } from "../media/browser-media-worker";

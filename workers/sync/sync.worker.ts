@@ -16,6 +16,8 @@
 
 // Evaluated first: See: [Note: The crypto workers start before the sync worker's modules]
 import { takeCryptoPool } from "./crypto-pool-start";
+// Before any schema: see [Note: Zod parses without eval].
+import "../../shared/api/zod-jitless";
 import { listenForKeyringLock } from "../account/keyring-port";
 import { createBrowserMediaWorker } from "../media/browser-media-worker";
 import type { MediaWorkerClient } from "../media/media-worker-client";

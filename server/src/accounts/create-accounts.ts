@@ -4,11 +4,11 @@ import type { HandlerMap } from "../http/register-endpoints";
 import { createBillingHandlers } from "./billing-handlers";
 import type { AccountsContext } from "./context";
 import { createDeletionHandlers } from "./deletion-handlers";
-import { verifyScopedJWT } from "./jwt";
 import { AccountLimits } from "./limits";
 import { createOttHandlers } from "./ott-handlers";
 import { createPasskeyHandlers } from "./passkey-handlers";
 import { createRemoteStoreHandlers } from "./remote-store-handlers";
+import { scopedTokenHolderOf } from "./scoped-token-holder";
 import type { AccountsServices } from "./services";
 import { createSRPHandlers } from "./srp-handlers";
 import { TokenService } from "./tokens";
@@ -47,10 +47,8 @@ export const createAccounts = (
     resolvers: {
       ...noSessions,
       user: (token, { app, request }) => services.tokens.resolve(token, app, request),
-      accountsToken: async (jwt) => {
-        const userID = await verifyScopedJWT(context.secrets, jwt, "ACCOUNTS", context.nowUs());
-        return userID === undefined ? undefined : { userID };
-      },
+      // See: [Note: A scoped token dies with its account]
+      accountsToken: (jwt) => scopedTokenHolderOf(context, jwt, "ACCOUNTS"),
     },
   };
 };

@@ -76,6 +76,7 @@ describe.each(testDatabaseBackends())("account limits on $name", (backend) => {
     const refused = (await srpSessionFor(alice, alice.kek)).created;
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: "TOO_MANY_UNVERIFIED_SESSIONS" });
+    expect(refused.headers["retry-after"]).toBe("60");
     server.clock.advanceMs(61 * 60_000);
     expect((await srpSessionFor(alice, alice.kek)).created.statusCode).toBe(200);
   });
@@ -114,10 +115,14 @@ describe.each(testDatabaseBackends())("account limits on $name", (backend) => {
     const refused = await send(10);
     expect(refused?.statusCode).toBe(429);
     expect(refused?.json()).toEqual({ error: "Rate limit breached, try later" });
+    // The window opened with the first call; the clock has not moved since.
+    expect(refused?.headers["retry-after"]).toBe("60");
+    server.clock.advanceMs(45_500);
+    expect((await send(10))?.headers["retry-after"]).toBe("15");
     // Other paths have their own budget; the minute passes.
     const other = await server.request({ method: "GET", url: "/users/srp/attributes?email=a@b.c" });
     expect(other.statusCode).toBe(404);
-    server.clock.advanceMs(61_000);
+    server.clock.advanceMs(15_000);
     expect((await send(11))?.statusCode).toBe(200);
   });
 });

@@ -10,10 +10,12 @@ import { accountLimitConstants } from "./limits";
 import {
   emailHashOf,
   encryptWithServerKey,
+  keyedHashB64URL,
   newSixDigitCode,
   normalizeEmail,
-  sha256B64URL,
+  sameHash,
 } from "./server-crypto";
+import type { ServerSecrets } from "../config/secrets";
 import type { AccountsServices } from "./services";
 import {
   activeOttCountOf,
@@ -39,7 +41,18 @@ const registrationClosed = () =>
 /** A code is valid for an hour (wire-contract §2.1). */
 export const ottValidityUs = microsecondsPerHour;
 
-const ottHashOf = (emailHash: string, code: string) => sha256B64URL(`${emailHash}:${code}`);
+/**
+ * [Note: One-time codes are stored as a keyed hash]
+ *
+ * A code is six digits, so an unkeyed hash of it (even salted with the email
+ * hash beside it in the row) is undone by trying the million codes. The row
+ * keeps HMAC-SHA-256 of the code with its email hash under a key the database
+ * does not hold, so a copy of the database reveals no valid code, and a code
+ * is checked by hashing it again and comparing in constant time.
+ * See: [Note: Keyed hashes of short secrets use keys derived from the hash key]
+ */
+const ottHashOf = (secrets: ServerSecrets, emailHash: string, code: string) =>
+  keyedHashB64URL(secrets, "ott-hash", `${emailHash}:${code}`);
 
 /** The mail that carries a code; the subject holds the code so a glance (or a test) finds it. */
 export const ottMail = (code: string) => ({
@@ -73,8 +86,10 @@ export const consumeOtt = async (
   if (wrong >= accountLimitConstants.maxOttWrongAttempts) {
     throw tooManyRequests("Too many wrong codes; ask for a new code later");
   }
-  const hash = ottHashOf(emailHash, code);
-  if (!active.some((row) => row.ott_hash === hash)) {
+  const hash = ottHashOf(context.secrets, emailHash, code);
+  // Every active code is compared, so the time taken tells nothing of which matched.
+  const matches = active.filter((row) => sameHash(row.ott_hash, hash));
+  if (matches.length === 0) {
     await countWrongOttAttempt(context.db, scope);
     throw apiError(401, "INCORRECT_CODE", "The code is not correct");
   }
@@ -145,7 +160,7 @@ export const createOttHandlers = ({ context, limits }: AccountsServices): OttHan
       }
       const code = newSixDigitCode();
       await insertOtt(context.db, {
-        ott_hash: ottHashOf(emailHash, code),
+        ott_hash: ottHashOf(context.secrets, emailHash, code),
         email_hash: emailHash,
         app,
         creation_time_us: now,

@@ -3,8 +3,8 @@ import type { DB } from "../db/db";
 import type { OttsTable } from "../db/schema";
 
 // The queries of one-time codes sent by email (`otts`, one row per code,
-// named by a hash of the code with its email's hash).
-// See: [Note: One repository per table family]
+// named by a keyed hash of the code with its email's hash).
+// See: [Note: One repository per table family] and [Note: One-time codes are stored as a keyed hash]
 
 export type OttRow = Selectable<OttsTable>;
 

@@ -1,10 +1,10 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { fromB64, toB64, toB64URLSafe } from "../../../shared/crypto/base64";
 import { loadSodium } from "../../../shared/crypto/sodium";
-import type { ServerSecrets } from "../config/secrets";
+import { derivedKeyOf, type DerivedKeyPurpose, type ServerSecrets } from "../config/secrets";
 
 // The server's own cryptography (wire-contract §1.3): emails and TOTP
-// secrets under the server key, keyed email hashes, token hashes.
+// secrets under the server key, keyed email hashes, token and code hashes.
 
 /** Lowercase and trimmed: how an email is compared (wire-contract §1.3). */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -60,6 +60,32 @@ export const decryptWithServerKey = async (
 /** URL-safe base64 SHA-256: how tokens and other bearer secrets are stored. */
 export const sha256B64URL = (data: Uint8Array | string): string =>
   toB64URLSafe(createHash("sha256").update(data).digest());
+
+/**
+ * URL-safe base64 HMAC-SHA-256 of `text` under the key derived for `purpose`.
+ * See: [Note: Keyed hashes of short secrets use keys derived from the hash key]
+ */
+export const keyedHashB64URL = (
+  secrets: ServerSecrets,
+  purpose: DerivedKeyPurpose,
+  text: string,
+): string =>
+  toB64URLSafe(createHmac("sha256", derivedKeyOf(secrets, purpose)).update(text).digest());
+
+/**
+ * How logs name an email: a keyed hash of the normalised email, the same for
+ * every mail to it and meaningless without the server's keys.
+ * See: [Note: Keyed hashes of short secrets use keys derived from the hash key]
+ */
+export const emailLogIDOf = (secrets: ServerSecrets, email: string): string =>
+  keyedHashB64URL(secrets, "email-log-id", normalizeEmail(email));
+
+/** Constant-time equality of two hashes as stored. */
+export const sameHash = (a: string, b: string): boolean => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
 
 /** A fresh session token: 32 random bytes (wire-contract §1.1). */
 export const newTokenBytes = (): Uint8Array => new Uint8Array(randomBytes(32));

@@ -64,10 +64,3 @@ export const sameSecret = (a: string, b: string): boolean => {
   const right = Buffer.from(b.trim().toUpperCase());
   return left.length === right.length && timingSafeEqual(left, right);
 };
-
-/** Constant-time equality of two hashes as stored. */
-export const sameHash = (a: string, b: string): boolean => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};

@@ -6,16 +6,14 @@ import { gone, notFound, tooManyRequests, unauthorized } from "../http/api-error
 import { microsecondsPerMinute } from "../time";
 import type { AccountsContext } from "./context";
 import { accountLimitConstants } from "./limits";
-import { decryptWithServerKey, encryptWithServerKey, sha256B64URL } from "./server-crypto";
-import type { AccountsServices } from "./services";
 import {
-  newTOTPSecretBase32,
-  qrCodePNGB64,
+  decryptWithServerKey,
+  encryptWithServerKey,
   sameHash,
-  sameSecret,
-  usedCodeHash,
-  validTOTPStep,
-} from "./totp";
+  sha256B64URL,
+} from "./server-crypto";
+import type { AccountsServices } from "./services";
+import { newTOTPSecretBase32, qrCodePNGB64, sameSecret, usedCodeHash, validTOTPStep } from "./totp";
 import { deletePasskeyLoginSession, passkeyLoginSessionByID } from "./passkey-repository";
 import {
   countWrongTwoFactorCode,

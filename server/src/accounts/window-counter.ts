@@ -35,6 +35,13 @@ export class WindowCounter {
     return this.#current(key, this.nowMs())?.count ?? 0;
   }
 
+  /** Milliseconds until `key`'s current window ends and its count starts again (0 without one). */
+  msUntilReset(key: string): number {
+    const now = this.nowMs();
+    const window = this.#current(key, now);
+    return window === undefined ? 0 : window.startMs + this.windowMs - now;
+  }
+
   /** Counts one event; false (and nothing counted) when `limit` events were already counted. */
   tryTake(key: string, limit: number): boolean {
     const now = this.nowMs();

@@ -34,9 +34,43 @@ const isMissingObject = (error: unknown): boolean =>
   error instanceof NoSuchKey ||
   (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
 
+// [Note: The server's own S3 calls retry and time out]
+//
+// The calls the server makes itself (HEAD for sizes, GET of small objects,
+// DELETE, LIST) meet what any network service meets: a 503 SlowDown under
+// load, a reset connection, a request that never gets an answer. The SDK
+// retries throttling, 5xx and connection errors with jittered backoff, but
+// without timeouts a stalled call would hold its request (and a cleanup job)
+// forever. So a connection must open within `connectionTimeoutMs`, an open
+// request may stay silent for at most `idleTimeoutMs` (a steady download is
+// never cut), and a call gives up after
+// `maxAttempts` tries, a timed-out one included. Browsers upload and download
+// through presigned URLs and retry on their own.
+
+export interface S3CallLimits {
+  maxAttempts: number;
+  connectionTimeoutMs: number;
+  idleTimeoutMs: number;
+}
+
+export const defaultS3CallLimits: S3CallLimits = {
+  maxAttempts: 4,
+  connectionTimeoutMs: 5_000,
+  idleTimeoutMs: 30_000,
+};
+
 /** Any S3-compatible service, through presigned URLs (wire-contract §10). */
-export const createS3BlobStore = (config: S3Config): BlobStore => {
+export const createS3BlobStore = (
+  config: S3Config,
+  limits: S3CallLimits = defaultS3CallLimits,
+): BlobStore => {
   const client = new S3Client({
+    maxAttempts: limits.maxAttempts,
+    requestHandler: {
+      connectionTimeout: limits.connectionTimeoutMs,
+      // An idle-socket timeout; the SDK's `requestTimeout` only warns.
+      socketTimeout: limits.idleTimeoutMs,
+    },
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,

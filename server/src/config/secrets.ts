@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import { chmod, mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
@@ -91,3 +91,26 @@ export const loadOrCreateSecrets = async (dataDir: string): Promise<ServerSecret
   }
   return secrets;
 };
+
+// [Note: Keyed hashes of short secrets use keys derived from the hash key]
+//
+// Some values must be recognisable later but never recoverable from where
+// they are kept: a one-time code in the database (six digits: an unkeyed hash
+// is undone by trying all million), an email in the logs. They are kept as
+// HMAC-SHA-256 under a key derived from `keyHash` with HKDF-SHA-256, one key
+// per purpose. Deriving adds no secret to generate, back up or lose, and
+// separate purposes never share a key, so the email's ID in the logs is not
+// the lookup hash of the `users` table (logs shipped elsewhere cannot be
+// joined with a copy of the database).
+
+/** What a derived key is for; each purpose has its own key. */
+export type DerivedKeyPurpose = "ott-hash" | "email-log-id";
+
+/** Length of a derived key: HMAC-SHA-256's output, the strength it offers. */
+const derivedKeyLengthBytes = 32;
+
+/** The key of `purpose`, derived from `keyHash`. See: [Note: Keyed hashes of short secrets use keys derived from the hash key] */
+export const derivedKeyOf = (secrets: ServerSecrets, purpose: DerivedKeyPurpose): Buffer =>
+  Buffer.from(
+    hkdfSync("sha256", secrets.keyHash, Buffer.alloc(0), `cairn ${purpose}`, derivedKeyLengthBytes),
+  );

@@ -68,7 +68,10 @@ export interface TokensTable {
 }
 
 export interface OttsTable {
-  /** SHA-256 of the code with its email hash; the code itself is not kept. */
+  /**
+   * HMAC-SHA-256 of the code with its email hash under a server key; the code
+   * itself is not kept. See: [Note: One-time codes are stored as a keyed hash]
+   */
   ott_hash: string;
   email_hash: string;
   app: string;

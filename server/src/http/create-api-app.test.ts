@@ -277,6 +277,21 @@ describe("validation and errors", () => {
     expect(body.message).toContain(fragment);
   });
 
+  it("answers a malformed URL in the API's error shape, with its request ID", async () => {
+    for (const url of ["/test/items/%E0%A4%A", "/%E0%A4%A", "/test/items/abc%"]) {
+      const answer = await app.inject({
+        method: "GET",
+        url,
+        headers: { ...withToken, origin: "http://localhost:3000" },
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ code: "BAD_REQUEST", message: "The URL is malformed" });
+      expect(answer.headers["x-request-id"]).toMatch(/^ser_/);
+      expect(answer.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    }
+  });
+
   it("treats an empty JSON body as no body", async () => {
     const answer = await app.inject({
       method: "POST",

@@ -3,22 +3,32 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyServerOptions,
 } from "fastify";
 import type { AnyEndpoint } from "../../../shared/api/endpoint";
 import { ApiError } from "../../../shared/model/errors";
+import { databaseRetryAfterSeconds, isDatabaseUnavailable } from "../db/database-unavailable";
 import { registerLocalBlobRoutes } from "../blobs/local/local-blob-routes";
 import type { LocalBlobStore } from "../blobs/local/local-blob-store";
 import type { LogLevel } from "../config/config";
+import { apiSecurityHeadersOf, registerApiSecurityHeaders } from "./api-security-headers";
 import { noSessions, type AuthResolvers } from "./auth";
 import { compressionThresholdBytes } from "./content-coding";
 import { applyCORS } from "./cors";
+import {
+  type ConnectionLimits,
+  defaultConnectionLimits,
+  fastifyConnectionOptions,
+} from "./connection-limits";
 import { closeConnectionsWhenClosing } from "./graceful-close";
 import { codeForStatus, StatusError } from "./http-errors";
-import { serializeRequestForLog } from "./log-redaction";
+import { drainOversizedBody } from "./oversized-body";
+import { serverLoggerOptions, type LogStream } from "./log-redaction";
 import { registerEndpoints, type HandlerMap } from "./register-endpoints";
 import type { RateLimiter } from "./rate-limits";
 import { newRequestID } from "./request-id";
+import { retryAfterSecondsOf } from "./retry-after";
 import "./route-config";
 
 export interface ApiAppOptions<R extends Readonly<Record<string, AnyEndpoint>>> {
@@ -27,6 +37,8 @@ export interface ApiAppOptions<R extends Readonly<Record<string, AnyEndpoint>>> 
   handlers: HandlerMap<R> | ((log: FastifyBaseLogger) => HandlerMap<R>);
   /** A level for a new JSON logger, or a logger to share. */
   logger: LogLevel | FastifyBaseLogger;
+  /** Where a new JSON logger writes; standard output when absent. */
+  logStream?: LogStream | undefined;
   bodyLimitBytes: number;
   resolvers?: AuthResolvers;
   /** Serve the local blob store's signed URLs under `/blobs/`. */
@@ -35,6 +47,10 @@ export interface ApiAppOptions<R extends Readonly<Record<string, AnyEndpoint>>> 
   validateResponses?: boolean;
   /** Rate limits of wire-contract §0.4; none when absent. */
   rateLimiter?: RateLimiter | undefined;
+  /** See [Note: Slow clients cannot hold sockets]; the defaults when absent. */
+  connectionLimits?: ConnectionLimits;
+  /** The API's public URL, read per request: HSTS when https. See: [Note: The API's security headers] */
+  publicURL?: (() => string) | undefined;
 }
 
 /**
@@ -57,12 +73,32 @@ export const createApiApp = async <R extends Readonly<Record<string, AnyEndpoint
 ): Promise<FastifyInstance> => {
   const loggerOptions: Pick<FastifyServerOptions, "logger" | "loggerInstance"> =
     typeof options.logger === "string"
-      ? { logger: { level: options.logger, serializers: { req: serializeRequestForLog } } }
+      ? { logger: serverLoggerOptions(options.logger, options.logStream) }
       : { loggerInstance: options.logger };
   const app = Fastify({
     ...loggerOptions,
+    ...fastifyConnectionOptions(options.connectionLimits ?? defaultConnectionLimits),
     bodyLimit: options.bodyLimitBytes,
     genReqId: newRequestID,
+    // [Note: A malformed URL is answered in the API's error shape]
+    //
+    // fastify answers a path it cannot decode (`/files/%E0%A4%A`) before
+    // any route or hook runs, in its own shape (`{"error", "code":
+    // "FST_ERR_BAD_URL", "statusCode"}`). Clients read the contract's coded
+    // shape for every 4xx, and every answer carries its request ID, CORS and
+    // security headers, so such requests get them here.
+    frameworkErrors: (error, request, frameworkReply) => {
+      const reply = frameworkReply as FastifyReply;
+      reply.header("X-Request-Id", request.id);
+      reply.headers(apiSecurityHeadersOf(request, options.publicURL));
+      applyCORS(request, reply);
+      const status =
+        error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400;
+      void reply.code(status).send({
+        code: codeForStatus(status),
+        message: status === 400 ? "The URL is malformed" : error.message,
+      });
+    },
     routerOptions: {
       // The mobile clients call some paths with a trailing slash (wire-contract §0.1).
       ignoreTrailingSlash: true,
@@ -71,6 +107,7 @@ export const createApiApp = async <R extends Readonly<Record<string, AnyEndpoint
   }) as unknown as FastifyInstance;
 
   closeConnectionsWhenClosing(app);
+  registerApiSecurityHeaders(app, options.publicURL);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
     applyCORS(request, reply);
@@ -117,6 +154,9 @@ export const createApiApp = async <R extends Readonly<Record<string, AnyEndpoint
   });
 
   app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof ApiError || error instanceof StatusError) {
+      if (error.status === 429) reply.header("Retry-After", String(retryAfterSecondsOf(error)));
+    }
     if (error instanceof ApiError) {
       return reply.code(error.status).send({ code: error.code, message: error.message });
     }
@@ -124,9 +164,17 @@ export const createApiApp = async <R extends Readonly<Record<string, AnyEndpoint
     if (isFastifyError(error) && error.statusCode !== undefined && error.statusCode < 500) {
       // Malformed JSON, a wrong content type, an oversized body: the
       // client's fault, answered with its status.
+      if (error.statusCode === 413) drainOversizedBody(request, reply);
       return reply
         .code(error.statusCode)
         .send({ code: codeForStatus(error.statusCode), message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "the database could not serve a request");
+      return reply.code(503).header("Retry-After", String(databaseRetryAfterSeconds)).send({
+        code: "SERVICE_UNAVAILABLE",
+        message: "The server's database is unavailable for a moment; try again shortly",
+      });
     }
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({});

@@ -4,6 +4,7 @@ import { WindowCounter } from "../accounts/window-counter";
 import type { AccountsTokenSession, PublicLinkSession, UserSession } from "./auth";
 import { StatusError } from "./http-errors";
 import { millisecondsPerMinute } from "../time";
+import { retryLaterAfter } from "./retry-after";
 
 // [Note: Rate limits scale for tests]
 //
@@ -58,21 +59,23 @@ export const createRateLimiter = (scale: number, nowMs: () => number = Date.now)
   const scaled = (base: number) => Math.max(1, Math.ceil(base * scale));
   const perMinute = new WindowCounter(millisecondsPerMinute, nowMs);
   const perSecond = new WindowCounter(1000, nowMs);
-  const take = (key: string, limit: number) => {
-    if (!perMinute.tryTake(key, limit)) throw rateLimitBreached();
+  // See: [Note: Every 429 says when to try again]
+  const take = (counter: WindowCounter, key: string, limit: number) => {
+    if (!counter.tryTake(key, limit)) {
+      throw retryLaterAfter(rateLimitBreached(), counter.msUntilReset(key));
+    }
   };
   return {
     checkGlobal() {
-      if (!perSecond.tryTake("global", scaled(rateLimitConstants.globalPerSecond))) {
-        throw rateLimitBreached();
-      }
+      take(perSecond, "global", scaled(rateLimitConstants.globalPerSecond));
     },
     check(endpoint, request, session) {
       const route = `${endpoint.method} ${endpoint.path}`;
       if (isStrictlyLimited(endpoint)) {
-        take(`ip:${request.ip}:${route}`, scaled(rateLimitConstants.strictPerMinute));
+        take(perMinute, `ip:${request.ip}:${route}`, scaled(rateLimitConstants.strictPerMinute));
         if (session !== undefined && "userID" in session) {
           take(
+            perMinute,
             `user:${String(session.userID)}:${route}`,
             scaled(rateLimitConstants.strictPerMinute),
           );
@@ -80,6 +83,7 @@ export const createRateLimiter = (scale: number, nowMs: () => number = Date.now)
       }
       if (endpoint.path === "/users/public-key" && session !== undefined && "userID" in session) {
         take(
+          perMinute,
           `user:${String(session.userID)}:${route}`,
           scaled(rateLimitConstants.publicKeyPerMinute),
         );

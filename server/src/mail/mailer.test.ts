@@ -4,13 +4,26 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordingLogger } from "../../test-support/logger";
-import { createMailer } from "./mailer";
+import { createMailer, MailDeliveryError } from "./mailer";
 
 const message = {
   to: "ana@example.org",
   subject: "Your code",
   text: "Your verification code is 123456",
 };
+
+/** Stands for the keyed hash the server logs in place of an address. */
+const recipientLogIDOf = (address: string) => `recipient-${String(address.length)}`;
+
+/** An error as pino's serializer writes it: message, stack and every own field. */
+const asLogged = (error: unknown) =>
+  error instanceof Error
+    ? JSON.stringify({
+        message: error.message,
+        stack: error.stack,
+        ...Object.fromEntries(Object.entries(error)),
+      })
+    : JSON.stringify(error);
 
 describe("outbox mailer", () => {
   let dir: string;
@@ -29,6 +42,7 @@ describe("outbox mailer", () => {
       config: { kind: "outbox", dir: outbox },
       from: "Cairn <noreply@localhost>",
       log,
+      recipientLogIDOf,
       nowMs: () => nowMs,
     });
     await mailer.send(message);
@@ -52,6 +66,9 @@ describe("outbox mailer", () => {
     expect(JSON.stringify(logged[0]?.args)).toContain(files[0]);
     expect(JSON.stringify(log.entries)).not.toContain("123456");
     expect(JSON.stringify(log.entries)).not.toContain("Your code");
+    // The recipient appears by its log ID only, never by address.
+    expect(JSON.stringify(logged[0]?.args)).toContain(recipientLogIDOf(message.to));
+    expect(JSON.stringify(log.entries)).not.toContain("ana@");
   });
 });
 
@@ -61,8 +78,12 @@ interface SMTPSession {
   data: string;
 }
 
-/** A minimal SMTP peer (RFC 5321 happy path) that records what it receives. */
-const startSMTPPeer = async () => {
+/**
+ * A minimal SMTP peer (RFC 5321 happy path) that records what it receives;
+ * with `rejectRecipients` it refuses every recipient, naming it as real
+ * servers do.
+ */
+const startSMTPPeer = async ({ rejectRecipients = false } = {}) => {
   const sessions: SMTPSession[] = [];
   const server = net.createServer((socket) => {
     const session: SMTPSession = { from: "", to: [], data: "" };
@@ -94,7 +115,8 @@ const startSMTPPeer = async () => {
           reply("250 OK");
         } else if (verb === "RCPT") {
           session.to.push(line);
-          reply("250 OK");
+          const address = /<([^>]*)>/.exec(line)?.[1] ?? "";
+          reply(rejectRecipients ? `550 5.1.1 <${address}>: Recipient address rejected` : "250 OK");
         } else if (verb === "DATA") {
           inData = true;
           reply("354 go ahead");
@@ -122,10 +144,12 @@ const startSMTPPeer = async () => {
 describe("SMTP mailer", () => {
   it("sends the message to the SMTP server", async () => {
     const peer = await startSMTPPeer();
+    const log = recordingLogger();
     const mailer = createMailer({
       config: { kind: "smtp", url: `smtp://127.0.0.1:${peer.port}` },
       from: "Cairn <noreply@cairn.test>",
-      log: recordingLogger(),
+      log,
+      recipientLogIDOf,
     });
     try {
       await mailer.send(message);
@@ -139,6 +163,34 @@ describe("SMTP mailer", () => {
     expect(session?.to).toEqual(["RCPT TO:<ana@example.org>"]);
     expect(session?.data).toContain("Subject: Your code");
     expect(session?.data).toContain("Your verification code is 123456");
+    expect(JSON.stringify(log.entries)).toContain(recipientLogIDOf(message.to));
+    expect(JSON.stringify(log.entries)).not.toContain("ana@");
+  });
+
+  it("fails a refused recipient with an error that does not name the address", async () => {
+    const peer = await startSMTPPeer({ rejectRecipients: true });
+    const mailer = createMailer({
+      config: { kind: "smtp", url: `smtp://127.0.0.1:${peer.port}` },
+      from: "noreply@cairn.test",
+      log: recordingLogger(),
+      recipientLogIDOf,
+    });
+    let failure: unknown;
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      failure = error;
+    } finally {
+      await mailer.close();
+      await peer.close();
+    }
+    expect(failure).toBeInstanceOf(MailDeliveryError);
+    expect(failure).toMatchObject({
+      toID: recipientLogIDOf(message.to),
+      reason: { code: "EENVELOPE", command: "RCPT TO", responseCode: 550 },
+    });
+    // Errors are logged (a failed family notice, a failed request).
+    expect(asLogged(failure)).not.toContain("ana@");
   });
 
   it("fails the send when the server refuses", async () => {
@@ -151,9 +203,10 @@ describe("SMTP mailer", () => {
       config: { kind: "smtp", url: `smtp://127.0.0.1:${port}` },
       from: "noreply@cairn.test",
       log: recordingLogger(),
+      recipientLogIDOf,
     });
     try {
-      await expect(mailer.send(message)).rejects.toThrow();
+      await expect(mailer.send(message)).rejects.toThrow(MailDeliveryError);
     } finally {
       await mailer.close();
       await new Promise<void>((resolve) => {

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RuntimeConfig } from "../../../shared/api/runtime-config";
 import { recordingLogger } from "../../test-support/logger";
 import { createAppHost } from "./app-host";
+import { inlineStyleHashes } from "./inline-style-hashes";
+import type { WebAppOrigins } from "./web-app-security-headers";
 
 const runtimeConfig: RuntimeConfig = {
   apiOrigin: "http://localhost:8080",
@@ -18,6 +20,21 @@ const runtimeConfig: RuntimeConfig = {
   familiesUrl: "https://families.example",
 };
 
+const httpsOrigins: WebAppOrigins = {
+  appURL: "https://photos.example.org",
+  apiURL: "https://api.example.org",
+  blobOrigins: ["https://blobs.example.org"],
+};
+
+const httpOrigins: WebAppOrigins = {
+  appURL: "http://localhost:3002",
+  apiURL: "http://localhost:8080",
+  blobOrigins: ["http://localhost:8080"],
+};
+
+const indexHTML = (background: string) =>
+  `<!doctype html><title>Photos</title><style>html{background:${background}}</style>`;
+
 describe("web app host", () => {
   let dir: string;
   let built: FastifyInstance;
@@ -27,7 +44,7 @@ describe("web app host", () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "cairn-web-"));
     const photos = path.join(dir, "photos");
     await mkdir(path.join(photos, "assets"), { recursive: true });
-    await writeFile(path.join(photos, "index.html"), "<!doctype html><title>Photos</title>");
+    await writeFile(path.join(photos, "index.html"), indexHTML("#000"));
     await writeFile(
       path.join(photos, "assets", "index-abc123.js"),
       `console.log(${"1".repeat(2000)});`,
@@ -38,12 +55,14 @@ describe("web app host", () => {
       app: "photos",
       dir: photos,
       runtimeConfig: () => runtimeConfig,
+      securityOrigins: () => httpsOrigins,
       logger: recordingLogger(),
     });
     missing = await createAppHost({
       app: "auth",
       dir: path.join(dir, "auth"),
       runtimeConfig: () => runtimeConfig,
+      securityOrigins: () => httpOrigins,
       logger: recordingLogger(),
     });
   });
@@ -130,5 +149,48 @@ describe("web app host", () => {
     expect(answer.statusCode).toBe(503);
     expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(answer.body).toContain("npm run build:web");
+    // Its own inline style is allowed, and HSTS is not sent over http.
+    const [styleHash] = inlineStyleHashes(answer.body);
+    expect(answer.headers["content-security-policy"]).toContain(
+      `style-src 'self' ${String(styleHash)};`,
+    );
+    expect(answer.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it.each(["/", "/gallery", "/assets/index-abc123.js", "/cairn-config.json", "/missing.png"])(
+    "sends the security headers with %s",
+    async (url) => {
+      const answer = await built.inject({ method: "GET", url });
+      expect(answer.headers).toMatchObject({
+        "x-frame-options": "DENY",
+        "cross-origin-opener-policy": "same-origin",
+        "cross-origin-embedder-policy": "credentialless",
+        "cross-origin-resource-policy": "same-origin",
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "no-referrer",
+        "strict-transport-security": "max-age=31536000",
+      });
+      const policy = String(answer.headers["content-security-policy"]);
+      expect(policy).toContain(
+        "connect-src 'self' https://api.example.org https://blobs.example.org;",
+      );
+      expect(policy).toContain(
+        `style-src 'self' ${String(inlineStyleHashes(indexHTML("#000"))[0])};`,
+      );
+      expect(answer.headers["permissions-policy"]).toContain("camera=()");
+    },
+  );
+
+  it("allows the inline style of the index.html a rebuild wrote", async () => {
+    const rebuilt = indexHTML("#0c0d0f");
+    await writeFile(path.join(dir, "photos", "index.html"), rebuilt);
+    try {
+      const answer = await built.inject({ method: "GET", url: "/assets/index-abc123.js" });
+      const policy = String(answer.headers["content-security-policy"]);
+      expect(policy).toContain(`style-src 'self' ${String(inlineStyleHashes(rebuilt)[0])};`);
+      expect(policy).not.toContain(String(inlineStyleHashes(indexHTML("#000"))[0]));
+    } finally {
+      await writeFile(path.join(dir, "photos", "index.html"), indexHTML("#000"));
+    }
   });
 });

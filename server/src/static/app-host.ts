@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import Fastify, {
@@ -10,8 +10,11 @@ import Fastify, {
 } from "fastify";
 import { runtimeConfigPath, type RuntimeConfig } from "../../../shared/api/runtime-config";
 import type { WebApp } from "../config/config";
+import { defaultConnectionLimits, fastifyConnectionOptions } from "../http/connection-limits";
 import { closeConnectionsWhenClosing } from "../http/graceful-close";
 import { newRequestID } from "../http/request-id";
+import { inlineStyleHashes } from "./inline-style-hashes";
+import { type WebAppOrigins, webAppSecurityHeaders } from "./web-app-security-headers";
 
 // [Note: Each web app is served from its own port]
 //
@@ -32,6 +35,8 @@ export interface AppHostOptions {
   dir: string;
   /** Read per request: the public URLs are known only once every port is bound. */
   runtimeConfig: () => RuntimeConfig;
+  /** Read per request, like `runtimeConfig`. See: [Note: Every app answer carries the security headers] */
+  securityOrigins: () => WebAppOrigins;
   logger: FastifyBaseLogger;
 }
 
@@ -88,24 +93,39 @@ export const createAppHost = async ({
   app,
   dir,
   runtimeConfig,
+  securityOrigins,
   logger,
 }: AppHostOptions): Promise<FastifyInstance> => {
   const host = Fastify({
     loggerInstance: logger,
+    ...fastifyConnectionOptions(defaultConnectionLimits),
     genReqId: newRequestID,
     routerOptions: { ignoreTrailingSlash: true },
   }) as unknown as FastifyInstance;
   await host.register(fastifyCompress, { global: true, encodings: ["gzip"] });
   closeConnectionsWhenClosing(host);
   const root = path.resolve(dir);
+  const index = path.join(root, "index.html");
+
+  // The hashes of the page's inline styles, read again when a build changes it.
+  const notBuiltStyleHashes = inlineStyleHashes(notBuiltPage(app));
+  let indexStyleHashes: { version: string; hashes: string[] } | undefined;
+  const pageStyleHashes = async (): Promise<string[]> => {
+    const stats = await isFile(index);
+    if (stats === undefined) return notBuiltStyleHashes;
+    const version = `${String(stats.size)}-${String(stats.mtimeMs)}`;
+    if (indexStyleHashes?.version === version) return indexStyleHashes.hashes;
+    // Gone since the stat (a build emptying the folder): the not-built page is next.
+    const html = await readFile(index, "utf8").catch(() => undefined);
+    if (html === undefined) return notBuiltStyleHashes;
+    indexStyleHashes = { version, hashes: inlineStyleHashes(html) };
+    return indexStyleHashes.hashes;
+  };
 
   host.addHook("onRequest", async (request, reply) => {
     reply
       .header("X-Request-Id", request.id)
-      .header("X-Content-Type-Options", "nosniff")
-      // Public album URLs carry their access token in the query: never let it
-      // leak to other sites (map tiles, links) through the Referer header.
-      .header("Referrer-Policy", "no-referrer");
+      .headers(webAppSecurityHeaders(securityOrigins(), await pageStyleHashes()));
   });
 
   host.route({
@@ -142,7 +162,6 @@ export const createAppHost = async ({
   };
 
   const serveApp = async (request: FastifyRequest, reply: FastifyReply) => {
-    const index = path.join(root, "index.html");
     const indexStats = await isFile(index);
     if (indexStats === undefined) {
       return reply

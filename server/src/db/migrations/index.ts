@@ -6,6 +6,7 @@ import * as publicLinks from "./0004-public-links";
 import * as linkDevices from "./0005-link-devices";
 import * as families from "./0006-families";
 import * as serverSettings from "./0007-server-settings";
+import * as keyedOttHashes from "./0008-keyed-ott-hashes";
 
 // [Note: Migrations are listed, not discovered]
 //
@@ -21,6 +22,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0005-link-devices": linkDevices,
   "0006-families": families,
   "0007-server-settings": serverSettings,
+  "0008-keyed-ott-hashes": keyedOttHashes,
 };
 
 export const migrationProvider: MigrationProvider = {
