@@ -29,7 +29,7 @@ export default defineConfig({
     build: {
       ...photos.build,
       outDir: path.join(repoRoot, "out/renderer"),
-      rollupOptions: { input: path.join(repoRoot, "web/photos/index.html") },
+      rolldownOptions: { input: path.join(repoRoot, "web/photos/index.html") },
     },
   },
 });

@@ -122,13 +122,13 @@ const urlSchema = (name: string) =>
   z
     .string()
     .refine((text) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol), {
-      message: `${name}: must be an absolute http(s) URL`,
+      error: `${name}: must be an absolute http(s) URL`,
     })
     .transform((text) => text.replace(/\/+$/, ""));
 
 const booleanSchema = (name: string) =>
   z
-    .enum(["true", "false", "1", "0"], { message: `${name}: must be true or false` })
+    .enum(["true", "false", "1", "0"], { error: `${name}: must be true or false` })
     .transform((word) => word === "true" || word === "1");
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -164,7 +164,7 @@ const environmentSchema = z.object({
   CAIRN_FAMILIES_URL: urlSchema("CAIRN_FAMILIES_URL").optional(),
   CAIRN_WEB_DIST_DIR: z.string().min(1).default("dist/web"),
   LOG_LEVEL: z
-    .enum(logLevels, { message: `LOG_LEVEL: must be one of ${logLevels.join(", ")}` })
+    .enum(logLevels, { error: `LOG_LEVEL: must be one of ${logLevels.join(", ")}` })
     .default("info"),
   CAIRN_BODY_LIMIT_BYTES: z
     .string()

@@ -49,13 +49,13 @@ const planSchema = z
     storageBytes: z.number().int().positive().refine(Number.isSafeInteger, "too large").optional(),
     storageGiB: z.number().positive().optional(),
     price: z.string(),
-    period: z.enum(["month", "year"], { message: "must be month or year" }),
+    period: z.enum(["month", "year"], { error: "must be month or year" }),
     androidID: z.string().default(""),
     iosID: z.string().default(""),
     stripeID: z.string().default(""),
   })
   .refine((plan) => (plan.storageBytes === undefined) !== (plan.storageGiB === undefined), {
-    message: "give storageBytes or storageGiB (exactly one)",
+    error: "give storageBytes or storageGiB (exactly one)",
   })
   .transform(({ storageBytes, storageGiB, ...plan }): ConfiguredPlan => ({
     ...plan,
