@@ -4,12 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptBox, toB64 } from "../../shared/crypto";
-import { generateBlobOrStreamKey, generateKey } from "../../shared/crypto/keys";
-import {
-  keyAttributesFor,
-  newAccountKeys,
-  TestAccountClient,
-} from "../test-support/account-client";
+import { generateBlobOrStreamKey } from "../../shared/crypto/keys";
+import type { TestAccountClient } from "../test-support/account-client";
 import {
   lastMailedCode,
   requestOverHTTP,
@@ -17,7 +13,7 @@ import {
   type CairnProcess,
 } from "../test-support/cairn-process";
 import { createPostgresTestDatabase } from "../test-support/databases";
-import { newCollectionBody } from "../test-support/library-client";
+import { newCollectionBody, signUpTestUser } from "../test-support/library-client";
 import { completionXML, putBytes } from "../test-support/library-files";
 
 // The server killed with SIGKILL (no shutdown hook runs, as on a power cut or
@@ -81,19 +77,7 @@ describe.each(backends)("a server killed mid-write, on $name", (backend) => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const signUp = async (email: string) => {
-    const user = new TestAccountClient(http, email);
-    expect((await user.sendCode("signup")).statusCode).toBe(200);
-    const verified = await user.verifyEmail();
-    user.token = verified.token ?? "";
-    user.userID = verified.id;
-    user.keys = await newAccountKeys();
-    user.kek = await generateKey();
-    await user.ok("PUT", "/users/attributes", {
-      keyAttributes: await keyAttributesFor(user.keys, user.kek),
-    });
-    return user;
-  };
+  const signUp = (email: string) => signUpTestUser(http, email);
 
   const createCollection = async (user: TestAccountClient, name: string) => {
     const { body, key } = await newCollectionBody(user, { name });

@@ -7,8 +7,8 @@ import Fastify from "fastify";
 import type { BlobStore } from "../src/blobs/blob-store";
 import { registerLocalBlobRoutes } from "../src/blobs/local/local-blob-routes";
 import { createLocalBlobStore, type LocalBlobStore } from "../src/blobs/local/local-blob-store";
-import { createS3BlobStore } from "../src/blobs/s3-blob-store";
-import { fakeS3Credentials, startFakeS3 } from "./s3-server";
+import { createS3BlobStore, type S3CallLimits } from "../src/blobs/s3-blob-store";
+import { type FakeS3, fakeS3Credentials, startFakeS3 } from "./s3-server";
 
 export interface RunningBlobStore<S extends BlobStore = BlobStore> {
   store: S;
@@ -48,18 +48,25 @@ export const startLocalBlobStore = async (
 
 const localBackend: TestBlobStoreBackend = { name: "local", start: () => startLocalBlobStore() };
 
-const s3Backend: TestBlobStoreBackend = {
-  name: "s3",
-  start: async () => {
-    const fake = await startFakeS3();
-    const store = createS3BlobStore({
+/** The S3 blob store of the server, over the fake S3 `fake`. */
+export const createS3BlobStoreOn = (fake: FakeS3, limits?: S3CallLimits): BlobStore =>
+  createS3BlobStore(
+    {
       kind: "s3",
       endpoint: fake.endpoint,
       region: "us-east-1",
       bucket: fake.bucket,
       ...fakeS3Credentials,
       forcePathStyle: true,
-    });
+    },
+    limits,
+  );
+
+const s3Backend: TestBlobStoreBackend = {
+  name: "s3",
+  start: async () => {
+    const fake = await startFakeS3();
+    const store = createS3BlobStoreOn(fake);
     return {
       store,
       close: async () => {

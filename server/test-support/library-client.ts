@@ -39,7 +39,7 @@ import type { TestAccountsServer } from "./accounts";
  * `TestAccountClient.signUp` for a user that must log in with a password.
  */
 export const signUpTestUser = async (
-  server: TestAccountsServer,
+  server: Pick<TestAccountsServer, "request" | "lastCode">,
   email: string,
 ): Promise<TestAccountClient> => {
   const user = new TestAccountClient(server, email);

@@ -4,10 +4,10 @@
 
 import { expect, it } from "vitest";
 import {
+  addFirstPasskeyFromPhotos,
   addVirtualAuthenticator,
   button,
   expectGalleryOf,
-  field,
   logIn,
   logOut,
   signUp,
@@ -26,12 +26,7 @@ it("registers, renames, uses and deletes a passkey", async () => {
   await signUp(page, cairn(), email, password);
 
   // Passkeys open in the accounts app, which takes the handed-over token out of the URL.
-  await button(page, "Passkeys").click();
-  await page.waitForURL(`${cairn().urls.accounts}/passkeys`);
-  await page.getByText("You have no passkeys yet.").waitFor();
-  await field(page, "Passkey name").fill("Laptop");
-  await button(page, "Add a passkey").click();
-  await page.getByRole("listitem").getByText("Laptop", { exact: true }).waitFor();
+  await addFirstPasskeyFromPhotos(page, cairn(), "Laptop");
 
   await page.getByRole("button", { name: "Rename Laptop" }).click();
   await page.getByRole("listitem").getByLabel("Passkey name").fill("Work laptop");

@@ -19,6 +19,7 @@ import {
 import { uploadTestFile } from "../../workers/sync/test-support/library";
 import { generatedJpeg, generatedVideo } from "../test-support/media";
 import {
+  addFirstPasskeyFromPhotos,
   addVirtualAuthenticator,
   button,
   expectGalleryOf,
@@ -165,12 +166,7 @@ it(
 
     // Passkeys are managed in the accounts app.
     await addVirtualAuthenticator(page);
-    await button(page, "Passkeys").click();
-    await page.waitForURL(`${cairn().urls.accounts}/passkeys`);
-    await page.getByText("You have no passkeys yet.").waitFor();
-    await field(page, "Passkey name").fill("Laptop");
-    await button(page, "Add a passkey").click();
-    await page.getByRole("listitem").getByText("Laptop", { exact: true }).waitFor();
+    await addFirstPasskeyFromPhotos(page, cairn(), "Laptop");
     expect(await isolation(page)).not.toContain(false);
 
     expect(violations.seen()).toEqual([]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fakeS3Credentials, startFakeS3, type FakeS3 } from "../../test-support/s3-server";
+import { createS3BlobStoreOn } from "../../test-support/blob-stores";
+import { startFakeS3, type FakeS3 } from "../../test-support/s3-server";
 import type { BlobStore } from "./blob-store";
-import { createS3BlobStore } from "./s3-blob-store";
 
 // The server's own S3 calls against injected failures.
 // See: [Note: The server's own S3 calls retry and time out]
@@ -10,18 +10,12 @@ let fake: FakeS3;
 let store: BlobStore;
 beforeAll(async () => {
   fake = await startFakeS3();
-  store = createS3BlobStore(
-    {
-      kind: "s3",
-      endpoint: fake.endpoint,
-      region: "us-east-1",
-      bucket: fake.bucket,
-      ...fakeS3Credentials,
-      forcePathStyle: true,
-    },
-    // A stall is given up after half a second here, not thirty.
-    { maxAttempts: 4, connectionTimeoutMs: 2_000, idleTimeoutMs: 500 },
-  );
+  // A stall is given up after half a second here, not thirty.
+  store = createS3BlobStoreOn(fake, {
+    maxAttempts: 4,
+    connectionTimeoutMs: 2_000,
+    idleTimeoutMs: 500,
+  });
 });
 afterAll(async () => {
   await store.close();

@@ -105,6 +105,20 @@ export const testEmail = (label: string): string =>
 export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 export const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 
+/**
+ * From the photos app's account menu, opens the accounts app's passkeys (the
+ * first time: none yet) and adds one named `name` (a virtual authenticator
+ * must be attached).
+ */
+export const addFirstPasskeyFromPhotos = async (page: Page, cairn: TestCairn, name: string) => {
+  await button(page, "Passkeys").click();
+  await page.waitForURL(`${cairn.urls.accounts}/passkeys`);
+  await page.getByText("You have no passkeys yet.").waitFor();
+  await field(page, "Passkey name").fill(name);
+  await button(page, "Add a passkey").click();
+  await page.getByRole("listitem").getByText(name, { exact: true }).waitFor();
+};
+
 /** Type the code mailed to `email` into the verification screen and submit it. */
 export async function enterMailedCode(
   page: Page,
