@@ -4,6 +4,7 @@ import type { Scenario } from "../scenario";
 import { cryptoScenario } from "./crypto";
 import { galleryOpenScenario } from "./gallery-open";
 import { galleryScrollScenario } from "./gallery-scroll";
+import { loadScenario } from "./load";
 import { serverDiffScenario } from "./server-diff";
 import { syncScenario } from "./sync";
 import { uploadScenario } from "./upload";
@@ -15,4 +16,5 @@ export const scenarios: readonly Scenario[] = [
   galleryOpenScenario,
   galleryScrollScenario,
   uploadScenario,
+  loadScenario,
 ];

@@ -3,16 +3,16 @@
 // SQLite and on PostgreSQL (a throwaway cluster, as the unit tests start
 // one). Each client reads the whole album from sinceTime 0, page after page
 // while `hasMore`, as a fresh device does, in worker threads beside the
-// server's (see [Note: The diff bench's clients run beside the server]). The
+// server's (see [Note: The bench's clients run beside the server]). The
 // baseline is one client alone on the same server in the same run.
 // `CAIRN_BENCH_QUICK=1`: 10,000 files and 20 clients instead of 100,000 and 100.
 
 import { performance } from "node:perf_hooks";
-import startPostgres from "../../server/test-support/postgres-global-setup";
-import { createPostgresTestDatabase } from "../../server/test-support/databases";
 import type { DatabaseConfig } from "../../server/src/config/config";
 import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
 import { createNodeCryptoPool } from "../../workers/crypto/node-pool";
+import { percentile } from "../lib/percentile";
+import { withThrowawayPostgres } from "../lib/throwaway-postgres";
 import { seedCairn } from "../seed/seed-cairn";
 import type { Figure, Ratio, Scenario, ScenarioContext, ScenarioResult } from "../scenario";
 import { runDiffClients } from "./server-diff/diff-client-threads";
@@ -36,11 +36,6 @@ interface DiffRun {
   /** The share of the run's time the server's event loop was busy (0–1). */
   serverThreadBusy: number;
 }
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted.length === 0
-    ? 0
-    : (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
 
 const measure = async (target: DiffTarget, clients: number): Promise<DiffRun> => {
   let serverThreadBefore = performance.eventLoopUtilization();
@@ -119,26 +114,6 @@ const runOn = async (
   }
 };
 
-/** A throwaway PostgreSQL (see [Note: A throwaway PostgreSQL for the unit tests]), or undefined without binaries. */
-const withPostgres = async <T>(
-  context: ScenarioContext,
-  work: (database: DatabaseConfig) => Promise<T>,
-): Promise<T | undefined> => {
-  const stop = await startPostgres();
-  const adminURL = process.env.CAIRN_TEST_DATABASE_URL;
-  if (adminURL === undefined) {
-    context.log("PostgreSQL binaries not found: measuring SQLite only");
-    return undefined;
-  }
-  const { url, drop } = await createPostgresTestDatabase(adminURL);
-  try {
-    return await work({ kind: "postgres", url });
-  } finally {
-    await drop();
-    await stop?.();
-  }
-};
-
 const figuresOf = ({ database, seedSeconds, alone, concurrent }: BackendResult): Figure[] => [
   { name: `${database}: seeding ${String(fileCount)} files`, value: seedSeconds, unit: "s" },
   {
@@ -175,7 +150,7 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
     `${quick ? "quick mode: " : ""}${String(fileCount)} files, ${String(clientCount)} clients`,
   );
   const results: BackendResult[] = [await runOn(context, undefined)];
-  const postgres = await withPostgres(context, (database) => runOn(context, database));
+  const postgres = await withThrowawayPostgres(context, (database) => runOn(context, database));
   if (postgres !== undefined) results.push(postgres);
 
   const figures = results.flatMap(figuresOf);

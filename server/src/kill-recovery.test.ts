@@ -3,8 +3,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encryptBox, toB64 } from "../../shared/crypto";
-import { generateBlobOrStreamKey } from "../../shared/crypto/keys";
 import type { TestAccountClient } from "../test-support/account-client";
 import {
   lastMailedCode,
@@ -13,19 +11,31 @@ import {
   type CairnProcess,
 } from "../test-support/cairn-process";
 import { createPostgresTestDatabase } from "../test-support/databases";
+import {
+  type HttpTestAlbum,
+  createHttpTestAlbum,
+  liveHttpTestFiles,
+  newHttpTestFileBody,
+  uploadSmallHttpTestFile,
+  usageBytesOf,
+} from "../test-support/http-library-calls";
 import { newCollectionBody, signUpTestUser } from "../test-support/library-client";
+import { type FakeS3, fakeS3Environment, startFakeS3 } from "../test-support/s3-server";
 import { completionXML, putBytes } from "../test-support/library-files";
 
 // The server killed with SIGKILL (no shutdown hook runs, as on a power cut or
 // an out-of-memory kill) in the middle of the writes that matter, then
 // started again over the same data folder and database: every acknowledged
 // write is there, nothing is half registered, usage matches the live
-// objects, and the client's retry completes. On SQLite and PostgreSQL.
+// objects, and the client's retry completes. On SQLite and PostgreSQL with
+// the local object folder, and on PostgreSQL with S3.
 
 interface Backend {
-  name: "sqlite" | "postgres";
+  name: "sqlite" | "postgres" | "postgres and S3";
   /** A database URL (PostgreSQL) and how to drop it, or nothing for SQLite in the data folder. */
   create(): Promise<{ url: string | undefined; drop(): Promise<void> }>;
+  /** Objects in a fake S3 rather than the data folder. */
+  s3?: boolean;
 }
 
 const postgresAdminURL = process.env.CAIRN_TEST_DATABASE_URL;
@@ -41,6 +51,11 @@ const backends: Backend[] = [
           name: "postgres" as const,
           create: () => createPostgresTestDatabase(postgresAdminURL),
         },
+        {
+          name: "postgres and S3" as const,
+          create: () => createPostgresTestDatabase(postgresAdminURL),
+          s3: true,
+        },
       ]),
 ];
 
@@ -51,12 +66,17 @@ describe.each(backends)("a server killed mid-write, on $name", (backend) => {
   let databaseURL: string | undefined;
   let dropDatabase: () => Promise<void>;
   let server: CairnProcess;
+  let s3: FakeS3 | undefined;
   const http = {
     request: requestOverHTTP(() => server.apiURL),
     lastCode: (email: string) => lastMailedCode(path.join(dir, "data"), email),
   };
   const start = async () => {
-    server = await startCairnProcess({ dataDir: path.join(dir, "data"), databaseURL });
+    server = await startCairnProcess({
+      dataDir: path.join(dir, "data"),
+      databaseURL,
+      ...(s3 === undefined ? {} : { environment: fakeS3Environment(s3) }),
+    });
   };
   /** Kills the server once `ready()` holds, then starts it again. */
   const killWhen = async (ready: () => boolean) => {
@@ -66,6 +86,7 @@ describe.each(backends)("a server killed mid-write, on $name", (backend) => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "cairn-kill-"));
+    if (backend.s3 === true) s3 = await startFakeS3();
     const database = await backend.create();
     databaseURL = database.url;
     dropDatabase = () => database.drop();
@@ -73,75 +94,19 @@ describe.each(backends)("a server killed mid-write, on $name", (backend) => {
   }, 120_000);
   afterAll(async () => {
     await server.stop();
+    await s3?.close();
     await dropDatabase();
     await rm(dir, { recursive: true, force: true });
   });
 
   const signUp = (email: string) => signUpTestUser(http, email);
 
-  const createCollection = async (user: TestAccountClient, name: string) => {
-    const { body, key } = await newCollectionBody(user, { name });
-    const { collection } = await user.ok<{ collection: { id: number } }>(
-      "POST",
-      "/collections",
-      body,
-    );
-    return { id: collection.id, key };
-  };
-
-  /** The `POST /files` body of a file whose objects were uploaded under these keys. */
-  const newFileBody = async (
-    collection: { id: number; key: Uint8Array },
-    file: { objectKey: string; size: number },
-    thumbnail: { objectKey: string; size: number },
-  ) => {
-    const wrapped = await encryptBox(await generateBlobOrStreamKey(), collection.key);
-    const header = () => toB64(randomBytes(24));
-    return {
-      collectionID: collection.id,
-      encryptedKey: toB64(wrapped.encryptedData),
-      keyDecryptionNonce: toB64(wrapped.nonce),
-      file: { ...file, decryptionHeader: header() },
-      thumbnail: { ...thumbnail, decryptionHeader: header() },
-      metadata: { encryptedData: toB64(randomBytes(64)), decryptionHeader: header() },
-    };
-  };
-
-  /** Uploads a small file (one PUT each for the file and its thumbnail) and registers it. */
-  const uploadSmallFile = async (
-    user: TestAccountClient,
-    collection: { id: number; key: Uint8Array },
-    fileBytes: number,
-  ) => {
-    const { urls } = await user.ok<{ urls: { objectKey: string; url: string }[] }>(
-      "GET",
-      "/files/upload-urls?count=2",
-    );
-    const [fileURL, thumbnailURL] = urls;
-    if (fileURL === undefined || thumbnailURL === undefined) throw new Error("two URLs expected");
-    expect((await putBytes(fileURL.url, randomBytes(fileBytes))).status).toBe(200);
-    expect((await putBytes(thumbnailURL.url, randomBytes(100))).status).toBe(200);
-    return user.ok<{ id: number }>(
-      "POST",
-      "/files",
-      await newFileBody(
-        collection,
-        { objectKey: fileURL.objectKey, size: fileBytes },
-        { objectKey: thumbnailURL.objectKey, size: 100 },
-      ),
-    );
-  };
-
-  const collectionFiles = async (user: TestAccountClient, collectionID: number) => {
-    const { diff } = await user.ok<{ diff: { id: number; isDeleted: boolean }[] | null }>(
-      "GET",
-      `/collections/v2/diff?collectionID=${String(collectionID)}&sinceTime=0`,
-    );
-    return (diff ?? []).filter((file) => !file.isDeleted);
-  };
-
-  const usageBytes = async (user: TestAccountClient) =>
-    (await user.ok<{ usage: number }>("GET", "/users/details/v2")).usage;
+  const createCollection = createHttpTestAlbum;
+  const newFileBody = newHttpTestFileBody;
+  const uploadSmallFile = (user: TestAccountClient, album: HttpTestAlbum, fileBytes: number) =>
+    uploadSmallHttpTestFile(user, album, randomBytes(fileBytes));
+  const collectionFiles = liveHttpTestFiles;
+  const usageBytes = usageBytesOf;
 
   it("keeps every acknowledged write of a burst, and the failed ones succeed when retried", async () => {
     const user = await signUp("burst@example.org");

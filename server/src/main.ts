@@ -23,6 +23,7 @@ import {
   type Listener,
 } from "./config/config";
 import { loadOrCreateSecrets } from "./config/secrets";
+import { announceListening, isClusterWorker, runClusterPrimary } from "./cluster/process-cluster";
 import { openDatabase } from "./db/database";
 import type { AuthResolvers } from "./http/auth";
 import { createApiApp } from "./http/create-api-app";
@@ -236,6 +237,7 @@ export const startCairn = async (
         },
       },
       rateLimiter: createRateLimiter(config.rateLimitScale),
+      trustedProxies: config.trustedProxies,
     });
     const apiLog = api.log;
     log = apiLog;
@@ -334,9 +336,57 @@ export const startCairn = async (
  */
 const shutdownTimeoutMs = 10_000;
 
+/** The lines `npm start` prints once Cairn listens. */
+const listeningBanner = (urls: Record<Listener, string>): string =>
+  [
+    "",
+    "Cairn is running:",
+    `  API       ${urls.api}`,
+    `  Photos    ${urls.photos}`,
+    `  Accounts  ${urls.accounts}`,
+    `  Auth      ${urls.auth}`,
+    "",
+    "",
+  ].join("\n");
+
+/**
+ * What a cluster's primary does once before forking its server processes:
+ * the data folder, the secrets file and the database's migrations.
+ * See: [Note: Several server processes share the ports]
+ */
+const prepareForProcesses = async (config: CairnConfig): Promise<void> => {
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  await loadOrCreateSecrets(config.dataDir);
+  const database = await openDatabase(config.database);
+  await database.close();
+};
+
+const runClusterPrimaryFromCommandLine = async (config: CairnConfig) => {
+  await prepareForProcesses(config);
+  const exitCode = await runClusterPrimary({
+    processes: config.processes,
+    shutdownTimeoutMs,
+    onListening: (urls) => {
+      process.stdout.write(
+        listeningBanner(urls).replace(
+          "Cairn is running:",
+          `Cairn is running (${String(config.processes)} server processes):`,
+        ),
+      );
+    },
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  process.exit(exitCode);
+};
+
 const runFromCommandLine = async () => {
   let running: RunningCairn;
   try {
+    const config = loadConfig(process.env, process.cwd());
+    if (config.processes > 1 && !isClusterWorker()) {
+      await runClusterPrimaryFromCommandLine(config);
+      return;
+    }
     running = await startCairn();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -346,22 +396,12 @@ const runFromCommandLine = async () => {
     throw error;
   }
   const { urls } = running;
-  process.stdout.write(
-    [
-      "",
-      "Cairn is running:",
-      `  API       ${urls.api}`,
-      `  Photos    ${urls.photos}`,
-      `  Accounts  ${urls.accounts}`,
-      `  Auth      ${urls.auth}`,
-      "",
-      "",
-    ].join("\n"),
-  );
+  if (isClusterWorker()) announceListening(urls);
+  else process.stdout.write(listeningBanner(urls));
   const shutDown = (signal: string) => {
     process.stderr.write(`\n${signal}: shutting down\n`);
     const timer = setTimeout(() => {
-      process.stderr.write(`Still busy after ${shutdownTimeoutMs} ms, exiting anyway\n`);
+      process.stderr.write(`Still busy after ${String(shutdownTimeoutMs)} ms, exiting anyway\n`);
       process.exit(1);
     }, shutdownTimeoutMs);
     timer.unref();

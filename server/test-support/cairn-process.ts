@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,10 +15,20 @@ export interface CairnProcessOptions {
   dataDir: string;
   /** PostgreSQL's URL; SQLite in the data folder when absent. */
   databaseURL?: string | undefined;
+  /** `CAIRN_PROCESSES`: server processes behind the ports (1 when absent). */
+  processes?: number;
+  /** More of the server's environment (S3's variables, limits). */
+  environment?: Record<string, string>;
 }
 
 export interface CairnProcess {
   apiURL: string;
+  /** The process's ID: the cluster's primary when it runs several. */
+  pid: number;
+  /** The IDs of the cluster's server processes (none when it runs one). */
+  serverProcessIDs(): number[];
+  /** What it printed so far. */
+  output(): string;
   /** Ends the process with SIGKILL and waits for it to be gone. */
   kill(): Promise<void>;
   /** Ends the process with SIGTERM (a clean shutdown) and waits for it. */
@@ -33,6 +43,19 @@ const waitForExit = (child: ChildProcess): Promise<void> =>
           resolve();
         });
       });
+
+/** The IDs of a process's children (a cluster primary's server processes). */
+const childProcessIDs = (pid: number): number[] => {
+  try {
+    return execFileSync("ps", ["--ppid", String(pid), "-o", "pid="], { encoding: "utf8" })
+      .split("\n")
+      .map((line) => Number(line.trim()))
+      .filter((id) => id > 0);
+  } catch {
+    // ps exits with 1 when the process has no children.
+    return [];
+  }
+};
 
 /** Starts `npm run server` over `options`; resolves once it prints its URLs. */
 export const startCairnProcess = async (options: CairnProcessOptions): Promise<CairnProcess> => {
@@ -51,6 +74,8 @@ export const startCairnProcess = async (options: CairnProcessOptions): Promise<C
       CAIRN_RATE_LIMIT_SCALE: "1000",
       LOG_LEVEL: "warn",
       ...(options.databaseURL === undefined ? {} : { DATABASE_URL: options.databaseURL }),
+      ...(options.processes === undefined ? {} : { CAIRN_PROCESSES: String(options.processes) }),
+      ...options.environment,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -68,8 +93,13 @@ export const startCairnProcess = async (options: CairnProcessOptions): Promise<C
     await new Promise((resolve) => setTimeout(resolve, 50));
     apiURL = /API\s+(http:\/\/localhost:\d+)/.exec(output)?.[1];
   }
+  const pid = child.pid;
+  if (pid === undefined) throw new Error("Cairn's process has no ID");
   return {
     apiURL,
+    pid,
+    serverProcessIDs: () => childProcessIDs(pid),
+    output: () => output,
     kill: async () => {
       child.kill("SIGKILL");
       await waitForExit(child);

@@ -15,6 +15,17 @@ import S3rver from "s3rver";
 
 export const fakeS3Credentials = { accessKeyID: "S3RVER", secretAccessKey: "S3RVER" };
 
+/** The server's `S3_*` variables for a fake S3 (a server started as a process). */
+export const fakeS3Environment = (
+  s3: Pick<FakeS3, "endpoint" | "bucket">,
+): Record<string, string> => ({
+  S3_ENDPOINT: s3.endpoint,
+  S3_BUCKET: s3.bucket,
+  S3_ACCESS_KEY_ID: fakeS3Credentials.accessKeyID,
+  S3_SECRET_ACCESS_KEY: fakeS3Credentials.secretAccessKey,
+  S3_FORCE_PATH_STYLE: "true",
+});
+
 const rfc3986 = (text: string) =>
   encodeURIComponent(text).replace(
     /[!'()*]/g,

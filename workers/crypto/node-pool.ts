@@ -31,7 +31,9 @@ import { cryptoPoolSize } from "./pool-size";
 // worker starts from a one-line bootstrap that loads the entry with tsx's
 // `tsImport`. Compiled to JavaScript, the entry is spawned directly.
 
-const isTypeScript = import.meta.url.endsWith(".ts");
+// Loaded by `tsImport` (in a worker thread of its own), the module's URL
+// carries a query after its path.
+const isTypeScript = new URL(import.meta.url).pathname.endsWith(".ts");
 const entryURL = new URL(
   isTypeScript ? "./crypto.node-worker.ts" : "./crypto.node-worker.js",
   import.meta.url,

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { type ConfiguredPlan, readPlansFile } from "./plans-file";
@@ -62,6 +63,10 @@ export interface CairnConfig {
   plans: ConfiguredPlan[];
   /** Multiplies every rate limit. See: [Note: Rate limits scale for tests] */
   rateLimitScale: number;
+  /** Server processes sharing the ports. See: [Note: Several server processes share the ports] */
+  processes: number;
+  /** Reverse proxies trusted for `X-Forwarded-For`. See: [Note: A client's address behind a proxy] */
+  trustedProxies: string[];
   /** WebAuthn relying party ID; unset: the host name of the accounts app's URL. */
   webAuthnRPID: string | undefined;
   /** Origins WebAuthn ceremonies may come from; empty: the accounts app's origin. */
@@ -133,6 +138,16 @@ const booleanSchema = (name: string) =>
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
+/** An IP address, or one with a CIDR prefix length (`10.0.0.0/8`, `fd00::/8`). */
+const isIPOrRange = (entry: string): boolean => {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+};
+
 /** The variables, their defaults and what they mean. Keep server/README.md in sync. */
 const environmentSchema = z.object({
   CAIRN_DATA_DIR: z.string().min(1).default("./data"),
@@ -185,6 +200,28 @@ const environmentSchema = z.object({
     .transform(Number)
     .refine((scale) => scale > 0, "CAIRN_RATE_LIMIT_SCALE: must be a positive number")
     .default(1),
+  CAIRN_PROCESSES: z
+    .string()
+    .regex(/^\d+$/, "CAIRN_PROCESSES: must be a whole number from 1 to 64")
+    .transform(Number)
+    .refine(
+      (count) => count >= 1 && count <= 64,
+      "CAIRN_PROCESSES: must be a whole number from 1 to 64",
+    )
+    .default(1),
+  CAIRN_TRUSTED_PROXIES: z
+    .string()
+    .transform((text) =>
+      text
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== ""),
+    )
+    .refine(
+      (entries) => entries.every((entry) => isIPOrRange(entry)),
+      "CAIRN_TRUSTED_PROXIES: must be comma-separated IP addresses or CIDR ranges such as 10.0.0.0/8",
+    )
+    .optional(),
   CAIRN_WEBAUTHN_RP_ID: z
     .string()
     .regex(/^[A-Za-z0-9.-]+$/, "CAIRN_WEBAUTHN_RP_ID: must be a host name")
@@ -301,6 +338,8 @@ export const loadConfig = (environment: Environment, cwd: string): CairnConfig =
     freeStorageBytes: env.CAIRN_FREE_STORAGE_BYTES,
     plans: plans.plans,
     rateLimitScale: env.CAIRN_RATE_LIMIT_SCALE,
+    processes: env.CAIRN_PROCESSES,
+    trustedProxies: env.CAIRN_TRUSTED_PROXIES ?? [],
     webAuthnRPID: env.CAIRN_WEBAUTHN_RP_ID,
     webAuthnOrigins: env.CAIRN_WEBAUTHN_ORIGINS ?? [],
   };

@@ -9,7 +9,7 @@ import Fastify, {
 import type { AnyEndpoint } from "../../../shared/api/endpoint";
 import { ApiError } from "../../../shared/model/errors";
 import { databaseRetryAfterSeconds, isDatabaseUnavailable } from "../db/database-unavailable";
-import { registerLocalBlobRoutes } from "../blobs/local/local-blob-routes";
+import { blobRoutePrefix, registerLocalBlobRoutes } from "../blobs/local/local-blob-routes";
 import type { LocalBlobStore } from "../blobs/local/local-blob-store";
 import type { LogLevel } from "../config/config";
 import { apiSecurityHeadersOf, registerApiSecurityHeaders } from "./api-security-headers";
@@ -51,7 +51,19 @@ export interface ApiAppOptions<R extends Readonly<Record<string, AnyEndpoint>>> 
   connectionLimits?: ConnectionLimits;
   /** The API's public URL, read per request: HSTS when https. See: [Note: The API's security headers] */
   publicURL?: (() => string) | undefined;
+  /** Addresses of reverse proxies whose `X-Forwarded-For` names the client. See: [Note: A client's address behind a proxy] */
+  trustedProxies?: readonly string[] | undefined;
 }
+
+// [Note: A client's address behind a proxy]
+//
+// The per-address rate limits (wire-contract §0.4) and the logs use the
+// client's IP. Behind a reverse proxy every request comes from the proxy, so
+// the whole server would share one address's budget: ten logins a minute
+// for everybody. The proxies named in `CAIRN_TRUSTED_PROXIES` (addresses or
+// CIDR ranges) are trusted to say who their client is in `X-Forwarded-For`;
+// a header from anyone else is ignored, so a client cannot pick its own
+// address to escape a limit.
 
 /**
  * Route parameters may be this long. Object keys reach the blob routes as one
@@ -80,6 +92,9 @@ export const createApiApp = async <R extends Readonly<Record<string, AnyEndpoint
     ...fastifyConnectionOptions(options.connectionLimits ?? defaultConnectionLimits),
     bodyLimit: options.bodyLimitBytes,
     genReqId: newRequestID,
+    ...(options.trustedProxies === undefined || options.trustedProxies.length === 0
+      ? {}
+      : { trustProxy: [...options.trustedProxies] }),
     // [Note: A malformed URL is answered in the API's error shape]
     //
     // fastify answers a path it cannot decode (`/files/%E0%A4%A`) before
@@ -113,7 +128,8 @@ export const createApiApp = async <R extends Readonly<Record<string, AnyEndpoint
     applyCORS(request, reply);
     // Preflights get 200, not 204: Safari intermittently fails CORS on 204.
     if (request.method === "OPTIONS") return reply.code(200).send();
-    options.rateLimiter?.checkGlobal();
+    // See: [Note: Signed object URLs are outside the API's global limit]
+    if (!request.url.startsWith(`${blobRoutePrefix}/`)) options.rateLimiter?.checkGlobal();
     return undefined;
   });
 
