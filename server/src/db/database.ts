@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect } from "kysely";
+import { ImmediateTransactionSqliteDialect } from "./sqlite-immediate-transactions";
 import pg from "pg";
 import type { DatabaseConfig } from "../config/config";
 import { migrationProvider } from "./migrations/index";
@@ -54,7 +55,9 @@ const openSqlite = (file: string): Kysely<Database> => {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${sqliteBusyTimeoutMs}`);
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withPreparedStatementCache(sqlite) }),
+    dialect: new ImmediateTransactionSqliteDialect({
+      database: withPreparedStatementCache(sqlite),
+    }),
   });
 };
 
