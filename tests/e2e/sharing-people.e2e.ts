@@ -109,6 +109,8 @@ it("shares an album with a collaborator who adds a photo, and ends the share", a
     .getByTestId("album-shared-by")
     .getByText(`Shared by ${ana.account.email}`)
     .waitFor();
+  // A collaborator may add: upload is offered.
+  await benPage.getByTestId("upload-button").waitFor();
   await albumEntry(benPage, "Ben's photos").click();
   await selectTiles(benPage, ["kite.jpg"]);
   await selectionAction(benPage, "Add to album").click();
@@ -148,6 +150,9 @@ it("lets a viewer leave an album shared with them", async () => {
 
   await syncUntil(benPage, () => albumCountOf(benPage, "Picnic"), 1);
   await albumEntry(benPage, "Picnic").click();
+  // A viewer may not add to the album: no upload is offered in it (spec §6).
+  await benPage.getByTestId("album-shared-by").waitFor();
+  expect(await benPage.getByTestId("upload-button").count()).toBe(0);
   await benPage.getByRole("button", { name: "Leave album", exact: true }).click();
   await benPage.getByRole("dialog").getByRole("button", { name: "Leave album" }).click();
   await expectNoAlbum(benPage, "Picnic");

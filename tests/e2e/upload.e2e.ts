@@ -19,7 +19,7 @@ import {
   waitForVisibleThumbnails,
 } from "./test-support/gallery";
 import { openLoggedInGallery, signUpWithLibraryClient } from "./test-support/library";
-import { mediaTestMs } from "./test-support/waits";
+import { mediaTestMs, pageCatchUpMs } from "./test-support/waits";
 import { useCairnInChromium } from "./test-support/suite";
 import { fixtureFile, pickFiles, resultCount, waitForFinish } from "./test-support/uploads";
 
@@ -57,6 +57,11 @@ it(
       },
       { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") },
     ]);
+    // The header says an upload is on its way, not "Up to date".
+    await first
+      .locator('[data-testid="library-sync-state"][data-state="uploading"]')
+      .getByText(/^Uploading \d+ of 5…$/)
+      .waitFor();
     await waitForFinish(first);
     expect(await resultCount(first, "uploaded")).toBe(4);
     expect(await resultCount(first, "unsupported")).toBe(1);
@@ -72,6 +77,12 @@ it(
       await tile(first, title).waitFor();
     }
     await waitForVisibleThumbnails(first);
+    // The storage meter follows the uploads, without a reload.
+    await first
+      .getByTestId("sidebar-storage")
+      .getByText("4 files", { exact: true })
+      .waitFor({ timeout: pageCatchUpMs });
+    expect(await first.getByTestId("sidebar-storage").textContent()).not.toContain("0 bytes");
 
     // A reload keeps them; the second browser gets them with its sync.
     await first.reload();

@@ -22,6 +22,7 @@ import { usePlanSuccessDialog } from "../payments/use-plan-success-dialog";
 import { UploadClientContext } from "../upload/upload-client-context";
 import { GalleryView } from "./GalleryView";
 import "./gallery.css";
+import { useDetailsFollowingLibrary } from "./sidebar/use-details-following-library";
 
 /**
  * `/gallery`: the library beside the account sidebar. It starts the tab's
@@ -65,6 +66,7 @@ export function GalleryPage() {
     };
   }, [service, showSessionExpired]);
 
+  useDetailsFollowingLibrary(library.summary, () => service.userDetails(), setDetails);
   usePlanSuccessDialog(details);
 
   // Plans are explained on Cairn's payments page, opened with a payment token.

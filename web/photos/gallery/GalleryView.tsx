@@ -155,6 +155,7 @@ export function GalleryView({
           summary={summary}
           status={status}
           client={client}
+          uploading={upload.progress}
           onUpload={upload.start}
           onAlbumDeleted={() => {
             openView(PseudoCollectionID.all);

@@ -14,6 +14,7 @@ import type { GalleryClient } from "../../common/library/gallery-client";
 import type { GallerySummary } from "../../../shared/model/library/gallery-summary";
 import type { PickedFile } from "../../../workers/upload/upload-contract";
 import { UploadButton } from "../upload/UploadButton";
+import type { UploadProgressCount } from "../upload/use-gallery-upload";
 import { AlbumMenu } from "./actions/AlbumMenu";
 import { useLibraryAction } from "./actions/use-library-action";
 import { ShareAlbumDialog } from "./sharing/ShareAlbumDialog";
@@ -37,6 +38,8 @@ export interface ViewHeaderProps {
   summary: GallerySummary | undefined;
   status: SyncStatus | undefined;
   client: Pick<GalleryClient, "perform" | "albumSharing"> | undefined;
+  /** Files finished and in all while an upload runs: the status says so rather than the sync's. */
+  uploading?: UploadProgressCount | undefined;
   /** Uploads picked files; undefined: no upload button (no upload client yet). */
   onUpload?: ((picks: PickedFile[]) => void) | undefined;
   /** The open album was deleted: the page goes back to "all". */
@@ -50,6 +53,7 @@ export function ViewHeader({
   summary,
   status,
   client,
+  uploading,
   onUpload,
   onAlbumDeleted,
 }: ViewHeaderProps) {
@@ -163,9 +167,16 @@ export function ViewHeader({
           className="cairn-view-header__sync"
           role="status"
           data-testid="library-sync-state"
-          data-state={status?.state}
+          data-state={uploading === undefined ? status?.state : "uploading"}
         >
-          {syncMessage !== undefined && <FormattedMessage id={syncMessage} />}
+          {uploading !== undefined ? (
+            <FormattedMessage
+              id="library.sync.uploading"
+              values={{ finished: uploading.finished, total: uploading.total }}
+            />
+          ) : (
+            syncMessage !== undefined && <FormattedMessage id={syncMessage} />
+          )}
         </p>
       </div>
     </header>

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { GallerySummary } from "../../../shared/model/library/gallery-summary";
 import { summaryOf } from "../gallery/test-support/gallery-views";
-import { existingAlbumNamed, openUploadAlbum, uploadableAlbums } from "./upload-targets";
+import {
+  existingAlbumNamed,
+  openUploadAlbum,
+  uploadableAlbums,
+  uploadOffered,
+} from "./upload-targets";
 
 const trips = summaryOf({ id: 7, name: "Trips" });
 const beach = summaryOf({ id: 8, name: "Beach" });
@@ -32,6 +37,19 @@ describe("openUploadAlbum", () => {
     ["an unknown view", undefined, false],
   ])("%s: files go straight in: %s", (_label, summary, direct) => {
     expect(openUploadAlbum(summary)).toBe(direct ? summary : undefined);
+  });
+});
+
+describe("uploadOffered", () => {
+  it.each<[string, GallerySummary | undefined, boolean]>([
+    ["an owned album", trips, true],
+    ["an album shared with the user as a collaborator", shared, true],
+    ["an album shared with the user as a viewer", viewed, false],
+    ["all", all, true],
+    ["the trash", trash, true],
+    ["an unknown view", undefined, true],
+  ])("%s: %s", (_label, summary, offered) => {
+    expect(uploadOffered(summary)).toBe(offered);
   });
 });
 

@@ -34,6 +34,16 @@ export const openUploadAlbum = (summary: GallerySummary | undefined): GallerySum
     : undefined;
 
 /**
+ * Whether the open view offers to upload (the button, and dropping files on
+ * the page). Spec §6: a viewer of an album shared with them may not add to
+ * it, so the album they are looking at offers no upload at all, rather
+ * than one that would send their files somewhere else; every other view
+ * does (an album of theirs takes the files, the others ask where).
+ */
+export const uploadOffered = (summary: GallerySummary | undefined): boolean =>
+  summary?.type !== "incomingShareViewer";
+
+/**
  * The albums the target dialog offers, matching `query`: the album picker's
  * rules (visible albums, no favorites or uncategorized, sorted by name),
  * owned ones only.

@@ -27,7 +27,7 @@ import { runEndingDisplay, type Uploader } from "./upload-messages";
 import { UploadPanel } from "./UploadPanel";
 import { pickShapeOf } from "./upload-picks";
 import { isRunOnItsWay, runIDForRequest, UploadRunStore } from "./upload-run";
-import { openUploadAlbum } from "./upload-targets";
+import { openUploadAlbum, uploadOffered } from "./upload-targets";
 import { UploadTargetDialog } from "./UploadTargetDialog";
 import { useFileDrop } from "./use-file-drop";
 import "./upload.css";
@@ -61,6 +61,13 @@ export interface GalleryUpload {
   targetDialog: ReactNode;
   /** The progress panel, from a run's start until the person closes it. */
   panel: ReactNode;
+  /** Files finished and in all, while a run is on its way (the header says so). */
+  progress: UploadProgressCount | undefined;
+}
+
+export interface UploadProgressCount {
+  finished: number;
+  total: number;
 }
 
 export function useGalleryUpload({
@@ -78,6 +85,8 @@ export function useGalleryUpload({
   const showSessionExpired = useSessionExpiredDialog();
   const notify = useNotify();
   const openAlbum = album ?? openUploadAlbum(openSummary);
+  // See `uploadOffered`: a public link's album (`album`) decides for itself.
+  const offered = album !== undefined || uploadOffered(openSummary);
 
   const sendNow = useCallback(
     (asked: UploadRequest) => {
@@ -176,7 +185,10 @@ export function useGalleryUpload({
     [notify, start, showErrorDialog],
   );
 
-  const dragging = useFileDrop(client === undefined ? undefined : takeDrop, asking === undefined);
+  const dragging = useFileDrop(
+    client === undefined || !offered ? undefined : takeDrop,
+    asking === undefined,
+  );
 
   // A refusal that ended the run says so once, as soon as it is known.
   const endedBy = run.snapshot?.endedBy;
@@ -218,7 +230,14 @@ export function useGalleryUpload({
   };
 
   return {
-    start: client === undefined ? undefined : start,
+    start: client === undefined || !offered ? undefined : start,
+    progress: isRunOnItsWay(run)
+      ? {
+          finished: run.snapshot?.finishedCount ?? 0,
+          // Before the first snapshot the worker has not counted the files: the picks stand in.
+          total: run.snapshot?.totalCount ?? run.picks.length,
+        }
+      : undefined,
     dropOverlay: dragging && (
       <div className="cairn-upload-drop" data-testid="upload-drop-overlay">
         <div className="cairn-upload-drop__card">
