@@ -138,7 +138,7 @@ describe("the gallery page", () => {
     });
   });
 
-  it("says nothing of an empty gallery before the worker has told what the library holds", async () => {
+  it("shows the grid's skeleton, never the empty state, before the worker has told what the library holds", async () => {
     const opening = fakeGalleryClient({ openView: () => new Promise(() => undefined) });
     /** The gallery with no snapshot and no summaries: only the count the worker told, if any. */
     const galleryTold = (state: SyncState, libraryFileCount?: number) =>
@@ -154,6 +154,7 @@ describe("the gallery page", () => {
     const { rerender } = render(galleryTold("opening"));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId("gallery-empty")).toBeNull();
+    expect(screen.getByTestId("gallery-skeleton").getAttribute("aria-busy")).toBe("true");
     expect(screen.getByTestId("library-item-count").textContent).toBe("");
 
     // The worker tells an empty library (a new account): now it is empty.
@@ -161,6 +162,7 @@ describe("the gallery page", () => {
     expect((await screen.findByTestId("gallery-empty")).textContent).toContain(
       "Your gallery is empty",
     );
+    expect(screen.queryByTestId("gallery-skeleton")).toBeNull();
   });
 
   it("shows the sync state and the album menu of an owned album", async () => {

@@ -25,6 +25,7 @@ import { DownloadProgress } from "./downloads/DownloadProgress";
 import { EmptyView } from "./EmptyView";
 import { searchWithView, viewIDFromSearch } from "./gallery-url";
 import { GalleryGrid } from "./grid/GalleryGrid";
+import { GallerySkeleton } from "./grid/GallerySkeleton";
 import { clear, type GallerySelection } from "./selection/gallery-selection";
 import { ThumbnailStore } from "./thumbnails/thumbnail-store";
 import { useOpenView } from "./use-open-view";
@@ -121,7 +122,7 @@ export function GalleryView({
   // Until the view's snapshot comes, the summaries' count stands in: the
   // first screen's (from the local database) or the stored library's. Before
   // the worker has told either, the count is unknown, and an unknown count
-  // shows nothing rather than the empty state: a reload of a full library
+  // shows the skeleton rather than the empty state: a reload of a full library
   // must not say "Your gallery is empty" for the half second the worker
   // takes to open. A new account's worker tells a count of 0 at once.
   const count =
@@ -188,8 +189,10 @@ export function GalleryView({
             scrollToIndex={scrollToIndex}
             emptyState={<EmptyView kind={kind} />}
           />
+        ) : count === 0 ? (
+          <EmptyView kind={kind} />
         ) : (
-          count === 0 && <EmptyView kind={kind} />
+          <GallerySkeleton />
         )}
         <div className="cairn-gallery-corner">
           {upload.panel}
