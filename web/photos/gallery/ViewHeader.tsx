@@ -113,6 +113,7 @@ export function ViewHeader({
           <button
             type="button"
             className="cairn-view-header__tool"
+            data-testid="view-share"
             onClick={() => {
               setSharingOpen(true);
             }}

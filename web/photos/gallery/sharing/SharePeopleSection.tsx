@@ -73,7 +73,9 @@ export function SharePeopleSection({
       </h3>
       <ul className="cairn-sharing__people" data-testid="sharing-people">
         <li className="cairn-sharing__person">
-          <span className="cairn-sharing__email">{sharing.ownerEmail}</span>
+          <span className="cairn-sharing__email" title={sharing.ownerEmail}>
+            {sharing.ownerEmail}
+          </span>
           <span className="cairn-sharing__role">
             <FormattedMessage id="gallery.sharing.owner" />
           </span>
@@ -86,7 +88,9 @@ export function SharePeopleSection({
             data-email={sharee.email}
             data-role={sharee.role}
           >
-            <span className="cairn-sharing__email">{sharee.email}</span>
+            <span className="cairn-sharing__email" title={sharee.email}>
+              {sharee.email}
+            </span>
             <span className="cairn-sharing__role">
               <FormattedMessage
                 id={sharee.role === "COLLABORATOR" ? roleLabels.COLLABORATOR : roleLabels.VIEWER}
