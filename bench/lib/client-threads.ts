@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { spawnTypeScriptWorker } from "../../server/test-support/typescript-worker";
 
 // [Note: The bench's clients run beside the server]
 //
@@ -17,13 +18,6 @@ import { Worker } from "node:worker_threads";
 
 /** One client thread per core (the bars are for a 2-core machine). */
 const clientThreadCount = Math.max(1, availableParallelism());
-
-/** A worker running TypeScript under tsx. See: [Note: Worker threads run TypeScript through tsx's API] */
-const spawnClientsWorker = (workerURL: URL, workerData: unknown): Worker => {
-  const tsxAPIURL = import.meta.resolve("tsx/esm/api");
-  const bootstrap = `import(${JSON.stringify(tsxAPIURL)}).then(({ tsImport }) => tsImport(${JSON.stringify(workerURL.href)}, ${JSON.stringify(import.meta.url)}));`;
-  return new Worker(bootstrap, { eval: true, workerData });
-};
 
 /** A started worker's next message. */
 const nextMessage = <T>(worker: Worker): Promise<T> =>
@@ -57,7 +51,7 @@ export const runClientThreads = async <Run>(
   );
   const firstIndexes = shares.map((_, i) => shares.slice(0, i).reduce((sum, n) => sum + n, 0));
   const workers = shares.map((share, i) =>
-    spawnClientsWorker(workerURL, workFor(share, firstIndexes[i] ?? 0)),
+    spawnTypeScriptWorker(workerURL, workFor(share, firstIndexes[i] ?? 0)),
   );
   try {
     await Promise.all(workers.map((worker) => nextMessage<"ready">(worker)));

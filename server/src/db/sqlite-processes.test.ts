@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SqliteWriterWork } from "../../test-support/sqlite-writer.worker";
+import { spawnTypeScriptWorker } from "../../test-support/typescript-worker";
 import { openDatabase } from "./database";
 
 // Two writers on one SQLite file, each with its own connection as two server
@@ -13,11 +13,8 @@ import { openDatabase } from "./database";
 
 const workerURL = new URL("../../test-support/sqlite-writer.worker.ts", import.meta.url);
 
-/** A worker running TypeScript under tsx. See: [Note: Worker threads run TypeScript through tsx's API] */
 const runWriter = (work: SqliteWriterWork): Promise<string[]> => {
-  const tsxAPIURL = import.meta.resolve("tsx/esm/api");
-  const bootstrap = `import(${JSON.stringify(tsxAPIURL)}).then(({ tsImport }) => tsImport(${JSON.stringify(workerURL.href)}, ${JSON.stringify(import.meta.url)}));`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: work });
+  const worker = spawnTypeScriptWorker(workerURL, work);
   return new Promise((resolve, reject) => {
     worker.once("message", resolve);
     worker.once("error", reject);
