@@ -88,8 +88,24 @@ it("favorites, archives, hides, trashes and restores; each change reaches the ot
   await expectAlbumCount(first, "Hidden", 4);
   await expectAlbumCount(first, "Trash", 3);
 
-  // Restore one file from the trash, then delete one for good.
+  // The trash says when its files go for good: 30 days from now, on each tile.
   await openAlbum(first, "Trash");
+  await first
+    .getByTestId("trash-retention")
+    .getByText("Files in the trash are deleted for good 30 days after they were moved here.")
+    .waitFor();
+  await expect
+    .poll(() =>
+      first
+        .getByTestId("tile-trash-days")
+        .evaluateAll((badges) => badges.map((badge) => badge.textContent)),
+    )
+    .toEqual(["30 days", "30 days", "30 days"]);
+  expect(await first.getByTestId("tile-trash-days").first().getAttribute("aria-label")).toBe(
+    "Deleted for good in 30 days",
+  );
+
+  // Restore one file from the trash, then delete one for good.
   await selectTiles(first, ["scan-3.jpg"]);
   await selectionAction(first, "Restore").click();
   await expectEverywhere("Trash", 2);

@@ -7,13 +7,14 @@
 // open view's snapshot, sync status), handed in as props.
 
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { useIntl } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import { useSearchParams } from "react-router";
 import { type GalleryViewSnapshot } from "../../../workers/gallery/gallery-contract";
 import {
   PseudoCollectionID,
   type GallerySummary,
 } from "../../../shared/model/library/gallery-summary";
+import { trashRetentionDays } from "../../../shared/model/library/trash-retention";
 import type { SyncStatus } from "../../../workers/sync/sync-service";
 import type { GalleryClient } from "../../common/library/gallery-client";
 import { useGalleryUpload } from "../upload/use-gallery-upload";
@@ -162,6 +163,11 @@ export function GalleryView({
             openView(PseudoCollectionID.all);
           }}
         />
+        {kind === "trash" && (count ?? 0) > 0 && (
+          <p className="cairn-view-hint" data-testid="trash-retention">
+            <FormattedMessage id="gallery.trash.retention" values={{ days: trashRetentionDays }} />
+          </p>
+        )}
         {client !== undefined && selectedIDs.length > 0 && (
           <SelectionBar
             client={client}

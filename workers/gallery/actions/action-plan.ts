@@ -64,12 +64,6 @@ export interface ActionPlan {
 /** Plans an action over a reader; throws `ActionRefusedError` to refuse it. */
 export type ActionPlanner = (reader: LibraryReader, env: PlanEnvironment) => Promise<ActionPlan>;
 
-/**
- * How long the server keeps a trashed file (wire-contract §6: 30 days): the
- * `deleteBy` a pending trash entry shows until the pull brings the server's.
- */
-export const trashRetentionUs = 30 * 24 * 60 * 60 * 1_000_000;
-
 /** A plan that changes nothing. */
 export const emptyPlan = (): ActionPlan => ({
   patch: new LibraryPatch(),

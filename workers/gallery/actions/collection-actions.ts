@@ -2,6 +2,7 @@
 // rule): ADD, MOVE, REMOVE, RESTORE and UNHIDE by their numbers, creating,
 // renaming and deleting albums, and an album's pin, cover and sort order.
 
+import { trashRetentionUs } from "../../../shared/model/library/trash-retention";
 import { collectionOperationOf } from "../../../shared/model/library/collection-operation";
 import { CollectionSubType } from "../../../shared/model/library/collection-metadata";
 import type { MagicMetadataChanges } from "../../../shared/model/library/magic-metadata-update";
@@ -24,7 +25,6 @@ import {
   locateFiles,
   locatedFiles,
   provisionalCollection,
-  trashRetentionUs,
 } from "./action-plan";
 import { sendAdds, sendMoves } from "./collection-writes";
 import { planRestore, planUnhide } from "./file-actions";

@@ -3,6 +3,7 @@
 // trash. Each is a planner: the patch it shows and the calls that make it.
 // See: [Note: An action is planned twice: for the view, then against the stored library]
 
+import { trashRetentionUs } from "../../../shared/model/library/trash-retention";
 import { Visibility } from "../../../shared/model/library/file-metadata";
 import { splitByFileOwner } from "../../../shared/model/library/visibility-rules";
 import { restoreFiles } from "../../library/collection-operations";
@@ -26,7 +27,6 @@ import {
   locateFiles,
   locatedFiles,
   specialCollectionFor,
-  trashRetentionUs,
 } from "./action-plan";
 import { type MoveGroup, sendAdds, sendMoves, sendPermanentDeletes } from "./collection-writes";
 import { LibraryPatch } from "./library-patch";

@@ -1,6 +1,6 @@
+import { trashRetentionUs } from "../../../../shared/model/library/trash-retention";
 import { libraryLimits } from "../../../../shared/api/endpoints/library-schemas";
 import { apiError, forbidden, notFound } from "../../http/api-errors";
-import { microsecondsPerDay } from "../../time";
 import type { DB } from "../../db/db";
 import { ensureBatchSize } from "../batch";
 import type { LibraryContext } from "../context";
@@ -21,9 +21,6 @@ import {
 // collection's diff answers it `isDeleted`) and gets a trash row naming the
 // collection it was trashed from: the trash diff shows the file with that
 // collection's key for it, and the trash keeps it 30 days.
-
-/** How long a file stays in the trash before it is deleted for good (spec §3; wire-contract §6). */
-export const trashRetentionUs = 30 * microsecondsPerDay;
 
 export interface TrashItem {
   fileID: number;

@@ -6,6 +6,7 @@ import type { ThumbnailStore } from "../thumbnails/thumbnail-store";
 import { useThumbnail } from "../thumbnails/use-thumbnail";
 import { CheckIcon } from "./CheckIcon";
 import { formatDuration } from "./day-label";
+import { trashDaysLeft } from "./trash-days";
 
 /** How a click asks to act on a tile. */
 export interface TileClick {
@@ -168,6 +169,7 @@ export const GridTile = memo(function GridTile({
           )}
         </span>
       )}
+      {item.deleteByUs !== undefined && <TrashDaysBadge deleteByUs={item.deleteByUs} />}
       {item.isFavorite && (
         <TileBadge
           className="gallery-tile__favorite"
@@ -195,6 +197,26 @@ export const GridTile = memo(function GridTile({
     </div>
   );
 });
+
+/** A trashed file's days left before it is deleted for good. */
+function TrashDaysBadge({ deleteByUs }: { deleteByUs: number }) {
+  const intl = useIntl();
+  // The time the badge first showed: days change slowly, and a tile is
+  // mounted afresh whenever it scrolls back into view.
+  const [shownAtMs] = useState(Date.now);
+  const days = trashDaysLeft(deleteByUs, shownAtMs);
+  return (
+    <TileBadge
+      className="gallery-tile__badge gallery-tile__trash-days"
+      testID="tile-trash-days"
+      label={intl.formatMessage({ id: "gallery.trash.daysLeft.label" }, { days })}
+    >
+      <span aria-hidden="true">
+        {intl.formatMessage({ id: "gallery.trash.daysLeft" }, { days })}
+      </span>
+    </TileBadge>
+  );
+}
 
 /** A badge over the thumbnail: an icon (and text) named for assistive technology. */
 function TileBadge({
