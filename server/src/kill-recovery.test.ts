@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestAccountClient } from "../test-support/account-client";
 import {
   lastMailedCode,
@@ -58,6 +58,10 @@ const backends: Backend[] = [
         },
       ]),
 ];
+
+// Each test kills and restarts a server process, which on two cores busy with
+// other suites can take tens of seconds.
+vi.setConfig({ testTimeout: 120_000 });
 
 const partBytes = 2 * 1024 * 1024;
 

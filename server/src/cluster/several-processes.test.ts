@@ -43,6 +43,8 @@ describe.runIf(postgresAdminURL !== undefined)(
     let second: CairnProcess;
     /** The process the client's next request goes to, as a proxy would choose. */
     let via: CairnProcess;
+    /** Starting processes and signing up on two busy cores can take a while; CI runs suites side by side. */
+    const processTestTimeoutMs = 120_000;
     const dataDir = () => path.join(dir, "data");
     const http = {
       request: requestOverHTTP(() => via.apiURL),
@@ -84,107 +86,119 @@ describe.runIf(postgresAdminURL !== undefined)(
       }
     };
 
-    it("serves through one process what was uploaded through the other, with the session made on the first", async () => {
-      via = first;
-      const user = await signUpTestUser(http, "two-processes@example.org");
-      const album = await createHttpTestAlbum(user, "Through two doors");
-      const fileBytes = randomBytes(300_000);
-      const { urls } = await user.ok<{ urls: { objectKey: string; url: string }[] }>(
-        "GET",
-        "/files/upload-urls?count=2",
-      );
-      const [fileURL, thumbnailURL] = urls;
-      if (fileURL === undefined || thumbnailURL === undefined) throw new Error("two URLs");
-      expect((await putBytes(fileURL.url, fileBytes)).status).toBe(200);
-      expect((await putBytes(thumbnailURL.url, randomBytes(thumbnailBytes))).status).toBe(200);
+    it(
+      "serves through one process what was uploaded through the other, with the session made on the first",
+      async () => {
+        via = first;
+        const user = await signUpTestUser(http, "two-processes@example.org");
+        const album = await createHttpTestAlbum(user, "Through two doors");
+        const fileBytes = randomBytes(300_000);
+        const { urls } = await user.ok<{ urls: { objectKey: string; url: string }[] }>(
+          "GET",
+          "/files/upload-urls?count=2",
+        );
+        const [fileURL, thumbnailURL] = urls;
+        if (fileURL === undefined || thumbnailURL === undefined) throw new Error("two URLs");
+        expect((await putBytes(fileURL.url, fileBytes)).status).toBe(200);
+        expect((await putBytes(thumbnailURL.url, randomBytes(thumbnailBytes))).status).toBe(200);
 
-      via = second;
-      const registered = await user.ok<{ id: number }>(
-        "POST",
-        "/files",
-        await newHttpTestFileBody(
-          album,
-          { objectKey: fileURL.objectKey, size: fileBytes.length },
-          { objectKey: thumbnailURL.objectKey, size: thumbnailBytes },
-        ),
-      );
-      via = first;
-      expect((await liveHttpTestFiles(user, album.id)).map((file) => file.id)).toEqual([
-        registered.id,
-      ]);
-      const downloaded = await fetch(
-        `${second.apiURL}/files/download/${String(registered.id)}?token=${encodeURIComponent(user.token)}`,
-      );
-      expect(downloaded.status).toBe(200);
-      expect(Buffer.from(await downloaded.arrayBuffer()).equals(fileBytes)).toBe(true);
-      expect(await usageBytesOf(user)).toBe(fileBytes.length + thumbnailBytes);
-    });
+        via = second;
+        const registered = await user.ok<{ id: number }>(
+          "POST",
+          "/files",
+          await newHttpTestFileBody(
+            album,
+            { objectKey: fileURL.objectKey, size: fileBytes.length },
+            { objectKey: thumbnailURL.objectKey, size: thumbnailBytes },
+          ),
+        );
+        via = first;
+        expect((await liveHttpTestFiles(user, album.id)).map((file) => file.id)).toEqual([
+          registered.id,
+        ]);
+        const downloaded = await fetch(
+          `${second.apiURL}/files/download/${String(registered.id)}?token=${encodeURIComponent(user.token)}`,
+        );
+        expect(downloaded.status).toBe(200);
+        expect(Buffer.from(await downloaded.arrayBuffer()).equals(fileBytes)).toBe(true);
+        expect(await usageBytesOf(user)).toBe(fileBytes.length + thumbnailBytes);
+      },
+      processTestTimeoutMs,
+    );
 
-    it("keeps serving through the other process when one is killed mid-upload, and nothing is half registered", async () => {
-      via = first;
-      const user = await signUpTestUser(http, "killed-midway@example.org");
-      const album = await createHttpTestAlbum(user, "Kept");
-      const acknowledged: number[] = [];
-      const uploads = (async () => {
-        for (let i = 0; i < 16; i++) {
-          const { id } = await withFailover(
-            () => uploadSmallHttpTestFile(user, album, randomBytes(smallFileBytes)),
-            second,
-          );
-          acknowledged.push(id);
-        }
-      })();
-      while (acknowledged.length < 5) await new Promise((resolve) => setTimeout(resolve, 2));
-      await first.kill();
-      await uploads;
+    it(
+      "keeps serving through the other process when one is killed mid-upload, and nothing is half registered",
+      async () => {
+        via = first;
+        const user = await signUpTestUser(http, "killed-midway@example.org");
+        const album = await createHttpTestAlbum(user, "Kept");
+        const acknowledged: number[] = [];
+        const uploads = (async () => {
+          for (let i = 0; i < 16; i++) {
+            const { id } = await withFailover(
+              () => uploadSmallHttpTestFile(user, album, randomBytes(smallFileBytes)),
+              second,
+            );
+            acknowledged.push(id);
+          }
+        })();
+        while (acknowledged.length < 5) await new Promise((resolve) => setTimeout(resolve, 2));
+        await first.kill();
+        await uploads;
 
-      expect(via).toBe(second);
-      const live = (await liveHttpTestFiles(user, album.id)).map((file) => file.id);
-      for (const id of acknowledged) expect(live).toContain(id);
-      // A registration the kill cut before its answer is the one file more.
-      expect(live.length - acknowledged.length).toBeLessThanOrEqual(1);
-      expect(await usageBytesOf(user)).toBe(live.length * (smallFileBytes + thumbnailBytes));
-
-      first = await startServer();
-      via = first;
-      expect((await liveHttpTestFiles(user, album.id)).map((file) => file.id).sort()).toEqual(
-        live.sort(),
-      );
-    });
-
-    it("with CAIRN_PROCESSES=2, replaces a killed server process while the other keeps answering", async () => {
-      const cluster = await startServer(2);
-      try {
-        via = cluster;
-        const before = cluster.serverProcessIDs();
-        expect(before).toHaveLength(2);
-        const user: TestAccountClient = await signUpTestUser(http, "cluster@example.org");
-        const album = await createHttpTestAlbum(user, "Shared ports");
-        const [killed] = before;
-        process.kill(killed ?? 0, "SIGKILL");
-        const uploaded: number[] = [];
-        for (let i = 0; i < 8; i++) {
-          const { id } = await withFailover(
-            () => uploadSmallHttpTestFile(user, album, randomBytes(smallFileBytes)),
-            cluster,
-          );
-          uploaded.push(id);
-        }
+        expect(via).toBe(second);
         const live = (await liveHttpTestFiles(user, album.id)).map((file) => file.id);
-        for (const id of uploaded) expect(live).toContain(id);
+        for (const id of acknowledged) expect(live).toContain(id);
+        // A registration the kill cut before its answer is the one file more.
+        expect(live.length - acknowledged.length).toBeLessThanOrEqual(1);
+        expect(await usageBytesOf(user)).toBe(live.length * (smallFileBytes + thumbnailBytes));
 
-        const deadline = Date.now() + 30_000;
-        while (!cluster.output().includes("replaced the one that ended")) {
-          if (Date.now() > deadline) throw new Error(`no replacement:\n${cluster.output()}`);
-          await new Promise((resolve) => setTimeout(resolve, 50));
+        first = await startServer();
+        via = first;
+        expect((await liveHttpTestFiles(user, album.id)).map((file) => file.id).sort()).toEqual(
+          live.sort(),
+        );
+      },
+      processTestTimeoutMs,
+    );
+
+    it(
+      "with CAIRN_PROCESSES=2, replaces a killed server process while the other keeps answering",
+      async () => {
+        const cluster = await startServer(2);
+        try {
+          via = cluster;
+          const before = cluster.serverProcessIDs();
+          expect(before).toHaveLength(2);
+          const user: TestAccountClient = await signUpTestUser(http, "cluster@example.org");
+          const album = await createHttpTestAlbum(user, "Shared ports");
+          const [killed] = before;
+          process.kill(killed ?? 0, "SIGKILL");
+          const uploaded: number[] = [];
+          for (let i = 0; i < 8; i++) {
+            const { id } = await withFailover(
+              () => uploadSmallHttpTestFile(user, album, randomBytes(smallFileBytes)),
+              cluster,
+            );
+            uploaded.push(id);
+          }
+          const live = (await liveHttpTestFiles(user, album.id)).map((file) => file.id);
+          for (const id of uploaded) expect(live).toContain(id);
+
+          const deadline = Date.now() + 30_000;
+          while (!cluster.output().includes("replaced the one that ended")) {
+            if (Date.now() > deadline) throw new Error(`no replacement:\n${cluster.output()}`);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          const after = cluster.serverProcessIDs();
+          expect(after).toHaveLength(2);
+          expect(after).not.toContain(killed);
+        } finally {
+          await cluster.stop();
         }
-        const after = cluster.serverProcessIDs();
-        expect(after).toHaveLength(2);
-        expect(after).not.toContain(killed);
-      } finally {
-        await cluster.stop();
-      }
-      expect(cluster.serverProcessIDs()).toEqual([]);
-    });
+        expect(cluster.serverProcessIDs()).toEqual([]);
+      },
+      processTestTimeoutMs,
+    );
   },
 );
