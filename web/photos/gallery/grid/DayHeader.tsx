@@ -7,6 +7,10 @@ import { dateOfDayKey, dayLabelKind, dayNeedsYear } from "./day-label";
 export interface DayHeaderProps {
   day: GalleryDay;
   dayIndex: number;
+  /** The width of the day's tiles below (the whole row for a day of its own). */
+  widthPx: number;
+  /** The day shares its row with others: a short label, the count only where it fits. See: [Note: Small days share a row] */
+  packed: boolean;
   todayKey: string;
   /** Every item of the day is selected. */
   checked: boolean;
@@ -23,25 +27,31 @@ const labelCaches = new WeakMap<IntlShape, Map<string, string>>();
 /** Beyond this many labels a locale's cache starts over (a label is a few dozen bytes). */
 const labelCacheLimit = 20_000;
 
-/** The label of a day: 'Today', 'Yesterday', or the date in the user's locale. */
-export function useDayLabel(): (dayKey: string, todayKey: string) => string {
+/** Below this width a packed day's heading leaves out the weekday. See: [Note: Small days share a row] */
+const fullLabelMinWidthPx = 260;
+
+/**
+ * The label of a day: 'Today', 'Yesterday', or the date in the user's locale;
+ * a `short` one leaves out the weekday, for a day packed over a few tiles.
+ */
+export function useDayLabel(): (dayKey: string, todayKey: string, short?: boolean) => string {
   const intl = useIntl();
-  return (dayKey, todayKey) => {
+  return (dayKey, todayKey, short = false) => {
     let cache = labelCaches.get(intl);
     if (cache === undefined || cache.size >= labelCacheLimit) {
       cache = new Map();
       labelCaches.set(intl, cache);
     }
-    const cacheKey = `${dayKey} ${todayKey}`;
+    const cacheKey = `${dayKey} ${todayKey}${short ? " short" : ""}`;
     const cached = cache.get(cacheKey);
     if (cached !== undefined) return cached;
-    const label = dayLabel(intl, dayKey, todayKey);
+    const label = dayLabel(intl, dayKey, todayKey, short);
     cache.set(cacheKey, label);
     return label;
   };
 }
 
-function dayLabel(intl: IntlShape, dayKey: string, todayKey: string): string {
+function dayLabel(intl: IntlShape, dayKey: string, todayKey: string, short: boolean): string {
   switch (dayLabelKind(dayKey, todayKey)) {
     case "today":
       return intl.formatMessage({ id: "gallery.grid.today" });
@@ -49,7 +59,7 @@ function dayLabel(intl: IntlShape, dayKey: string, todayKey: string): string {
       return intl.formatMessage({ id: "gallery.grid.yesterday" });
     case "date":
       return intl.formatDate(dateOfDayKey(dayKey), {
-        weekday: "short",
+        weekday: short ? undefined : "short",
         day: "numeric",
         month: "short",
         year: dayNeedsYear(dayKey, todayKey) ? "numeric" : undefined,
@@ -61,19 +71,31 @@ function dayLabel(intl: IntlShape, dayKey: string, todayKey: string): string {
 export const DayHeader = memo(function DayHeader({
   day,
   dayIndex,
+  widthPx,
+  packed,
   todayKey,
   checked,
   selecting,
   onSelectDay,
 }: DayHeaderProps) {
   const intl = useIntl();
-  const label = useDayLabel()(day.day, todayKey);
+  const labelOf = useDayLabel();
+  const label = labelOf(day.day, todayKey);
+  const className = [
+    "gallery-day",
+    selecting ? "gallery-day--selecting" : "",
+    packed ? "gallery-day--packed" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div
       role="gridcell"
-      className={selecting ? "gallery-day gallery-day--selecting" : "gallery-day"}
+      className={className}
       data-testid="gallery-day"
       data-day={day.day}
+      style={{ width: widthPx }}
+      title={packed && widthPx < fullLabelMinWidthPx ? label : undefined}
     >
       <button
         type="button"
@@ -89,7 +111,9 @@ export const DayHeader = memo(function DayHeader({
         {/* Only a checked box shows its mark. See: [Note: A grid tile is as few elements as it can be] */}
         {checked && <CheckIcon sizePx={12} />}
       </button>
-      <h3 className="gallery-day__label">{label}</h3>
+      <h3 className="gallery-day__label">
+        {packed && widthPx < fullLabelMinWidthPx ? labelOf(day.day, todayKey, true) : label}
+      </h3>
       <span className="gallery-day__count">
         {intl.formatMessage({ id: "gallery.grid.dayCount" }, { count: day.count })}
       </span>

@@ -34,13 +34,14 @@ import {
   buildGridLayout,
   gridColumnsForWidth,
   mobileBreakpointPx,
+  packedDayMarginsPx,
   rowOfItem,
   type GridLayout,
 } from "./grid-layout";
 import { bandContent } from "./grid-band";
 import { isGridNavigationKey, nextFocusIndex } from "./grid-navigation";
 import { ItemWindowCache } from "./item-window-cache";
-import { LightTileRow, tileRowStyle } from "./LightTileRow";
+import { dayStartsOf, LightTileRow, tileRowStyle } from "./LightTileRow";
 import { largeStepViewports, nativeHeight } from "./scroll-mapping";
 import { useElementSize } from "./use-element-size";
 import { useFling } from "./use-fling";
@@ -216,7 +217,7 @@ export function GalleryGrid({
     const { row } = position;
     const viewport = latest.viewportHeightPx;
     const { virtualTop } = latest.scroll.position();
-    const headerPx = row.firstIndex === row.day.firstIndex ? latest.layout.headerHeightPx : 0;
+    const headerPx = row.firstAfterHeader ? latest.layout.headerHeightPx : 0;
     const top = row.offsetPx - headerPx;
     const bottom = row.offsetPx + row.heightPx;
     let target: number;
@@ -285,6 +286,9 @@ export function GalleryGrid({
   }
 
   const selecting = hasSelection(selection);
+  const noMargins = new Map<number, number>();
+  const dayMargins = (row: (typeof rows)[number] & { kind: "tiles" }) =>
+    row.runs.length > 1 ? packedDayMarginsPx(layout, row) : noMargins;
   const tabbableIndex = focusIndex >= firstTile && focusIndex < endTile ? focusIndex : firstTile;
   const shift = band.shiftPx;
   const dayChecked = (dayIndex: number) => {
@@ -318,16 +322,22 @@ export function GalleryGrid({
                   transform: `translateY(${String(row.offsetPx - shift)}px)`,
                   height: row.heightPx,
                   right: gutterPx,
+                  columnGap: layout.dayGapPx,
                 }}
               >
-                <DayHeader
-                  day={row.day}
-                  dayIndex={row.dayIndex}
-                  todayKey={todayKey}
-                  checked={dayChecked(row.dayIndex)}
-                  selecting={selecting}
-                  onSelectDay={onSelectDayClick}
-                />
+                {row.headings.map((heading) => (
+                  <DayHeader
+                    key={heading.day.day}
+                    day={heading.day}
+                    dayIndex={heading.dayIndex}
+                    widthPx={heading.widthPx}
+                    packed={heading.packed}
+                    todayKey={todayKey}
+                    checked={dayChecked(heading.dayIndex)}
+                    selecting={selecting}
+                    onSelectDay={onSelectDayClick}
+                  />
+                ))}
               </div>
             ) : !buildPlan.built.has(row.rowIndex) ? (
               <LightTileRow
@@ -336,7 +346,7 @@ export function GalleryGrid({
                 topPx={row.offsetPx - shift}
                 heightPx={row.heightPx}
                 rightPx={gutterPx}
-                columns={layout.columns}
+                dayStarts={dayStartsOf(row.firstIndex, packedDayMarginsPx(layout, row))}
                 tileCount={row.count}
                 tileSizePx={tileSizePx}
               />
@@ -350,7 +360,6 @@ export function GalleryGrid({
                   topPx: row.offsetPx - shift,
                   heightPx: row.heightPx,
                   rightPx: gutterPx,
-                  columns: layout.columns,
                   tileSizePx,
                 })}
               >
@@ -364,6 +373,7 @@ export function GalleryGrid({
                       index={index}
                       item={item}
                       sizePx={tileSizePx}
+                      dayMarginPx={dayMargins(row).get(index)}
                       selected={item !== undefined && selection.fileIDs.has(item.id)}
                       selecting={selecting}
                       tabbable={index === tabbableIndex}

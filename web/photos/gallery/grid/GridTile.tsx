@@ -20,6 +20,8 @@ export interface GridTileProps {
   index: number;
   item: GalleryItem | undefined;
   sizePx: number;
+  /** Space before a tile that starts a day packed after another. See: [Note: Small days share a row] */
+  dayMarginPx?: number | undefined;
   selected: boolean;
   /** A selection exists: checkboxes show on every tile and clicks toggle. */
   selecting: boolean;
@@ -52,6 +54,7 @@ export const GridTile = memo(function GridTile({
   index,
   item,
   sizePx,
+  dayMarginPx,
   selected,
   selecting,
   tabbable,
@@ -65,7 +68,7 @@ export const GridTile = memo(function GridTile({
   const [loadedURL, setLoadedURL] = useState<string | undefined>(undefined);
   const [pointerOver, setPointerOver] = useState(false);
   const [focused, setFocused] = useState(false);
-  const style = { width: sizePx, height: sizePx };
+  const style = { width: sizePx, height: sizePx, marginInlineStart: dayMarginPx };
 
   if (item === undefined) {
     return (

@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { memo, type CSSProperties } from "react";
 import { tileGapPx } from "./grid-layout";
 
 export interface LightTileRowProps {
@@ -8,26 +8,38 @@ export interface LightTileRowProps {
   heightPx: number;
   /** Room kept free on the right (the date scrubber's gutter). */
   rightPx: number;
-  columns: number;
+  /**
+   * Where packed days start in the row and the space before each, as
+   * `place:px` pairs (a string, so that a memoized light row compares it by
+   * value). See: [Note: Small days share a row]
+   */
+  dayStarts: string;
   tileCount: number;
   tileSizePx: number;
 }
 
-/** The box of a tile row, built or light: where it stands and its columns. */
+/** `dayStarts` of a row from its packed-day margins by view index. */
+export function dayStartsOf(firstIndex: number, marginsPx: ReadonlyMap<number, number>): string {
+  return Array.from(marginsPx, ([index, px]) => `${String(index - firstIndex)}:${String(px)}`).join(
+    ",",
+  );
+}
+
+/** The box of a tile row, built or light: where it stands and how its tiles are spaced. */
 export function tileRowStyle({
   topPx,
   heightPx,
   rightPx,
-  columns,
   tileSizePx,
-}: Pick<LightTileRowProps, "topPx" | "heightPx" | "rightPx" | "columns" | "tileSizePx">) {
-  return {
+}: Pick<LightTileRowProps, "topPx" | "heightPx" | "rightPx" | "tileSizePx">) {
+  const style: CSSProperties & Record<`--${string}`, string> = {
     transform: `translateY(${String(topPx)}px)`,
     height: heightPx,
     right: rightPx,
-    gridTemplateColumns: `repeat(${String(columns)}, ${String(tileSizePx)}px)`,
     columnGap: tileGapPx,
+    "--gallery-tile-size": `${String(tileSizePx)}px`,
   };
+  return style;
 }
 
 /**
@@ -42,10 +54,15 @@ export const LightTileRow = memo(function LightTileRow({
   topPx,
   heightPx,
   rightPx,
-  columns,
+  dayStarts,
   tileCount,
   tileSizePx,
 }: LightTileRowProps) {
+  const margins = new Map(
+    dayStarts === ""
+      ? []
+      : dayStarts.split(",").map((pair) => pair.split(":").map(Number) as [number, number]),
+  );
   return (
     <div
       role="row"
@@ -53,11 +70,17 @@ export const LightTileRow = memo(function LightTileRow({
       aria-busy="true"
       className="gallery-grid__row gallery-grid__row--light"
       data-testid="gallery-row-light"
-      style={tileRowStyle({ topPx, heightPx, rightPx, columns, tileSizePx })}
+      style={tileRowStyle({ topPx, heightPx, rightPx, tileSizePx })}
     >
-      {Array.from({ length: tileCount }, (_, i) => (
-        <span key={i} />
-      ))}
+      {Array.from({ length: tileCount }, (_, i) => {
+        const marginPx = margins.get(i);
+        return (
+          <span
+            key={i}
+            style={marginPx === undefined ? undefined : { marginInlineStart: marginPx }}
+          />
+        );
+      })}
     </div>
   );
 });

@@ -18,15 +18,25 @@ export function bandContent(layout: GridLayout, topPx: number, bottomPx: number)
   let firstNeeded = Number.POSITIVE_INFINITY;
   let endNeeded = 0;
   for (const row of rows) {
-    const start = row.kind === "tiles" ? row.firstIndex : row.day.firstIndex;
-    const end = row.kind === "tiles" ? row.firstIndex + row.count : row.day.firstIndex;
     if (row.kind === "tiles") {
-      firstTile = Math.min(firstTile, start);
-      endTile = Math.max(endTile, end);
+      firstTile = Math.min(firstTile, row.firstIndex);
+      endTile = Math.max(endTile, row.firstIndex + row.count);
     }
-    const wholeDay = row.day.count <= dayCheckLoadLimit;
-    firstNeeded = Math.min(firstNeeded, wholeDay ? row.day.firstIndex : start);
-    endNeeded = Math.max(endNeeded, wholeDay ? row.day.firstIndex + row.day.count : end);
+    // A row's days: the headings of a header row, the runs of a tile row.
+    const parts = row.kind === "header" ? row.headings : row.runs;
+    for (const part of parts) {
+      const day = layout.days[part.dayIndex];
+      if (day === undefined) continue;
+      const start =
+        row.kind === "tiles" ? Math.max(day.firstIndex, row.firstIndex) : day.firstIndex;
+      const end =
+        row.kind === "tiles"
+          ? Math.min(day.firstIndex + day.count, row.firstIndex + row.count)
+          : day.firstIndex;
+      const wholeDay = day.count <= dayCheckLoadLimit;
+      firstNeeded = Math.min(firstNeeded, wholeDay ? day.firstIndex : start);
+      endNeeded = Math.max(endNeeded, wholeDay ? day.firstIndex + day.count : end);
+    }
   }
   return { rows, firstTile, endTile, firstNeeded, endNeeded };
 }

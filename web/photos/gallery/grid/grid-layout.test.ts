@@ -5,10 +5,12 @@ import {
   gridColumnsForWidth,
   maxTileSizePx,
   minTileSizePx,
+  packedDayMarginsPx,
   rowAt,
   rowIndexAtOffset,
   rowOfItem,
   rowsInRange,
+  tileLeftPx,
 } from "./grid-layout";
 
 /** Days of the given counts, consecutive in the view. */
@@ -128,5 +130,106 @@ describe("the layout of days in rows", () => {
     expect(big.totalHeightPx).toBe(10_000 * (48 + 20 * 200));
     const last = rowAt(big, rowIndexAtOffset(big, big.totalHeightPx - 1));
     expect(last?.kind === "tiles" && last.firstIndex + last.count).toBe(1_000_000);
+  });
+});
+
+describe("small days share a row", () => {
+  // Seven columns of 180 px tiles (a 1272 px row): days of 2, 1 and 3 items
+  // fit in one row with 20 px between them; a day of 10 needs rows of its
+  // own; the two single-item days after it share the next row.
+  const layout = buildGridLayout({ days: daysOf(2, 1, 3, 10, 1, 1), columns: 7, tileSizePx: 180 });
+
+  it("packs them into one header and one tile row", () => {
+    expect(layout.groupCount).toBe(3);
+    expect(layout.rowCount).toBe(2 + 3 + 2);
+    expect(layout.totalHeightPx).toBe(3 * 48 + 4 * 182);
+    expect(Array.from(layout.dayFirstRow)).toEqual([0, 0, 0, 2, 5, 5, 7]);
+    expect(Array.from(layout.dayOffsetPx)).toEqual([0, 0, 0, 230, 642, 642, 872]);
+  });
+
+  it("puts each day's heading over its own tiles", () => {
+    const header = rowAt(layout, 0);
+    const tiles = rowAt(layout, 1);
+    if (header?.kind !== "header" || tiles?.kind !== "tiles") throw new Error("header, tiles");
+    expect(
+      header.headings.map(({ dayIndex, leftPx, widthPx }) => [dayIndex, leftPx, widthPx]),
+    ).toEqual([
+      [0, 0, 362],
+      [1, 382, 180],
+      [2, 582, 544],
+    ]);
+    expect(header.headings.every((heading) => heading.packed)).toBe(true);
+    expect(tiles).toMatchObject({ firstIndex: 0, count: 6, firstAfterHeader: true });
+    expect(Array.from({ length: 6 }, (_, column) => tileLeftPx(layout, tiles, column))).toEqual([
+      0, 182, 382, 582, 764, 946,
+    ]);
+    expect(packedDayMarginsPx(layout, tiles)).toEqual(
+      new Map([
+        [2, 18],
+        [3, 18],
+      ]),
+    );
+  });
+
+  it("gives a day of its own the whole row's heading and its columns", () => {
+    const header = rowAt(layout, 2);
+    if (header?.kind !== "header") throw new Error("header");
+    expect(header.headings).toEqual([
+      { dayIndex: 3, day: layout.days[3], leftPx: 0, widthPx: 1272, packed: false },
+    ]);
+    expect(rowAt(layout, 4)).toMatchObject({ firstIndex: 13, count: 3, firstAfterHeader: false });
+  });
+
+  it.each([
+    // item, row, place in the row
+    [0, 1, 0],
+    [2, 1, 2],
+    [5, 1, 5],
+    [6, 3, 0],
+    [13, 4, 0],
+    [17, 6, 1],
+  ])("finds item %d in row %d at place %d", (item, row, column) => {
+    const position = rowOfItem(layout, item);
+    expect(position?.row.rowIndex).toBe(row);
+    expect(position?.column).toBe(column);
+  });
+
+  it.each([
+    // offset, row
+    [0, 0],
+    [48, 1],
+    [229, 1],
+    [230, 2],
+    [460, 4],
+    [642, 5],
+    [700, 6],
+  ])("offset %d px is in row %d", (offset, row) => {
+    expect(rowIndexAtOffset(layout, offset)).toBe(row);
+  });
+
+  it("keeps a single phone tile's day wide enough for its heading", () => {
+    // Four columns of 96 px on a 390 px phone.
+    const phone = buildGridLayout({ days: daysOf(1, 1, 2), columns: 4, tileSizePx: 96 });
+    const header = rowAt(phone, 0);
+    const tiles = rowAt(phone, 1);
+    if (header?.kind !== "header" || tiles?.kind !== "tiles") throw new Error("header, tiles");
+    expect(header.headings.map(({ leftPx, widthPx }) => [leftPx, widthPx])).toEqual([
+      [0, 160],
+      [180, 160],
+    ]);
+    expect(packedDayMarginsPx(phone, tiles)).toEqual(new Map([[1, 82]]));
+    // The day of two does not fit beside them: 160 + 20 + 160 + 20 + 194 > 390.
+    expect(phone.groupCount).toBe(2);
+  });
+
+  it("puts every day in rows of its own without a gap between days", () => {
+    const unpacked = buildGridLayout({
+      days: daysOf(2, 1, 3),
+      columns: 7,
+      tileSizePx: 180,
+      dayGapPx: 0,
+    });
+    expect(unpacked.groupCount).toBe(3);
+    expect(unpacked.rowCount).toBe(6);
   });
 });

@@ -3,12 +3,23 @@
 // It needs no items, so the whole grid (even 1,000,000 items) is laid out
 // from `snapshot.days` alone before a single item has been fetched.
 //
-// Rows are not stored one by one: a day's rows are a header followed by
-// `ceil(count / columns)` tile rows of equal height, so per-day prefix sums
-// (first row index and offset of each day) are enough to find any row by
-// index or by offset with one binary search over days. At 1,000,000 items
-// in ~10,000 days this is two typed arrays of 10,000 entries instead of
-// 200,000 row records.
+// Rows are not stored one by one. Days are laid out in groups: a group is a
+// day of its own (a header followed by `ceil(count / columns)` tile rows of
+// equal height) or several small days packed side by side (one header row and
+// one tile row). Per-group prefix sums (first day, first row and offset of
+// each group) are enough to find any row by index or by offset with one
+// binary search over groups. At 1,000,000 items in ~10,000 days this is a few
+// typed arrays of 10,000 entries instead of 200,000 row records.
+//
+// [Note: Small days share a row]
+//
+// A library of phone photos has many days of one to three photos; one row
+// per day left most of each row empty and made people scroll a page per
+// week. So a day that fits in one row joins the previous one's row while the
+// row has room, with a wider gap between days than between tiles: each day's
+// header stands above its own tiles (as the reference and Google Photos pack
+// them). A day that needs more than one row always has rows of its own, so
+// the tiles of big days keep their columns.
 
 import type { GalleryDay } from "../../../../workers/gallery/gallery-contract";
 
@@ -49,34 +60,80 @@ export function gridColumnsForWidth(widthPx: number): GridColumns {
   return { columns, tileSizePx: Math.max(0, tileFor(columns)) };
 }
 
+/** The gap between two days packed in one row (a tile gap reads as the same day). */
+export const packedDayGapPx = 20;
+
+/**
+ * The least width a packed day takes, so that its heading (a short date with
+ * its checkbox) stays readable over a single phone-sized tile.
+ */
+export const packedDayMinWidthPx = 160;
+
 export interface GridLayout {
   readonly days: readonly GalleryDay[];
   readonly columns: number;
   readonly tileSizePx: number;
+  readonly gapPx: number;
+  /** The gap between days packed in one row. */
+  readonly dayGapPx: number;
   /** A tile row's height: the tile and the gap below it. */
   readonly tileRowHeightPx: number;
   readonly headerHeightPx: number;
-  /** Index of each day's header row; one more entry holds the row count. */
+  /** The width of a full row of tiles. */
+  readonly contentWidthPx: number;
+  /** Index of each group's first day; one more entry holds the day count. See: [Note: Small days share a row] */
+  readonly groupFirstDay: Int32Array;
+  /** Index of each group's header row; one more entry holds the row count. */
+  readonly groupFirstRow: Int32Array;
+  /** Offset of each group's header row; one more entry holds the total height. */
+  readonly groupOffsetPx: Float64Array;
+  readonly groupCount: number;
+  /** The group of each day. */
+  readonly dayGroup: Int32Array;
+  /** Index of the header row over each day; one more entry holds the row count. */
   readonly dayFirstRow: Int32Array;
-  /** Offset of each day's header row; one more entry holds the total height. */
+  /** Offset of the header row over each day; one more entry holds the total height. */
   readonly dayOffsetPx: Float64Array;
   readonly rowCount: number;
   readonly totalHeightPx: number;
   readonly itemCount: number;
 }
 
+/** A day's place in a header row: where its heading starts and how wide it is. */
+export interface DayHeading {
+  dayIndex: number;
+  day: GalleryDay;
+  leftPx: number;
+  widthPx: number;
+  /** The day shares its row with others, so its heading has the width of its few tiles. */
+  packed: boolean;
+}
+
+/** A run of one day's tiles in a tile row. */
+export interface DayTiles {
+  dayIndex: number;
+  /** View index of the run's first item. */
+  firstIndex: number;
+  count: number;
+  /** Where the run's first tile starts. */
+  leftPx: number;
+}
+
 export type GridRow =
   | {
       kind: "header";
       rowIndex: number;
+      /** The first day of the row. */
       dayIndex: number;
       day: GalleryDay;
       offsetPx: number;
       heightPx: number;
+      headings: readonly DayHeading[];
     }
   | {
       kind: "tiles";
       rowIndex: number;
+      /** The first day of the row. */
       dayIndex: number;
       day: GalleryDay;
       offsetPx: number;
@@ -85,6 +142,9 @@ export type GridRow =
       firstIndex: number;
       /** Items in this row (the last row of a day may be short). */
       count: number;
+      /** The row comes right after its header. */
+      firstAfterHeader: boolean;
+      runs: readonly DayTiles[];
     };
 
 export interface GridLayoutInput {
@@ -93,7 +153,20 @@ export interface GridLayoutInput {
   tileSizePx: number;
   headerHeightPx?: number;
   gapPx?: number;
+  /** Space between days packed in one row; 0 puts every day in rows of its own. */
+  dayGapPx?: number;
 }
+
+/** The width of `count` tiles side by side. */
+const tilesWidthPx = (count: number, tileSizePx: number, gapPx: number) =>
+  count * (tileSizePx + gapPx) - gapPx;
+
+/** The width a day takes when packed: its tiles, or room for its heading. */
+const packedWidthPx = (count: number, tileSizePx: number, gapPx: number) =>
+  Math.max(tilesWidthPx(count, tileSizePx, gapPx), packedDayMinWidthPx);
+
+/** A little slack so that rounding never keeps a day out of a row it fits. */
+const fitSlackPx = 0.5;
 
 export function buildGridLayout({
   days,
@@ -101,30 +174,71 @@ export function buildGridLayout({
   tileSizePx,
   headerHeightPx = dayHeaderHeightPx,
   gapPx = tileGapPx,
+  dayGapPx = packedDayGapPx,
 }: GridLayoutInput): GridLayout {
   const safeColumns = Math.max(1, Math.floor(columns));
   const tileRowHeightPx = tileSizePx + gapPx;
+  const contentWidthPx = tilesWidthPx(safeColumns, tileSizePx, gapPx);
+  const groupFirstDay = new Int32Array(days.length + 1);
+  const groupFirstRow = new Int32Array(days.length + 1);
+  const groupOffsetPx = new Float64Array(days.length + 1);
+  const dayGroup = new Int32Array(days.length);
   const dayFirstRow = new Int32Array(days.length + 1);
   const dayOffsetPx = new Float64Array(days.length + 1);
+  let groups = 0;
   let row = 0;
   let offset = 0;
   let itemCount = 0;
+  /** Width of the open group's row when more days may join it; undefined otherwise. */
+  let openRowWidthPx: number | undefined;
   days.forEach((day, d) => {
+    itemCount += day.count;
+    const fitsOneRow = day.count <= safeColumns;
+    const widthPx = packedWidthPx(day.count, tileSizePx, gapPx);
+    const joined =
+      dayGapPx > 0 &&
+      fitsOneRow &&
+      openRowWidthPx !== undefined &&
+      openRowWidthPx + dayGapPx + widthPx <= contentWidthPx + fitSlackPx;
+    if (joined) {
+      const group = groups - 1;
+      dayGroup[d] = group;
+      dayFirstRow[d] = groupFirstRow[group] ?? 0;
+      dayOffsetPx[d] = groupOffsetPx[group] ?? 0;
+      openRowWidthPx = (openRowWidthPx ?? 0) + dayGapPx + widthPx;
+      return;
+    }
+    const tileRows = Math.ceil(day.count / safeColumns);
+    groupFirstDay[groups] = d;
+    groupFirstRow[groups] = row;
+    groupOffsetPx[groups] = offset;
+    dayGroup[d] = groups;
     dayFirstRow[d] = row;
     dayOffsetPx[d] = offset;
-    const tileRows = Math.ceil(day.count / safeColumns);
+    groups += 1;
     row += 1 + tileRows;
     offset += headerHeightPx + tileRows * tileRowHeightPx;
-    itemCount += day.count;
+    openRowWidthPx = fitsOneRow && day.count > 0 ? widthPx : undefined;
   });
+  groupFirstDay[groups] = days.length;
+  groupFirstRow[groups] = row;
+  groupOffsetPx[groups] = offset;
   dayFirstRow[days.length] = row;
   dayOffsetPx[days.length] = offset;
   return {
     days,
     columns: safeColumns,
     tileSizePx,
+    gapPx,
+    dayGapPx,
     tileRowHeightPx,
     headerHeightPx,
+    contentWidthPx,
+    groupFirstDay: groupFirstDay.subarray(0, groups + 1),
+    groupFirstRow: groupFirstRow.subarray(0, groups + 1),
+    groupOffsetPx: groupOffsetPx.subarray(0, groups + 1),
+    groupCount: groups,
+    dayGroup,
     dayFirstRow,
     dayOffsetPx,
     rowCount: row,
@@ -145,49 +259,95 @@ function lastAtMost(values: ArrayLike<number>, length: number, target: number): 
   return Math.max(0, low);
 }
 
+/** The days of group `group`, as `[firstDay, endDay)`. */
+const daysOfGroup = (layout: GridLayout, group: number): [number, number] => [
+  layout.groupFirstDay[group] ?? 0,
+  layout.groupFirstDay[group + 1] ?? layout.days.length,
+];
+
 /** The row at `rowIndex` (clamped into the grid); undefined for an empty grid. */
 export function rowAt(layout: GridLayout, rowIndex: number): GridRow | undefined {
   if (layout.rowCount === 0) return undefined;
   const index = Math.min(Math.max(0, Math.floor(rowIndex)), layout.rowCount - 1);
-  const dayIndex = lastAtMost(layout.dayFirstRow, layout.days.length, index);
-  const day = layout.days[dayIndex] as GalleryDay;
-  const firstRow = layout.dayFirstRow[dayIndex] ?? 0;
-  const dayOffset = layout.dayOffsetPx[dayIndex] ?? 0;
+  const group = lastAtMost(layout.groupFirstRow, layout.groupCount, index);
+  const [firstDay, endDay] = daysOfGroup(layout, group);
+  const day = layout.days[firstDay] as GalleryDay;
+  const firstRow = layout.groupFirstRow[group] ?? 0;
+  const groupOffset = layout.groupOffsetPx[group] ?? 0;
+  const packed = endDay - firstDay > 1;
   if (index === firstRow) {
+    const headings: DayHeading[] = [];
+    let leftPx = 0;
+    for (let d = firstDay; d < endDay; d++) {
+      const dayOfHeading = layout.days[d] as GalleryDay;
+      const widthPx = packed
+        ? packedWidthPx(dayOfHeading.count, layout.tileSizePx, layout.gapPx)
+        : layout.contentWidthPx;
+      headings.push({ dayIndex: d, day: dayOfHeading, leftPx, widthPx, packed });
+      leftPx += widthPx + layout.dayGapPx;
+    }
     return {
       kind: "header",
       rowIndex: index,
-      dayIndex,
+      dayIndex: firstDay,
       day,
-      offsetPx: dayOffset,
+      offsetPx: groupOffset,
       heightPx: layout.headerHeightPx,
+      headings,
     };
   }
-  const rowInDay = index - firstRow - 1;
-  const start = rowInDay * layout.columns;
+  const rowInGroup = index - firstRow - 1;
+  const offsetPx = groupOffset + layout.headerHeightPx + rowInGroup * layout.tileRowHeightPx;
+  if (packed) {
+    const runs: DayTiles[] = [];
+    let leftPx = 0;
+    let count = 0;
+    for (let d = firstDay; d < endDay; d++) {
+      const dayOfRun = layout.days[d] as GalleryDay;
+      runs.push({ dayIndex: d, firstIndex: dayOfRun.firstIndex, count: dayOfRun.count, leftPx });
+      leftPx += packedWidthPx(dayOfRun.count, layout.tileSizePx, layout.gapPx) + layout.dayGapPx;
+      count += dayOfRun.count;
+    }
+    return {
+      kind: "tiles",
+      rowIndex: index,
+      dayIndex: firstDay,
+      day,
+      offsetPx,
+      heightPx: layout.tileRowHeightPx,
+      firstIndex: day.firstIndex,
+      count,
+      firstAfterHeader: true,
+      runs,
+    };
+  }
+  const start = rowInGroup * layout.columns;
+  const firstIndex = day.firstIndex + start;
+  const count = Math.min(layout.columns, day.count - start);
   return {
     kind: "tiles",
     rowIndex: index,
-    dayIndex,
+    dayIndex: firstDay,
     day,
-    offsetPx: dayOffset + layout.headerHeightPx + rowInDay * layout.tileRowHeightPx,
+    offsetPx,
     heightPx: layout.tileRowHeightPx,
-    firstIndex: day.firstIndex + start,
-    count: Math.min(layout.columns, day.count - start),
+    firstIndex,
+    count,
+    firstAfterHeader: rowInGroup === 0,
+    runs: [{ dayIndex: firstDay, firstIndex, count, leftPx: 0 }],
   };
 }
-
 /** The index of the row covering `offsetPx` (clamped to the first and last rows). */
 export function rowIndexAtOffset(layout: GridLayout, offsetPx: number): number {
   if (layout.rowCount === 0) return 0;
   if (offsetPx >= layout.totalHeightPx) return layout.rowCount - 1;
-  const dayIndex = lastAtMost(layout.dayOffsetPx, layout.days.length, offsetPx);
-  const firstRow = layout.dayFirstRow[dayIndex] ?? 0;
-  const within = offsetPx - (layout.dayOffsetPx[dayIndex] ?? 0);
+  const group = lastAtMost(layout.groupOffsetPx, layout.groupCount, offsetPx);
+  const firstRow = layout.groupFirstRow[group] ?? 0;
+  const within = offsetPx - (layout.groupOffsetPx[group] ?? 0);
   if (within < layout.headerHeightPx) return firstRow;
-  const lastRowOfDay = (layout.dayFirstRow[dayIndex + 1] ?? firstRow + 1) - 1;
-  const rowInDay = Math.floor((within - layout.headerHeightPx) / layout.tileRowHeightPx);
-  return Math.min(firstRow + 1 + rowInDay, lastRowOfDay);
+  const lastRowOfGroup = (layout.groupFirstRow[group + 1] ?? firstRow + 1) - 1;
+  const rowInGroup = Math.floor((within - layout.headerHeightPx) / layout.tileRowHeightPx);
+  return Math.min(firstRow + 1 + rowInGroup, lastRowOfGroup);
 }
 
 /** The day index holding the item at view index `index`. */
@@ -202,7 +362,7 @@ export function dayIndexOfItem(layout: GridLayout, index: number): number {
   return Math.max(0, low);
 }
 
-/** The tile row holding the item at view index `index`, with the item's column. */
+/** The tile row holding the item at view index `index`, with the item's place in the row. */
 export function rowOfItem(
   layout: GridLayout,
   index: number,
@@ -211,11 +371,43 @@ export function rowOfItem(
   const clamped = Math.min(Math.max(0, index), layout.itemCount - 1);
   const dayIndex = dayIndexOfItem(layout, clamped);
   const day = layout.days[dayIndex] as GalleryDay;
-  const within = clamped - day.firstIndex;
-  const rowIndex = (layout.dayFirstRow[dayIndex] ?? 0) + 1 + Math.floor(within / layout.columns);
+  const group = layout.dayGroup[dayIndex] ?? 0;
+  const [firstDay, endDay] = daysOfGroup(layout, group);
+  const headerRow = layout.groupFirstRow[group] ?? 0;
+  const rowIndex =
+    endDay - firstDay > 1
+      ? headerRow + 1
+      : headerRow + 1 + Math.floor((clamped - day.firstIndex) / layout.columns);
   const row = rowAt(layout, rowIndex);
   if (row?.kind !== "tiles") return undefined;
-  return { row, column: within % layout.columns };
+  return { row, column: clamped - row.firstIndex };
+}
+
+/** Where the tile at `column` of a tile row starts, from the row's left edge. */
+export function tileLeftPx(layout: GridLayout, row: GridRow & { kind: "tiles" }, column: number) {
+  const index = row.firstIndex + column;
+  const run = row.runs.find((candidate) => index < candidate.firstIndex + candidate.count);
+  const last = run ?? row.runs[row.runs.length - 1];
+  if (last === undefined) return 0;
+  return last.leftPx + (index - last.firstIndex) * (layout.tileSizePx + layout.gapPx);
+}
+
+/**
+ * The space a packed row keeps before each day after its first, beyond the
+ * tile gap: by the view index of the day's first tile.
+ */
+export function packedDayMarginsPx(
+  layout: GridLayout,
+  row: GridRow & { kind: "tiles" },
+): Map<number, number> {
+  const margins = new Map<number, number>();
+  for (let r = 1; r < row.runs.length; r++) {
+    const run = row.runs[r] as DayTiles;
+    const before = row.runs[r - 1] as DayTiles;
+    const beforeEndPx = before.leftPx + tilesWidthPx(before.count, layout.tileSizePx, layout.gapPx);
+    margins.set(run.firstIndex, run.leftPx - beforeEndPx - layout.gapPx);
+  }
+  return margins;
 }
 
 /** The rows intersecting `[topPx, bottomPx)`, in order. */

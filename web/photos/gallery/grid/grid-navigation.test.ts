@@ -50,3 +50,32 @@ describe("keyboard movement in the grid", () => {
     expect(nextFocusIndex(empty, 0, "ArrowDown", 300)).toBe(0);
   });
 });
+
+describe("keyboard movement over packed days", () => {
+  // Seven columns of 180 px: days of 2, 1 and 3 share the first row (tiles at
+  // 0, 182 | 382 | 582, 764, 946 px), a day of 10 has two rows of its own.
+  //   [0 1] [2] [3 4 5]      [6 7 8 9 10 11 12] [13 14 15]
+  const packed = buildGridLayout({
+    days: [
+      { day: "2024-05-04", firstIndex: 0, count: 2 },
+      { day: "2024-05-03", firstIndex: 2, count: 1 },
+      { day: "2024-05-02", firstIndex: 3, count: 3 },
+      { day: "2024-05-01", firstIndex: 6, count: 10 },
+    ],
+    columns: 7,
+    tileSizePx: 180,
+  });
+
+  it.each<[number, GridNavigationKey, number]>([
+    [0, "ArrowDown", 6],
+    [2, "ArrowDown", 8],
+    [5, "ArrowDown", 11],
+    [11, "ArrowUp", 5],
+    [9, "ArrowUp", 3],
+    [13, "ArrowUp", 6],
+    [1, "ArrowRight", 2],
+    [3, "ArrowLeft", 2],
+  ])("from %d, %s goes to the tile nearest below or above: %d", (from, key, to) => {
+    expect(nextFocusIndex(packed, from, key, 300)).toBe(to);
+  });
+});

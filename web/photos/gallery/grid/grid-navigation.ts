@@ -1,9 +1,17 @@
 // Keyboard movement of the grid's roving focus, as a pure function of the
 // layout: arrows move by item and by row (keeping the column across day
-// boundaries, clamped to a shorter row), Home and End go to the first and
+// boundaries, clamped to a shorter row; from and to a row of packed days, to
+// the tile nearest below or above), Home and End go to the first and
 // last items, PageUp and PageDown move by a viewport's height.
 
-import { rowAt, rowIndexAtOffset, rowOfItem, type GridLayout, type GridRow } from "./grid-layout";
+import {
+  rowAt,
+  rowIndexAtOffset,
+  rowOfItem,
+  tileLeftPx,
+  type GridLayout,
+  type GridRow,
+} from "./grid-layout";
 
 export const gridNavigationKeys = [
   "ArrowLeft",
@@ -32,7 +40,19 @@ function tileRowFrom(layout: GridLayout, rowIndex: number, direction: 1 | -1): T
   return undefined;
 }
 
-const atColumn = (row: TileRow, column: number) => row.firstIndex + Math.min(column, row.count - 1);
+/** The tile of `row` nearest to `leftPx` horizontally (the first of two as near). */
+function nearestTo(layout: GridLayout, row: TileRow, leftPx: number): number {
+  let best = 0;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (let column = 0; column < row.count; column++) {
+    const distance = Math.abs(tileLeftPx(layout, row, column) - leftPx);
+    if (distance < bestDistance) {
+      best = column;
+      bestDistance = distance;
+    }
+  }
+  return row.firstIndex + best;
+}
 
 /** The index focus moves to from `index` on `key`. */
 export function nextFocusIndex(
@@ -47,6 +67,7 @@ export function nextFocusIndex(
   const position = rowOfItem(layout, current);
   if (position === undefined) return current;
   const { row, column } = position;
+  const under = (target: TileRow) => nearestTo(layout, target, tileLeftPx(layout, row, column));
   switch (key) {
     case "ArrowLeft":
       return Math.max(0, current - 1);
@@ -58,11 +79,11 @@ export function nextFocusIndex(
       return last;
     case "ArrowUp": {
       const target = tileRowFrom(layout, row.rowIndex - 1, -1);
-      return target === undefined ? current : atColumn(target, column);
+      return target === undefined ? current : under(target);
     }
     case "ArrowDown": {
       const target = tileRowFrom(layout, row.rowIndex + 1, 1);
-      return target === undefined ? current : atColumn(target, column);
+      return target === undefined ? current : under(target);
     }
     case "PageUp":
     case "PageDown": {
@@ -74,7 +95,7 @@ export function nextFocusIndex(
         target !== undefined && (target.rowIndex - row.rowIndex) * direction > 0
           ? target
           : tileRowFrom(layout, row.rowIndex + direction, direction);
-      return moved === undefined ? current : atColumn(moved, column);
+      return moved === undefined ? current : under(moved);
     }
   }
 }
