@@ -1,6 +1,7 @@
 // The albums an upload run puts files into: the album
 // picked, the user's album of a given name (spec §5 new-album rule) or a new
-// one, or one album per picked folder.
+// one, one album per picked folder, or no album (the user's uncategorized
+// collection).
 
 import {
   type AlbumNameCandidate,
@@ -16,6 +17,8 @@ export interface UploadAlbumsDeps<C extends AlbumNameCandidate & CollectionRef> 
   collections: () => Iterable<C>;
   /** A new album of this name. */
   createAlbum: (name: string) => Promise<CollectionRef>;
+  /** The user's uncategorized collection, made now (they have none). */
+  createUncategorized: () => Promise<CollectionRef>;
 }
 
 /** The target album of a file was not found among the user's collections. */
@@ -49,6 +52,27 @@ export const createUploadAlbums = <C extends AlbumNameCandidate & CollectionRef>
     }
     return album;
   };
+  let uncategorized: Promise<CollectionRef> | undefined;
+  /** The user's uncategorized collection; of two (made by two devices at once) the older. */
+  const library = (): Promise<CollectionRef> => {
+    if (uncategorized !== undefined) return uncategorized;
+    let found: C | undefined;
+    for (const collection of deps.collections()) {
+      const theirs = collection.ownerID === deps.userID && collection.isDeleted !== true;
+      if (
+        theirs &&
+        collection.type === "uncategorized" &&
+        (found === undefined || collection.id < found.id)
+      ) {
+        found = collection;
+      }
+    }
+    uncategorized =
+      found === undefined
+        ? deps.createUncategorized()
+        : Promise.resolve({ id: found.id, keyB64: found.keyB64 });
+    return uncategorized;
+  };
   const albumFor = (target: UploadTarget, folderName: string): Promise<CollectionRef> => {
     switch (target.kind) {
       case "album": {
@@ -69,6 +93,9 @@ export const createUploadAlbums = <C extends AlbumNameCandidate & CollectionRef>
           return Promise.reject(new UploadAlbumMissingError("A loose file has no folder album"));
         }
         return named(folderName);
+      case "library":
+        // See: [Note: Uploading from the timeline needs no album]
+        return library();
     }
   };
   return { albumFor };

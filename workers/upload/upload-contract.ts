@@ -38,7 +38,13 @@ export type UploadTarget =
    * part of `folderPath`); loose files cannot go this way.
    * See: [Note: Loose files and folders are not uploaded together]
    */
-  | { kind: "album-per-folder" };
+  | { kind: "album-per-folder" }
+  /**
+   * No album: the user's uncategorized collection (made when they have none),
+   * so the files join the timeline and nothing else.
+   * See: [Note: Uploading from the timeline needs no album]
+   */
+  | { kind: "library" };
 
 export interface UploadRequest {
   files: readonly PickedFile[];

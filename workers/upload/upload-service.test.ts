@@ -120,6 +120,14 @@ describe("an upload run against a real Cairn", () => {
             collections.push(created);
             return created;
           },
+          createUncategorized: async () => {
+            const created = await client.createCollection({
+              name: "Uncategorized",
+              type: "uncategorized",
+            });
+            collections.push(created);
+            return created;
+          },
         }),
       nowMs: () => Date.now(),
     });
@@ -259,6 +267,27 @@ describe("an upload run against a real Cairn", () => {
     if (paris === undefined || zoo === undefined) return;
     expect((await filesIn(paris)).map((file) => file.metadata.title)).toEqual(["noexif.jpg"]);
     expect((await filesIn(zoo)).map((file) => file.metadata.title)).toEqual(["Bush-dog.jpg"]);
+  }, 120_000);
+
+  it("puts files sent to no album into the user's uncategorized collection, made once", async () => {
+    const first = await service.upload(
+      { files: [await fixture("png_with_exif_and_gps.png")], target: { kind: "library" } },
+      () => undefined,
+    );
+    expect(namesOf(first.results.uploaded)).toEqual(["png_with_exif_and_gps.png"]);
+    const second = await service.upload(
+      { files: [await fixture("heic-iphone7.heic")], target: { kind: "library" } },
+      () => undefined,
+    );
+    expect(namesOf(second.results.uploaded)).toEqual(["heic-iphone7.heic"]);
+    const uncategorized = collections.filter((collection) => collection.type === "uncategorized");
+    expect(uncategorized).toHaveLength(1);
+    const [library] = uncategorized;
+    if (library === undefined) return;
+    expect((await filesIn(library)).map((file) => file.metadata.title).sort()).toEqual([
+      "heic-iphone7.heic",
+      "png_with_exif_and_gps.png",
+    ]);
   }, 120_000);
 
   it("joins a request made during a run, and a cancel drops what is not registered", async () => {

@@ -2,7 +2,9 @@
 // yet, and the other views (archive, favorites, hidden).
 
 import { FormattedMessage } from "react-intl";
+import type { PickedFile } from "../../../workers/upload/upload-contract";
 import type { MessageId } from "../../common/i18n/messages";
+import { UploadButton } from "../upload/UploadButton";
 import type { ViewKind } from "./view-kind";
 
 const texts: Record<ViewKind, { title: MessageId; text: MessageId }> = {
@@ -22,7 +24,13 @@ const texts: Record<ViewKind, { title: MessageId; text: MessageId }> = {
   hidden: { title: "gallery.albums.empty.other.title", text: "gallery.albums.empty.other.text" },
 };
 
-export function EmptyView({ kind }: { kind: ViewKind }) {
+export interface EmptyViewProps {
+  kind: ViewKind;
+  /** The empty timeline invites to upload, and says that files can be dropped anywhere. */
+  onUpload?: ((picks: PickedFile[]) => void) | undefined;
+}
+
+export function EmptyView({ kind, onUpload }: EmptyViewProps) {
   const { title, text } = texts[kind];
   return (
     <div className="cairn-gallery__empty" data-testid="gallery-empty" data-kind={kind}>
@@ -37,6 +45,14 @@ export function EmptyView({ kind }: { kind: ViewKind }) {
       <p className="cairn-gallery__text">
         <FormattedMessage id={text} />
       </p>
+      {kind === "all" && onUpload !== undefined && (
+        <>
+          <UploadButton onPick={onUpload} prominent />
+          <p className="cairn-gallery__hint" data-testid="gallery-drop-hint">
+            <FormattedMessage id="gallery.empty.dropHint" />
+          </p>
+        </>
+      )}
     </div>
   );
 }

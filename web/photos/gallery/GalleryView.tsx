@@ -159,6 +159,7 @@ export function GalleryView({
           client={client}
           uploading={upload.progress}
           onUpload={upload.start}
+          onUploadIntoAlbum={upload.startIntoAlbum}
           onAlbumDeleted={() => {
             openView(PseudoCollectionID.all);
           }}
@@ -193,10 +194,10 @@ export function GalleryView({
               setViewerIndex(index);
             }}
             scrollToIndex={scrollToIndex}
-            emptyState={<EmptyView kind={kind} />}
+            emptyState={<EmptyView kind={kind} onUpload={upload.start} />}
           />
         ) : count === 0 ? (
-          <EmptyView kind={kind} />
+          <EmptyView kind={kind} onUpload={upload.start} />
         ) : (
           <GallerySkeleton />
         )}

@@ -42,6 +42,8 @@ export interface ViewHeaderProps {
   uploading?: UploadProgressCount | undefined;
   /** Uploads picked files; undefined: no upload button (no upload client yet). */
   onUpload?: ((picks: PickedFile[]) => void) | undefined;
+  /** Offers "Files into an album…" where `onUpload` sends files to no album. */
+  onUploadIntoAlbum?: ((picks: PickedFile[]) => void) | undefined;
   /** The open album was deleted: the page goes back to "all". */
   onAlbumDeleted: () => void;
 }
@@ -55,6 +57,7 @@ export function ViewHeader({
   client,
   uploading,
   onUpload,
+  onUploadIntoAlbum,
   onAlbumDeleted,
 }: ViewHeaderProps) {
   const intl = useIntl();
@@ -103,7 +106,9 @@ export function ViewHeader({
         </p>
       </div>
       <div className="cairn-view-header__tools">
-        {onUpload !== undefined && <UploadButton onPick={onUpload} />}
+        {onUpload !== undefined && (
+          <UploadButton onPick={onUpload} onPickIntoAlbum={onUploadIntoAlbum} />
+        )}
         {kind === "trash" && (count ?? 0) > 0 && (
           <button type="button" className="cairn-view-header__tool" onClick={confirmEmptyTrash}>
             {intl.formatMessage({ id: "gallery.actions.emptyTrash" })}

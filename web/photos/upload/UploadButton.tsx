@@ -1,4 +1,5 @@
-// The view header's "Upload" button: a menu of "Files" and "Folder", each
+// The "Upload" button of the view header and of the empty timeline: a menu of
+// "Files" and "Folder" (and, on the timeline, "Files into an album…"), each
 // opening the browser's picker through a hidden file input. Keyboard: the
 // arrow keys move through the menu, Escape closes it and gives the focus
 // back to the button.
@@ -14,14 +15,29 @@ import "./upload.css";
 export interface UploadButtonProps {
   /** The files picked (any files: the worker tells what it supports). */
   onPick: (picks: PickedFile[]) => void;
+  /**
+   * Files picked with "Files into an album…", offered when given: the
+   * timeline's own picks go to no album. See: [Note: Uploading from the timeline needs no album]
+   */
+  onPickIntoAlbum?: ((picks: PickedFile[]) => void) | undefined;
+  /** The empty timeline's large button in the middle of the page. */
+  prominent?: boolean;
 }
 
-const items: readonly { key: "files" | "folder"; label: MessageId }[] = [
+type ItemKey = "files" | "folder" | "files-into-album";
+
+const allItems: readonly { key: ItemKey; label: MessageId }[] = [
   { key: "files", label: "upload.button.files" },
   { key: "folder", label: "upload.button.folder" },
+  { key: "files-into-album", label: "upload.button.filesIntoAlbum" },
 ];
 
-export function UploadButton({ onPick }: UploadButtonProps) {
+export function UploadButton({ onPick, onPickIntoAlbum, prominent = false }: UploadButtonProps) {
+  const items = allItems.filter(
+    (item) => item.key !== "files-into-album" || onPickIntoAlbum !== undefined,
+  );
+  /** The next files picked go into an album the person picks. */
+  const intoAlbumRef = useRef(false);
   const menuID = useId();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -80,9 +96,10 @@ export function UploadButton({ onPick }: UploadButtonProps) {
     }
   };
 
-  const choose = (key: "files" | "folder") => {
+  const choose = (key: ItemKey) => {
     close(true);
-    (key === "files" ? filesRef : folderRef).current?.click();
+    intoAlbumRef.current = key === "files-into-album";
+    (key === "folder" ? folderRef : filesRef).current?.click();
   };
 
   const takeFiles = (input: HTMLInputElement) => {
@@ -90,7 +107,9 @@ export function UploadButton({ onPick }: UploadButtonProps) {
     // The same files can be picked again (after a cancel, say) only if the
     // input forgets this choice.
     input.value = "";
-    if (picks.length > 0) onPick(picks);
+    if (picks.length === 0) return;
+    if (intoAlbumRef.current && onPickIntoAlbum !== undefined) onPickIntoAlbum(picks);
+    else onPick(picks);
   };
 
   return (
@@ -98,8 +117,12 @@ export function UploadButton({ onPick }: UploadButtonProps) {
       <button
         ref={buttonRef}
         type="button"
-        className="cairn-view-header__tool cairn-upload-button__toggle"
-        data-testid="upload-button"
+        className={
+          prominent
+            ? "cairn-upload-button__toggle cairn-upload-button__toggle--prominent"
+            : "cairn-view-header__tool cairn-upload-button__toggle"
+        }
+        data-testid={prominent ? "upload-invite" : "upload-button"}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuID : undefined}
@@ -119,7 +142,7 @@ export function UploadButton({ onPick }: UploadButtonProps) {
       {open && (
         <div
           id={menuID}
-          className="cairn-menu__list cairn-menu__list--end"
+          className={prominent ? "cairn-menu__list" : "cairn-menu__list cairn-menu__list--end"}
           role="menu"
           onKeyDown={onMenuKeyDown}
         >
@@ -148,7 +171,8 @@ export function UploadButton({ onPick }: UploadButtonProps) {
         type="file"
         multiple
         hidden
-        data-testid="upload-input-files"
+        // The header's inputs are the ones tests pick through; the empty timeline's are its own.
+        data-testid={prominent ? "upload-invite-input-files" : "upload-input-files"}
         onChange={(event) => {
           takeFiles(event.currentTarget);
         }}
@@ -162,7 +186,7 @@ export function UploadButton({ onPick }: UploadButtonProps) {
         type="file"
         multiple
         hidden
-        data-testid="upload-input-folder"
+        data-testid={prominent ? "upload-invite-input-folder" : "upload-input-folder"}
         onChange={(event) => {
           takeFiles(event.currentTarget);
         }}

@@ -1,6 +1,6 @@
 // Where picked or dropped files go when the open view is not an album of the
 // user's: a new album (named after the picked folder by default), one of the
-// user's albums, or, for several folders, one album per folder.
+// user's albums, for several folders one album per folder, or no album.
 
 import { useId, useState, type SyntheticEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -140,6 +140,16 @@ export function UploadTargetDialog({
             </div>
           )}
           <div className="cairn-dialog__buttons">
+            <Button
+              variant="secondary"
+              fullWidth
+              data-testid="upload-to-library"
+              onClick={() => {
+                onChoose({ kind: "library" });
+              }}
+            >
+              <FormattedMessage id="upload.target.library" />
+            </Button>
             <Button variant="secondary" fullWidth onClick={onClose}>
               <FormattedMessage id="action.cancel" />
             </Button>

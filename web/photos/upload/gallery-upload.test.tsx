@@ -19,6 +19,7 @@ const summaries = [
   summaryOf({ id: 12, name: "Beach", fileCount: 4 }),
   summaryOf({ id: 11, name: "Alps", fileCount: 5 }),
   summaryOf({ id: 20, name: "Party", type: "incomingShareViewer", isOwned: false }),
+  summaryOf({ id: -2, name: "Trash", type: "trash", order: 6, isOwned: false, fileCount: 1 }),
 ];
 
 const beach = "/gallery?collection=12";
@@ -48,10 +49,14 @@ const fileOf = (name: string, relativePath = "") => {
   return file;
 };
 
-const pick = async (files: File[], input: "files" | "folder" = "files") => {
+const menuItemNames = { files: "Files", folder: "Folder", "into-album": "Files into an album…" };
+
+const pick = async (files: File[], input: "files" | "folder" | "into-album" = "files") => {
   fireEvent.click(await screen.findByTestId("upload-button"));
-  fireEvent.click(screen.getByRole("menuitem", { name: input === "files" ? "Files" : "Folder" }));
-  fireEvent.change(screen.getByTestId(`upload-input-${input}`), { target: { files } });
+  fireEvent.click(screen.getByRole("menuitem", { name: menuItemNames[input] }));
+  fireEvent.change(screen.getByTestId(`upload-input-${input === "folder" ? "folder" : "files"}`), {
+    target: { files },
+  });
 };
 
 const named = (files: readonly PickedFile[]) =>
@@ -115,9 +120,17 @@ describe("starting an upload", () => {
     expect(within(panel).getByTestId("upload-count").textContent).toBe("0 of 2 files");
   });
 
-  it("asks where files picked outside an album go: one of the user's albums or a new one", async () => {
+  it("adds files picked on the timeline to the library at once, without an album", async () => {
     const { upload } = show("/gallery");
     await pick([fileOf("a.jpg")]);
+    expect(upload.requests().map((request) => request.target)).toEqual([{ kind: "library" }]);
+    expect(named(upload.requests()[0]?.files ?? [])).toEqual(["a.jpg"]);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("asks which album files picked with 'Files into an album…' go to: one of the user's albums, a new one, or none", async () => {
+    const { upload } = show("/gallery");
+    await pick([fileOf("a.jpg")], "into-album");
     const asking = await dialog();
     expect(asking.textContent).toContain("Upload 1 file");
     expect(upload.client.upload).not.toHaveBeenCalled();
@@ -135,7 +148,7 @@ describe("starting an upload", () => {
       { kind: "album", collectionID: 11 },
     ]);
 
-    await pick([fileOf("b.jpg")]);
+    await pick([fileOf("b.jpg")], "into-album");
     const again = await dialog();
     const nameField = within(again).getByLabelText("Album name");
     expect(within(again).getByRole("button", { name: "Upload" })).toHaveProperty("disabled", true);
@@ -147,6 +160,45 @@ describe("starting an upload", () => {
       expect(upload.requests()[1]?.target).toEqual({ kind: "new-album", name: "Summer" });
     });
     expect(named(upload.requests()[1]?.files ?? [])).toEqual(["b.jpg"]);
+
+    await pick([fileOf("c.jpg")], "into-album");
+    fireEvent.click(
+      within(await dialog()).getByRole("button", { name: "Upload without an album" }),
+    );
+    await waitFor(() => {
+      expect(upload.requests()[2]?.target).toEqual({ kind: "library" });
+    });
+  });
+
+  it("invites to upload in the middle of an empty timeline, and says files can be dropped", async () => {
+    const { upload } = show("/gallery");
+    const empty = await screen.findByTestId("gallery-empty");
+    expect(within(empty).getByTestId("gallery-drop-hint").textContent).toBe(
+      "Or drop photos, videos and folders anywhere on this page.",
+    );
+    fireEvent.click(within(empty).getByTestId("upload-invite"));
+    fireEvent.click(within(empty).getByRole("menuitem", { name: "Files" }));
+    fireEvent.change(within(empty).getByTestId("upload-invite-input-files"), {
+      target: { files: [fileOf("first.jpg")] },
+    });
+    await waitFor(() => {
+      expect(upload.requests().map((request) => request.target)).toEqual([{ kind: "library" }]);
+    });
+  });
+
+  it("offers 'Files into an album…' only where files would go to no album", async () => {
+    show(beach);
+    fireEvent.click(await screen.findByTestId("upload-button"));
+    expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
+      "Files",
+      "Folder",
+    ]);
+  });
+
+  it("offers no upload in the trash", async () => {
+    show("/gallery?collection=-2");
+    await screen.findByTestId("view-title");
+    expect(screen.queryByTestId("upload-button")).toBeNull();
   });
 
   it("offers one album per folder for a folder pick, or everything in one album named after it", async () => {
@@ -254,16 +306,30 @@ describe("dropping files", () => {
     expect(screen.queryByTestId("upload-panel")).toBeNull();
   });
 
-  it("asks where files dropped on all go", async () => {
+  it("adds loose files dropped on all to the library, and asks where dropped folders go", async () => {
     const { upload } = show("/gallery");
     const title = await screen.findByTestId("view-title");
     fireEvent.dragEnter(title, dragOf());
-    expect(screen.getByTestId("upload-drop-overlay").textContent).toBe("Drop to upload");
+    expect(screen.getByTestId("upload-drop-overlay").textContent).toBe(
+      "Drop to add to your library",
+    );
     fireEvent.drop(title, {
       dataTransfer: { types: ["Files"], items: dropItems(fileEntry("a.jpg")), files: [] },
     });
+    await waitFor(() => {
+      expect(upload.requests().map((request) => request.target)).toEqual([{ kind: "library" }]);
+    });
+    expect(screen.queryByRole("dialog")).toBeNull();
+
+    fireEvent.drop(title, {
+      dataTransfer: {
+        types: ["Files"],
+        items: dropItems(folderEntry("Holiday", [fileEntry("b.jpg")])),
+        files: [],
+      },
+    });
     expect((await dialog()).textContent).toContain("Upload 1 file");
-    expect(upload.client.upload).not.toHaveBeenCalled();
+    expect(upload.requests()).toHaveLength(1);
   });
 });
 

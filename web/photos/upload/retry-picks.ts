@@ -26,6 +26,8 @@ const targetKey = (target: UploadTarget): string => {
       return `new-album:${target.name}`;
     case "album-per-folder":
       return "album-per-folder";
+    case "library":
+      return "library";
   }
 };
 

@@ -6,6 +6,7 @@ import {
   openUploadAlbum,
   uploadableAlbums,
   uploadOffered,
+  uploadsToLibrary,
 } from "./upload-targets";
 
 const trips = summaryOf({ id: 7, name: "Trips" });
@@ -46,10 +47,23 @@ describe("uploadOffered", () => {
     ["an album shared with the user as a collaborator", shared, true],
     ["an album shared with the user as a viewer", viewed, false],
     ["all", all, true],
-    ["the trash", trash, true],
+    ["the trash", trash, false],
     ["an unknown view", undefined, true],
   ])("%s: %s", (_label, summary, offered) => {
     expect(uploadOffered(summary)).toBe(offered);
+  });
+});
+
+describe("uploadsToLibrary", () => {
+  it.each<[string, GallerySummary | undefined, boolean]>([
+    ["all (the timeline)", all, true],
+    ["uncategorized", uncategorized, true],
+    ["an owned album", trips, false],
+    ["favorites", favorites, false],
+    ["an album shared with the user", shared, false],
+    ["an unknown view", undefined, false],
+  ])("loose files picked in %s go to no album: %s", (_, summary, expected) => {
+    expect(uploadsToLibrary(summary)).toBe(expected);
   });
 });
 

@@ -41,7 +41,22 @@ export const openUploadAlbum = (summary: GallerySummary | undefined): GallerySum
  * does (an album of theirs takes the files, the others ask where).
  */
 export const uploadOffered = (summary: GallerySummary | undefined): boolean =>
-  summary?.type !== "incomingShareViewer";
+  summary?.type !== "incomingShareViewer" && summary?.type !== "trash";
+
+/**
+ * [Note: Uploading from the timeline needs no album]
+ *
+ * People add photos to their library first and sort them into albums later,
+ * if ever (as every phone's photo app does). So loose files picked or dropped
+ * on the timeline (or on the uncategorized view) go straight into the
+ * library, the user's uncategorized collection, without a question; "Files
+ * into an album…" in the Upload menu asks for an album instead. Folders still
+ * ask, since one album per folder is what most people want for them; and the
+ * other views (favorites, archive, hidden) ask, because a file sent there
+ * would not show where the person is looking.
+ */
+export const uploadsToLibrary = (summary: GallerySummary | undefined): boolean =>
+  summary !== undefined && (summary.type === "all" || summary.type === "uncategorized");
 
 /**
  * The albums the target dialog offers, matching `query`: the album picker's

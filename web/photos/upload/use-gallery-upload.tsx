@@ -27,7 +27,7 @@ import { runEndingDisplay, type Uploader } from "./upload-messages";
 import { UploadPanel } from "./UploadPanel";
 import { pickShapeOf } from "./upload-picks";
 import { isRunOnItsWay, runIDForRequest, UploadRunStore } from "./upload-run";
-import { openUploadAlbum, uploadOffered } from "./upload-targets";
+import { openUploadAlbum, uploadOffered, uploadsToLibrary } from "./upload-targets";
 import { UploadTargetDialog } from "./UploadTargetDialog";
 import { useFileDrop } from "./use-file-drop";
 import "./upload.css";
@@ -55,6 +55,11 @@ export interface GalleryUploadOptions {
 export interface GalleryUpload {
   /** Uploads picked files (asking where first when needed); undefined without an upload client. */
   start: ((picks: readonly PickedFile[]) => void) | undefined;
+  /**
+   * Asks for an album, then uploads picked files into it: where `start`
+   * would send loose files to no album. See: [Note: Uploading from the timeline needs no album]
+   */
+  startIntoAlbum: ((picks: readonly PickedFile[]) => void) | undefined;
   /** Over the gallery column while files are dragged over the page. */
   dropOverlay: ReactNode;
   /** The target dialog, while it asks. */
@@ -85,6 +90,7 @@ export function useGalleryUpload({
   const showSessionExpired = useSessionExpiredDialog();
   const notify = useNotify();
   const openAlbum = album ?? openUploadAlbum(openSummary);
+  const toLibrary = album === undefined && uploadsToLibrary(openSummary);
   // See `uploadOffered`: a public link's album (`album`) decides for itself.
   const offered = album !== undefined || uploadOffered(openSummary);
 
@@ -154,12 +160,19 @@ export function useGalleryUpload({
       }
       if (openAlbum !== undefined) {
         send({ files: picks, target: { kind: "album", collectionID: openAlbum.id } });
+      } else if (toLibrary && shape === "loose-files") {
+        // See: [Note: Uploading from the timeline needs no album]
+        send({ files: picks, target: { kind: "library" } });
       } else {
         setAsking(picks);
       }
     },
-    [openAlbum, send, showMessageDialog],
+    [openAlbum, toLibrary, send, showMessageDialog],
   );
+
+  const startIntoAlbum = useCallback((picks: readonly PickedFile[]) => {
+    if (picks.length > 0) setAsking(picks);
+  }, []);
 
   const takeDrop = useCallback(
     (data: DataTransfer) => {
@@ -231,6 +244,7 @@ export function useGalleryUpload({
 
   return {
     start: client === undefined || !offered ? undefined : start,
+    startIntoAlbum: client === undefined || !offered || !toLibrary ? undefined : startIntoAlbum,
     progress: isRunOnItsWay(run)
       ? {
           finished: run.snapshot?.finishedCount ?? 0,
@@ -242,10 +256,12 @@ export function useGalleryUpload({
       <div className="cairn-upload-drop" data-testid="upload-drop-overlay">
         <div className="cairn-upload-drop__card">
           <p className="cairn-upload-drop__text">
-            {openAlbum === undefined ? (
-              <FormattedMessage id="upload.drop" />
-            ) : (
+            {openAlbum !== undefined ? (
               <FormattedMessage id="upload.drop.toAlbum" values={{ album: openAlbum.name }} />
+            ) : toLibrary ? (
+              <FormattedMessage id="upload.drop.toLibrary" />
+            ) : (
+              <FormattedMessage id="upload.drop" />
             )}
           </p>
         </div>

@@ -5,6 +5,7 @@
 // media worker started on the first upload.
 
 import type { ApiClient, FetchFunction } from "../../../shared/api/client";
+import { defaultCollectionNames } from "../../../shared/model/library/collection-metadata";
 import type { FileType } from "../../../shared/model/library/file-metadata";
 import { getUserDetails } from "../../../shared/api/endpoints/users";
 import { storageLeftBytes } from "../../../shared/model/media/storage-left";
@@ -187,6 +188,14 @@ export const createLibraryUploads = (deps: LibraryUploadsDeps): LibraryUploads =
           createAlbum: async (name) => {
             const created = await createCollection(libraryDeps(), { name, type: "album" });
             // The pull stores the new album: files can then be stored in it.
+            await deps.sync();
+            return created;
+          },
+          createUncategorized: async () => {
+            const created = await createCollection(libraryDeps(), {
+              name: defaultCollectionNames.uncategorized,
+              type: "uncategorized",
+            });
             await deps.sync();
             return created;
           },
