@@ -9,13 +9,14 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { supportedLocales } from "../../web/common/i18n/locales";
 import { createAlbumLink, shareAlbum } from "../../workers/library/sharing-operations";
-import { albumEntry, waitForUpToDate } from "./test-support/gallery";
+import { albumEntry } from "./test-support/gallery";
 import { overflowsIn } from "./test-support/dialog-fit";
 import {
   type AccountWithLibrary,
   openLoggedInGallery,
   signUpWithLibraryClient,
 } from "./test-support/library";
+import { forEachLook } from "./test-support/looks";
 import { useCairnInChromium } from "./test-support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
@@ -43,34 +44,23 @@ afterAll(async () => {
 it("fits the sharing dialog in every locale, on a desktop and a phone", async () => {
   const page = await openLoggedInGallery(browser(), cairn(), owner.account);
   const misfits: string[] = [];
-  for (const [width, height] of [
-    [1400, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const locale of supportedLocales) {
-      await page.evaluate((chosen) => {
-        localStorage.setItem("locale", chosen);
-      }, locale);
-      await page.reload();
-      await waitForUpToDate(page);
-      await albumEntry(page, albumName).click();
-      await page.getByTestId("view-share").click();
-      const dialog = page.getByRole("dialog");
-      await dialog.getByTestId("sharing-link").waitFor();
-      await dialog.getByTestId("sharing-person").waitFor();
-      for (const problem of await overflowsIn(dialog)) {
-        misfits.push(`${locale} at ${String(width)} px: ${problem}`);
-      }
-      if (screenshotDir !== undefined) {
-        // After the dialog's entrance animation.
-        await page.waitForTimeout(500);
-        await page.screenshot({
-          path: path.join(screenshotDir, `sharing-${locale}-${String(width)}.png`),
-        });
-      }
-      await page.keyboard.press("Escape");
+  await forEachLook(page, supportedLocales, async ({ locale, width, at }) => {
+    await albumEntry(page, albumName).click();
+    await page.getByTestId("view-share").click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("sharing-link").waitFor();
+    await dialog.getByTestId("sharing-person").waitFor();
+    for (const problem of await overflowsIn(dialog)) {
+      misfits.push(`${at}: ${problem}`);
     }
-  }
+    if (screenshotDir !== undefined) {
+      // After the dialog's entrance animation.
+      await page.waitForTimeout(500);
+      await page.screenshot({
+        path: path.join(screenshotDir, `sharing-${locale}-${String(width)}.png`),
+      });
+    }
+    await page.keyboard.press("Escape");
+  });
   expect(misfits).toEqual([]);
 });

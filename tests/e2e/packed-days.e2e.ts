@@ -10,12 +10,13 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
 import { generatedJpeg } from "../test-support/media";
-import { waitForUpToDate, waitForVisibleThumbnails } from "./test-support/gallery";
+import { waitForVisibleThumbnails } from "./test-support/gallery";
 import {
   type AccountWithLibrary,
   openLoggedInGallery,
   signUpWithLibraryClient,
 } from "./test-support/library";
+import { englishAndGerman, forEachLook } from "./test-support/looks";
 import { useCairnInChromium } from "./test-support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
@@ -137,38 +138,26 @@ function problemsOfShownDays(shown: Shown, checked: Set<string>, at: string): st
 it("puts small days side by side, each heading over its own tiles, in English and German", async () => {
   const page = await openLoggedInGallery(browser(), cairn(), owner.account);
   const problems: string[] = [];
-  for (const [width, height] of [
-    [1400, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const locale of ["en-US", "de-DE"]) {
-      await page.evaluate((chosen) => {
-        localStorage.setItem("locale", chosen);
-      }, locale);
-      await page.reload();
-      await waitForUpToDate(page);
-      const at = `${locale} at ${String(width)} px`;
-      const checked = new Set<string>();
-      // The top of the timeline, then its end (a phone shows it in two screens).
-      for (const end of ["top", "bottom"] as const) {
-        if (end === "bottom") {
-          await page.getByTestId("gallery-scroller").evaluate((scroller) => {
-            scroller.scrollTop = scroller.scrollHeight;
-          });
-        }
-        await waitForVisibleThumbnails(page);
-        problems.push(...problemsOfShownDays(await shownGrid(page), checked, at));
-        if (screenshotDir !== undefined) {
-          await page.screenshot({
-            path: path.join(screenshotDir, `packed-days-${locale}-${String(width)}-${end}.png`),
-          });
-        }
+  await forEachLook(page, englishAndGerman, async ({ locale, width, at }) => {
+    const checked = new Set<string>();
+    // The top of the timeline, then its end (a phone shows it in two screens).
+    for (const end of ["top", "bottom"] as const) {
+      if (end === "bottom") {
+        await page.getByTestId("gallery-scroller").evaluate((scroller) => {
+          scroller.scrollTop = scroller.scrollHeight;
+        });
       }
-      for (const { day } of library) {
-        if (!checked.has(day)) problems.push(`${at}: ${day} was never shown whole`);
+      await waitForVisibleThumbnails(page);
+      problems.push(...problemsOfShownDays(await shownGrid(page), checked, at));
+      if (screenshotDir !== undefined) {
+        await page.screenshot({
+          path: path.join(screenshotDir, `packed-days-${locale}-${String(width)}-${end}.png`),
+        });
       }
     }
-  }
+    for (const { day } of library) {
+      if (!checked.has(day)) problems.push(`${at}: ${day} was never shown whole`);
+    }
+  });
   expect(problems).toEqual([]);
 });

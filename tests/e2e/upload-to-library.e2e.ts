@@ -14,6 +14,7 @@ import type { NodeAccount } from "../test-support/node-account";
 import { overflowsIn } from "./test-support/dialog-fit";
 import { tile, waitForUpToDate } from "./test-support/gallery";
 import { openLoggedInGallery, signUpWithLibraryClient } from "./test-support/library";
+import { englishAndGerman, forEachLook } from "./test-support/looks";
 import { useCairnInChromium } from "./test-support/suite";
 import { fixtureFile, pickFiles, resultCount, waitForFinish } from "./test-support/uploads";
 import { pageCatchUpMs } from "./test-support/waits";
@@ -36,46 +37,35 @@ afterAll(async () => {
 
 it("invites to upload in the middle of the empty timeline, on a desktop and a phone, in English and German", async () => {
   const misfits: string[] = [];
-  for (const [width, height] of [
-    [1400, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    for (const locale of ["en-US", "de-DE"]) {
-      await page.evaluate((chosen) => {
-        localStorage.setItem("locale", chosen);
-      }, locale);
-      await page.reload();
-      await waitForUpToDate(page);
-      const empty = page.getByTestId("gallery-empty");
-      const invite = empty.getByTestId("upload-invite");
-      await invite.waitFor();
-      expect(await empty.getByTestId("gallery-drop-hint").isVisible()).toBe(true);
-      // The invitation is in the middle of the page's width, whole.
-      const box = await invite.boundingBox();
-      const grid = await page.getByTestId("gallery-empty").boundingBox();
-      if (box === null || grid === null) throw new Error("The invitation has no box");
-      const middle = grid.x + grid.width / 2;
-      expect(Math.abs(box.x + box.width / 2 - middle)).toBeLessThan(2);
-      for (const problem of await overflowsIn(empty)) {
-        misfits.push(`${locale} at ${String(width)} px: ${problem}`);
-      }
-      // Its menu opens whole on the screen.
-      await invite.click();
-      const menu = empty.getByRole("menu");
-      const menuBox = await menu.boundingBox();
-      if (menuBox === null) throw new Error("The menu has no box");
-      expect(menuBox.x).toBeGreaterThanOrEqual(0);
-      expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(width);
-      expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(height);
-      if (screenshotDir !== undefined) {
-        await page.screenshot({
-          path: path.join(screenshotDir, `empty-timeline-${locale}-${String(width)}.png`),
-        });
-      }
-      await page.keyboard.press("Escape");
+  await forEachLook(page, englishAndGerman, async ({ locale, width, height, at }) => {
+    const empty = page.getByTestId("gallery-empty");
+    const invite = empty.getByTestId("upload-invite");
+    await invite.waitFor();
+    expect(await empty.getByTestId("gallery-drop-hint").isVisible()).toBe(true);
+    // The invitation is in the middle of the page's width, whole.
+    const box = await invite.boundingBox();
+    const grid = await page.getByTestId("gallery-empty").boundingBox();
+    if (box === null || grid === null) throw new Error("The invitation has no box");
+    const middle = grid.x + grid.width / 2;
+    expect(Math.abs(box.x + box.width / 2 - middle)).toBeLessThan(2);
+    for (const problem of await overflowsIn(empty)) {
+      misfits.push(`${at}: ${problem}`);
     }
-  }
+    // Its menu opens whole on the screen.
+    await invite.click();
+    const menu = empty.getByRole("menu");
+    const menuBox = await menu.boundingBox();
+    if (menuBox === null) throw new Error("The menu has no box");
+    expect(menuBox.x).toBeGreaterThanOrEqual(0);
+    expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(width);
+    expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(height);
+    if (screenshotDir !== undefined) {
+      await page.screenshot({
+        path: path.join(screenshotDir, `empty-timeline-${locale}-${String(width)}.png`),
+      });
+    }
+    await page.keyboard.press("Escape");
+  });
   expect(misfits).toEqual([]);
   await page.evaluate(() => {
     localStorage.setItem("locale", "en-US");
