@@ -100,13 +100,18 @@ export const logInThroughPhotos = async (
   page: Page,
   photosOrigin: string,
   credentials: Credentials,
-): Promise<void> => {
+): Promise<{ submittedAtMs: number }> => {
   await page.goto(`${photosOrigin}/login`);
   await page.getByLabel("Email", { exact: true }).fill(credentials.email);
   await page.getByRole("button", { name: "Continue", exact: true }).click();
   await page.getByLabel("Password", { exact: true }).fill(credentials.password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  const submit = page.getByRole("button", { name: "Log in", exact: true });
+  await submit.waitFor();
+  // The page's clock: the gallery is the same document, so its times compare.
+  const submittedAtMs = await page.evaluate(() => performance.now());
+  await submit.click();
   await page.waitForURL(/\/gallery/, { timeout: 120_000 });
+  return { submittedAtMs };
 };
 
 /** Waits until the gallery shows "N items" (any N): the sync worker has opened the local database. */

@@ -51,6 +51,12 @@ export interface AccountWorkerDependencies {
   sessionKeys: SessionKeyStore;
   /** How a new account KEK is derived; tests pass cheaper limits. Defaults to `deriveSensitiveKey`. */
   deriveNewKEK?: DeriveNewKEK;
+  /**
+   * How an account's KEK is derived from the password at login and unlock
+   * (its stored limits); tests count the calls. Defaults to `deriveKEKFor`.
+   * See: [Note: A login derives the password key once]
+   */
+  deriveKEK?: typeof deriveKEKFor;
   /** Calls `tick` every `intervalMs` until the returned function is called. */
   every?: (tick: () => void, intervalMs: number) => () => void;
 }
@@ -166,6 +172,7 @@ const defaultEvery = (tick: () => void, intervalMs: number) => {
 export const createAccountWorker = ({
   sessionKeys,
   deriveNewKEK = deriveSensitiveKey,
+  deriveKEK = deriveKEKFor,
   every = defaultEvery,
 }: AccountWorkerDependencies): AccountWorker & LibraryKeyringHost => {
   let unlocked: UnlockedKeys | undefined;
@@ -238,7 +245,7 @@ export const createAccountWorker = ({
     },
 
     async unlockWithPassword(keyAttributes, password) {
-      const kek = await deriveKEKFor(keyAttributes, password);
+      const kek = await deriveKEK(keyAttributes, password);
       try {
         return await holdKeys(keyAttributes, await decryptMasterKeyWithKEK(keyAttributes, kek));
       } finally {
@@ -291,7 +298,15 @@ export const createAccountWorker = ({
     },
 
     async beginSRPLogin(attributes, password) {
-      const kek = await deriveKEKFor(attributes, password);
+      // [Note: A login derives the password key once]
+      //
+      // Argon2id at the account's stored limits takes seconds on purpose,
+      // so a login pays for it once: the KEK derived here makes the SRP
+      // proof and is kept (in this worker only) to open the master key once
+      // the server has accepted the proof, after a second factor too
+      // (`unlockWithLoginKEK`; parked sealed across a reload). The stored
+      // limits are never lowered to make it faster.
+      const kek = await deriveKEK(attributes, password);
       replacePendingKEK(kek);
       const loginSubKey = await deriveSRPLoginSubKey(kek);
       srpSession = await SRPClientSession.create(

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IncorrectPasswordError } from "../../../shared/model/accounts/account-errors";
 import { TokenExpiredError } from "../../../shared/model/errors";
-import type { AccountService } from "../accounts/account-service";
+import type { AccountService, LoginProgress } from "../accounts/account-service";
 import { appRoutes } from "../app/app-routes";
 import { AppProviders, testApp } from "../app/test-support/render-in-app";
 import { AccountServiceContext } from "./parts/account-service-context";
@@ -67,7 +67,53 @@ describe("the account screens", () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe("/gallery");
     });
-    expect(loginWithPassword).toHaveBeenLastCalledWith("a@b.c", "right");
+    expect(loginWithPassword).toHaveBeenLastCalledWith("a@b.c", "right", expect.any(Function));
+  });
+
+  it("says what a login is doing while it runs: unlocking the keys, then checking the password", async () => {
+    let stage: ((progress: LoginProgress) => void) | undefined;
+    let finish: (() => void) | undefined;
+    const service = fakeAccountService({
+      loginMethodFor: vi.fn(() => Promise.resolve("srp" as const)),
+      loginWithPassword: vi.fn<AccountService["loginWithPassword"]>(
+        (_email, _password, onProgress) => {
+          stage = onProgress;
+          return new Promise((resolve) => {
+            finish = () => {
+              localStorage.setItem("user", JSON.stringify({ id: 1, email: "a@b.c", token: "t" }));
+              resolve({ kind: "logged-in" });
+            };
+          });
+        },
+      ),
+      userDetails: vi.fn(() => new Promise<never>(() => undefined)),
+    });
+    const router = await renderAt("/login", service);
+    type("Email", "a@b.c");
+    press("Continue");
+    await screen.findByLabelText("Password", { exact: true });
+    type("Password", "right");
+    press("Log in");
+    const line = await screen.findByTestId("login-progress");
+    await waitFor(() => {
+      expect(stage).toBeDefined();
+    });
+    act(() => {
+      stage?.("unlocking-keys");
+    });
+    expect(line.textContent).toBe(
+      "Unlocking your keys… This takes a few seconds on purpose: it makes your password very hard to guess.",
+    );
+    act(() => {
+      stage?.("checking-password");
+    });
+    expect(line.textContent).toBe("Checking your password…");
+    act(() => {
+      finish?.();
+    });
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe("/gallery");
+    });
   });
 
   it("sends a sign-up to /verify with the email, and a wrong code gets a message", async () => {

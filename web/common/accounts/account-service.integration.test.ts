@@ -94,11 +94,16 @@ describe("accounts end to end", () => {
       expect(await home.openTab().service.resumeSession()).toEqual({ kind: "needs-password" });
 
       // Login in a second browser; a wrong password is 'incorrect password'.
-      const second = newBrowser().openTab();
+      // Each attempt derives the password key once, for the proof and the keys both.
+      // See: [Note: A login derives the password key once]
+      const secondBrowser = newBrowser();
+      const second = secondBrowser.openTab();
       await expect(loginIn(second, email, "wrong password")).rejects.toBeInstanceOf(
         IncorrectPasswordError,
       );
+      expect(secondBrowser.browser.kekDerivations).toBe(1);
       expect(await loginIn(second, email, password)).toEqual({ kind: "logged-in" });
+      expect(secondBrowser.browser.kekDerivations).toBe(2);
       expect((await second.service.userDetails()).email).toBe(email);
 
       // Two factors: set up and enable in the second browser.
@@ -124,6 +129,8 @@ describe("accounts end to end", () => {
         kind: "logged-in",
       });
       expect(thirdReloaded.sessionStorage.getItem("accountParkedLoginKEK")).toBeNull();
+      // The password, the second factor and the reload between them: one derivation.
+      expect(thirdBrowser.browser.kekDerivations).toBe(1);
 
       // A fourth browser removes the second factor with the recovery key.
       const fourth = newBrowser().openTab();

@@ -15,6 +15,18 @@
 //   (`IncorrectPasswordError`, `IncorrectRecoveryKeyError`, ...).
 // See: [Note: The master key survives a reload, not a browser restart]
 
+/**
+ * [Note: A login says what it is doing]
+ *
+ * A password login takes seconds, most of them deriving the password key
+ * (Argon2id at the account's limits, slow on purpose), and a spinning button
+ * alone made people think it had hung. So the service tells the page each
+ * stage as it starts, and the page says it under the button: unlocking the
+ * keys (with why it takes a while), checking the password with the server,
+ * then opening the library until the gallery takes over.
+ */
+export type LoginProgress = "unlocking-keys" | "checking-password";
+
 /** Where a login (or sign-up) stands after a step, and so which screen comes next. */
 export type LoginStep =
   /** Token and master key are in place: go to the gallery (or follow a held redirect). */
@@ -77,9 +89,17 @@ export interface AccountService {
 
   // Login: /login → /credentials
   loginMethodFor(email: string): Promise<LoginMethod>;
-  loginWithPassword(email: string, password: string): Promise<LoginStep>;
+  /** `onProgress` hears each stage as it starts. See: [Note: A login says what it is doing] */
+  loginWithPassword(
+    email: string,
+    password: string,
+    onProgress?: (progress: LoginProgress) => void,
+  ): Promise<LoginStep>;
   /** `/credentials`: re-derive the master key of the logged-in user from the password. */
-  unlockWithPassword(password: string): Promise<LoginStep>;
+  unlockWithPassword(
+    password: string,
+    onProgress?: (progress: LoginProgress) => void,
+  ): Promise<LoginStep>;
 
   // Two factors
   verifyTwoFactor(sessionID: string, code: string): Promise<LoginStep>;

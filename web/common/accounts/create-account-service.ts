@@ -169,10 +169,12 @@ export const createAccountService = (deps: AccountServiceDependencies): AccountS
       }
     },
 
-    async loginWithPassword(email, password) {
+    async loginWithPassword(email, password, onProgress) {
       const attributes = srpAttributesByEmail.get(email) ?? (await fetchSRPAttributes(email));
       srpAttributesByEmail.delete(email);
+      onProgress?.("unlocking-keys");
       const { srpA } = await worker.beginSRPLogin(attributes, password);
+      onProgress?.("checking-password");
       const { sessionID, srpB } = await api.call(srp.createSRPSession, {
         body: { srpUserID: attributes.srpUserID, srpA },
       });
@@ -195,9 +197,10 @@ export const createAccountService = (deps: AccountServiceDependencies): AccountS
       return afterFirstFactor(email, response);
     },
 
-    async unlockWithPassword(password) {
+    async unlockWithPassword(password, onProgress) {
       const keyAttributes = state.ensureKeyAttributes();
       const user = state.ensureUser();
+      onProgress?.("unlocking-keys");
       const { sessionCipher } = await worker.unlockWithPassword(keyAttributes, password);
       holdSession(sessionCipher);
       if (user.token !== undefined) return { kind: "logged-in" };

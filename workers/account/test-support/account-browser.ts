@@ -4,6 +4,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import { deriveKey, randomBytes, toB64, type DerivedKey } from "../../../shared/crypto";
 import { createAccountWorker, type AccountWorker } from "../account-worker";
+import { deriveKEKFor } from "../key-hierarchy";
 import { createSessionKeyStore, type SessionKeyStore } from "../session-key-store";
 
 /**
@@ -26,6 +27,8 @@ export const deriveCheapKEK = async (password: string): Promise<DerivedKey> => {
 export interface TestBrowser {
   indexedDB: IDBFactory;
   nowMs: number;
+  /** Password KEKs derived at the account's stored limits by this browser's workers. */
+  kekDerivations: number;
   sessionKeys(): SessionKeyStore;
   /** A new tab's account worker (a reload is a new worker in the same browser). */
   newWorker(options?: { cheapKEK?: boolean }): AccountWorker;
@@ -35,6 +38,7 @@ export const createTestBrowser = (): TestBrowser => {
   const browser: TestBrowser = {
     indexedDB: new IDBFactory(),
     nowMs: 1_700_000_000_000,
+    kekDerivations: 0,
     sessionKeys: () =>
       createSessionKeyStore({
         indexedDB: browser.indexedDB,
@@ -45,6 +49,10 @@ export const createTestBrowser = (): TestBrowser => {
       createAccountWorker({
         sessionKeys: browser.sessionKeys(),
         ...(cheapKEK ? { deriveNewKEK: deriveCheapKEK } : {}),
+        deriveKEK: (attributes, password) => {
+          browser.kekDerivations += 1;
+          return deriveKEKFor(attributes, password);
+        },
         every: () => () => undefined,
       }),
   };

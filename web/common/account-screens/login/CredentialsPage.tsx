@@ -4,9 +4,11 @@ import { Link, Navigate, useNavigate } from "react-router";
 import { localStore } from "../../storage/local-store";
 import { Button } from "../../ui/Button";
 import { AccountCard } from "../parts/AccountCard";
+import { useAppDefinition } from "../../app/app-definition";
 import { useAccountService } from "../parts/account-service-context";
 import { FormError, PasswordField } from "../parts/fields";
 import { useFollowLoginStep } from "./login-flow";
+import { LoginProgressLine, type ShownLoginProgress } from "../parts/LoginProgressLine";
 import { useAccountAction } from "../parts/use-account-action";
 
 /**
@@ -24,11 +26,16 @@ function UnlockForm() {
   const service = useAccountService();
   const navigate = useNavigate();
   const followLoginStep = useFollowLoginStep();
+  const { onLoginStarted } = useAppDefinition();
   const [email] = useState(() => localStore.get("user")?.email ?? "");
   const [password, setPassword] = useState("");
+  const [progress, setProgress] = useState<ShownLoginProgress | undefined>();
 
   const unlock = useAccountAction("password", async () => {
-    followLoginStep(await service.unlockWithPassword(password));
+    onLoginStarted?.();
+    const step = await service.unlockWithPassword(password, setProgress);
+    if (step.kind === "logged-in") setProgress("opening-library");
+    followLoginStep(step);
   });
 
   // The way out for someone who is not this user, or wants another address.
@@ -77,6 +84,7 @@ function UnlockForm() {
         <Button type="submit" variant="accent" size="large" fullWidth busy={unlock.busy}>
           <FormattedMessage id="account.credentials.submit" />
         </Button>
+        <LoginProgressLine progress={unlock.busy ? progress : undefined} />
       </form>
     </AccountCard>
   );

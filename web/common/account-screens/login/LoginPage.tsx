@@ -3,10 +3,12 @@ import { FormattedMessage } from "react-intl";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../ui/Button";
 import { AccountCard } from "../parts/AccountCard";
+import { useAppDefinition } from "../../app/app-definition";
 import { useAccountService } from "../parts/account-service-context";
 import { FormError, PasswordField, TextField } from "../parts/fields";
 import { useFollowLoginStep, type VerifyState } from "./login-flow";
 import { ServerSettingsDialog } from "./ServerSettingsDialog";
+import { LoginProgressLine, type ShownLoginProgress } from "../parts/LoginProgressLine";
 import { useAccountAction } from "../parts/use-account-action";
 
 /**
@@ -17,10 +19,12 @@ export function LoginPage() {
   const service = useAccountService();
   const navigate = useNavigate();
   const followLoginStep = useFollowLoginStep();
+  const { onLoginStarted } = useAppDefinition();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [stage, setStage] = useState<"email" | "password">("email");
   const [serverSettingsOpen, setServerSettingsOpen] = useState(false);
+  const [progress, setProgress] = useState<ShownLoginProgress | undefined>();
 
   const sendCode = async (address: string, then: VerifyState["then"]) => {
     await service.sendEmailCode(address, "login");
@@ -36,7 +40,10 @@ export function LoginPage() {
   });
 
   const submitPassword = useAccountAction("password", async () => {
-    followLoginStep(await service.loginWithPassword(email.trim(), password));
+    onLoginStarted?.();
+    const step = await service.loginWithPassword(email.trim(), password, setProgress);
+    if (step.kind === "logged-in") setProgress("opening-library");
+    followLoginStep(step);
   });
 
   // A forgotten password: the mailed code proves the email, then the
@@ -112,6 +119,9 @@ export function LoginPage() {
         >
           <FormattedMessage id={stage === "email" ? "action.continue" : "action.logIn"} />
         </Button>
+        {stage === "password" && (
+          <LoginProgressLine progress={submitPassword.busy ? progress : undefined} />
+        )}
         {stage === "password" && (
           <div className="cairn-account__row">
             <button
