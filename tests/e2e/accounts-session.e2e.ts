@@ -34,6 +34,11 @@ it("shows the not-closable session-expired dialog once the session is revoked", 
   const second = await browser().newContext();
   const other = await second.newPage();
   await logIn(other, cairn(), email, password);
+  // The seconds of the password key are explained while they pass.
+  await other
+    .getByTestId("login-progress")
+    .getByText("Unlocking your keys… This takes a few seconds on purpose", { exact: false })
+    .waitFor();
   await expectGalleryOf(other, email);
   const response = await fetch(
     `${cairn().urls.api}/users/session?token=${encodeURIComponent(revokedToken)}`,

@@ -1,5 +1,4 @@
 import type { AppDefinition } from "../common/app/app-definition";
-import { prestartSyncWorkerForLogin } from "../common/library/library-state";
 import { accountRoutes, type RouteSpec } from "../common/routing/route-table";
 import { FamilyPage } from "./family/FamilyPage";
 import { GalleryPage } from "./gallery/GalleryPage";
@@ -19,7 +18,6 @@ export const photosApp: AppDefinition = {
   name: "photos",
   nameId: "app.photos.name",
   taglineId: "app.photos.tagline",
-  onLoginStarted: prestartSyncWorkerForLogin,
   routes: [
     ...accountRoutes,
     { path: "/change-email", titleId: "route.changeEmail", access: "needs-login" },

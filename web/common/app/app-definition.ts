@@ -18,12 +18,6 @@ export interface AppDefinition {
   /** Every route except the root, which is always the landing page. */
   routes: readonly RouteSpec[];
   landingActions: readonly LandingAction[];
-  /**
-   * Called when a password login starts: the app starts what its first
-   * screen after the login needs (the photos app, its sync worker) while
-   * the password key is derived. See: [Note: A login says what it is doing]
-   */
-  onLoginStarted?: () => void;
 }
 
 export const AppDefinitionContext = createContext<AppDefinition | undefined>(undefined);

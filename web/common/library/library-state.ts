@@ -41,18 +41,6 @@ export const prestartTabSyncWorker = (): void => {
   prestartedWorker = startBrowserSyncWorker();
 };
 
-/**
- * Starts the tab's sync worker when a password login starts: its module,
- * its crypto workers and their wasm load during the seconds the password
- * key takes, instead of after them. A login that fails leaves it waiting
- * for the next attempt.
- * See: [Note: A login says what it is doing]
- */
-export const prestartSyncWorkerForLogin = (): void => {
-  if (tabLibrary !== undefined || prestartedWorker !== undefined) return;
-  prestartedWorker = startBrowserSyncWorker();
-};
-
 /** The prestarted sync worker (handed over once), else a new one. */
 const takeSyncWorker = (): BrowserSyncWorker => {
   const worker = prestartedWorker ?? startBrowserSyncWorker();

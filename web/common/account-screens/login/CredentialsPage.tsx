@@ -4,7 +4,6 @@ import { Link, Navigate, useNavigate } from "react-router";
 import { localStore } from "../../storage/local-store";
 import { Button } from "../../ui/Button";
 import { AccountCard } from "../parts/AccountCard";
-import { useAppDefinition } from "../../app/app-definition";
 import { useAccountService } from "../parts/account-service-context";
 import { FormError, PasswordField } from "../parts/fields";
 import { useFollowLoginStep } from "./login-flow";
@@ -26,13 +25,11 @@ function UnlockForm() {
   const service = useAccountService();
   const navigate = useNavigate();
   const followLoginStep = useFollowLoginStep();
-  const { onLoginStarted } = useAppDefinition();
   const [email] = useState(() => localStore.get("user")?.email ?? "");
   const [password, setPassword] = useState("");
   const [progress, setProgress] = useState<ShownLoginProgress | undefined>();
 
   const unlock = useAccountAction("password", async () => {
-    onLoginStarted?.();
     const step = await service.unlockWithPassword(password, setProgress);
     if (step.kind === "logged-in") setProgress("opening-library");
     followLoginStep(step);

@@ -3,7 +3,6 @@ import { FormattedMessage } from "react-intl";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../ui/Button";
 import { AccountCard } from "../parts/AccountCard";
-import { useAppDefinition } from "../../app/app-definition";
 import { useAccountService } from "../parts/account-service-context";
 import { FormError, PasswordField, TextField } from "../parts/fields";
 import { useFollowLoginStep, type VerifyState } from "./login-flow";
@@ -19,7 +18,6 @@ export function LoginPage() {
   const service = useAccountService();
   const navigate = useNavigate();
   const followLoginStep = useFollowLoginStep();
-  const { onLoginStarted } = useAppDefinition();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [stage, setStage] = useState<"email" | "password">("email");
@@ -40,7 +38,6 @@ export function LoginPage() {
   });
 
   const submitPassword = useAccountAction("password", async () => {
-    onLoginStarted?.();
     const step = await service.loginWithPassword(email.trim(), password, setProgress);
     if (step.kind === "logged-in") setProgress("opening-library");
     followLoginStep(step);
