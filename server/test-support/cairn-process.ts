@@ -130,7 +130,7 @@ export const lastMailedCode = (dataDir: string, email: string): string => {
  * server never answers (it was killed) rejects.
  */
 export const requestOverHTTP =
-  (apiURL: () => string) =>
+  (apiURL: () => string, { timeoutMs }: { timeoutMs?: number } = {}) =>
   async (options: InjectOptions): Promise<LightMyRequestResponse> => {
     const headers = new Headers(options.headers as Record<string, string> | undefined);
     let body: string | undefined;
@@ -145,6 +145,7 @@ export const requestOverHTTP =
       method: options.method ?? "GET",
       headers,
       body,
+      ...(timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) }),
     });
     const text = await answer.text();
     return {

@@ -29,6 +29,11 @@ import { type FakeS3, fakeS3Environment, startFakeS3 } from "../../test-support/
 
 const postgresAdminURL = process.env.CAIRN_TEST_DATABASE_URL;
 
+/** How long a request may go unanswered before the client tries again. */
+const requestTimeoutMs = 15_000;
+/** Tries of one call through processes that may have just been killed. */
+const failoverTries = 3;
+
 /** Bytes of each small file the tests upload; a thumbnail adds 100. */
 const smallFileBytes = 2_000;
 const thumbnailBytes = 100;
@@ -47,7 +52,10 @@ describe.runIf(postgresAdminURL !== undefined)(
     const processTestTimeoutMs = 120_000;
     const dataDir = () => path.join(dir, "data");
     const http = {
-      request: requestOverHTTP(() => via.apiURL),
+      // A connection the cluster's primary handed to a process just as it was
+      // killed can stay open with nobody answering: the client gives up on a
+      // request after a while and tries again, as browsers and proxies do.
+      request: requestOverHTTP(() => via.apiURL, { timeoutMs: requestTimeoutMs }),
       lastCode: (email: string) => lastMailedCode(dataDir(), email),
     };
     const startServer = (processes?: number) =>
@@ -78,11 +86,13 @@ describe.runIf(postgresAdminURL !== undefined)(
 
     /** Retries a call cut by a killed process through `fallback`, as a proxy retries on another backend. */
     const withFailover = async <T>(call: () => Promise<T>, fallback: CairnProcess): Promise<T> => {
-      try {
-        return await call();
-      } catch {
-        via = fallback;
-        return call();
+      for (let tried = 1; ; tried += 1) {
+        try {
+          return await call();
+        } catch (e) {
+          if (tried >= failoverTries) throw e;
+          via = fallback;
+        }
       }
     };
 
