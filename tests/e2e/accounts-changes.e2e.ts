@@ -1,13 +1,15 @@
-// Changing the password and the email from the gallery's sidebar.
+// Changing the password and the email from the gallery's settings page.
 
 import { it } from "vitest";
 import {
   button,
   expectGalleryOf,
+  expectSettingsOf,
   field,
   logIn,
   logOut,
   mailedCodes,
+  openSettings,
   signUp,
   testEmail,
   waitForNewCode,
@@ -25,6 +27,7 @@ it("changes the password and the email, and logs in with the new ones", async ()
   const page = await context.newPage();
   await signUp(page, cairn(), email, password);
 
+  await openSettings(page);
   await page.getByRole("link", { name: "Change password" }).click();
   await page.waitForURL(/\/change-password$/);
   await field(page, "New password").fill(newPassword);
@@ -35,7 +38,7 @@ it("changes the password and the email, and logs in with the new ones", async ()
   await button(page, "Change password").click();
   await page.getByText("Your password has been changed.").waitFor();
   await page.getByRole("link", { name: "Done" }).click();
-  await expectGalleryOf(page, email);
+  await expectSettingsOf(page, email);
 
   await page.getByRole("link", { name: "Change email" }).click();
   await page.waitForURL(/\/change-email$/);
@@ -47,7 +50,7 @@ it("changes the password and the email, and logs in with the new ones", async ()
   await button(page, "Change email").click();
   await page.getByText(`Your email address is now ${newEmail}.`).waitFor();
   await page.getByRole("link", { name: "Done" }).click();
-  await expectGalleryOf(page, newEmail);
+  await expectSettingsOf(page, newEmail);
   await logOut(page, cairn());
 
   await logIn(page, cairn(), newEmail, password);

@@ -2,7 +2,7 @@
 // the same email can sign up again.
 
 import { expect, it } from "vitest";
-import { button, field, signUp, testEmail } from "./test-support/accounts";
+import { button, field, openSettings, signUp, testEmail } from "./test-support/accounts";
 import { useCairnInChromium } from "./test-support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
@@ -23,6 +23,7 @@ it("deletes the account, after which the email can sign up again", async () => {
   expect(new URL(other.url()).pathname).toBe("/signup");
   await other.close();
 
+  await openSettings(page);
   await button(page, "Delete account").click();
   const dialog = page.getByRole("dialog", { name: "Delete your account" });
   const confirm = dialog.getByRole("button", { name: "Delete account" });

@@ -10,6 +10,7 @@ import {
   expectGalleryOf,
   logIn,
   logOut,
+  openSettings,
   signUp,
   testEmail,
 } from "./test-support/accounts";
@@ -63,7 +64,8 @@ it("registers, renames, uses and deletes a passkey", async () => {
   await verification.close();
   await expectGalleryOf(page, email);
 
-  // Deleted, the passkey no longer guards the login. The sidebar counts it.
+  // Deleted, the passkey no longer guards the login. The settings count it.
+  await openSettings(page);
   await page.getByRole("button", { name: "Passkeys 1" }).click();
   await page.waitForURL(`${cairn().urls.accounts}/passkeys`);
   await page.getByRole("button", { name: "Delete Work laptop" }).click();

@@ -9,6 +9,7 @@ import {
   freshTotpCode,
   logIn,
   logOut,
+  openSettings,
   signUp,
   testEmail,
   totpCode,
@@ -26,6 +27,7 @@ it(
     const page = await context.newPage();
     const { recoveryMnemonic } = await signUp(page, cairn(), email, password);
 
+    await openSettings(page);
     await page.getByRole("link", { name: /Two-factor authentication/ }).click();
     await page.waitForURL(/\/two-factor\/setup$/);
     await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
@@ -71,6 +73,7 @@ it(
     await expectGalleryOf(page, email);
 
     // Switched on again, then off from the settings page: its status shows both.
+    await openSettings(page);
     await page.getByRole("link", { name: /Two-factor authentication/ }).click();
     await page.waitForURL(/\/two-factor\/setup$/);
     const secondSecret = (await page.getByTestId("two-factor-secret").textContent()) ?? "";

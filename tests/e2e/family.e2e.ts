@@ -1,8 +1,8 @@
 // A family plan in Chromium: "a family invite is sent,
 // accepted and used for storage". Fay (logged in) opens the family page from
-// her sidebar, creates her family and invites Gus, who has an account. Gus
+// her settings, creates her family and invites Gus, who has an account. Gus
 // opens the link of the invite mail in his own browser and accepts. Fay's
-// page lists him with his usage; his sidebar now shows the family's storage
+// page lists him with his usage; his navigation now shows the family's storage
 // (Fay's plan), which counts his files; Fay removes him, and his own plan
 // applies again.
 
@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
 import { generatedJpeg } from "../test-support/media";
-import { button, field } from "./test-support/accounts";
+import { button, field, openSettings } from "./test-support/accounts";
 import {
   type AccountWithLibrary,
   openLoggedInGallery,
@@ -78,7 +78,8 @@ const membersShown = (page: Page) =>
       rows.map((row) => Array.from(row.querySelectorAll("td")).map((td) => td.textContent)),
     );
 
-const openFamilyFromSidebar = async (page: Page) => {
+const openFamilyFromSettings = async (page: Page) => {
+  await openSettings(page);
   await page.getByRole("button", { name: /^Family/ }).click();
   await page.waitForURL((url) => url.pathname === "/family");
   await page.getByRole("heading", { name: "Family plan" }).waitFor();
@@ -96,8 +97,8 @@ const familyDataOf = async (account: AccountWithLibrary) => {
 };
 
 it("sends an invite that the invitee accepts from the mailed link, and shares the storage", async () => {
-  // Fay opens the family page from the sidebar: no family yet.
-  await openFamilyFromSidebar(fayPage);
+  // Fay opens the family page from the settings: no family yet.
+  await openFamilyFromSettings(fayPage);
   // The token is taken out of the address bar (and history).
   expect(new URL(fayPage.url()).search).toBe("");
   await button(fayPage, "Create a family").click();
@@ -147,11 +148,11 @@ it("sends an invite that the invitee accepts from the mailed link, and shares th
   const gusFamily = (await familyDataOf(gus)).familyData;
   expect(gusFamily?.storage).toBe(fayStorage);
   expect(gusFamily?.members.find((m) => m.email === gus.account.email)?.usage).toBe(gusUsage);
-  // His sidebar shows the family's storage.
+  // His navigation shows the family's storage.
   await gusPage.goto(`${cairn().urls.photos}/gallery`);
   await gusPage.getByTestId("sidebar-storage").getByText("Family storage").waitFor();
   // The family page shows him as a member, with a way to leave.
-  await openFamilyFromSidebar(gusPage);
+  await openFamilyFromSettings(gusPage);
   await gusPage
     .getByTestId("family-admin")
     .getByText(fay.account.email, { exact: false })

@@ -1,4 +1,4 @@
-// Plans in Chromium: the sidebar opens Cairn's payments
+// Plans in Chromium: the settings page opens Cairn's payments
 // page through a payment token (the token leaves the address bar); the
 // page says the user is on the free plan and who grants plans here. The
 // server's administrator grants a plan with `npm run admin -- set-plan`;
@@ -14,6 +14,7 @@ import {
   openLoggedInGallery,
   signUpWithLibraryClient,
 } from "./test-support/library";
+import { openSettings } from "./test-support/accounts";
 import { useCairnInChromium } from "./test-support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
@@ -50,6 +51,7 @@ const admin = async (...argv: string[]) => {
 
 it("shows the plan on the payments page, and the success dialog with its end date once granted", async () => {
   const page = await openLoggedInGallery(browser(), cairn(), ada.account);
+  await openSettings(page);
   await page.getByRole("button", { name: "Plans", exact: true }).click();
   await page.getByTestId("payments-page").waitFor();
   expect(new URL(page.url()).pathname).toBe("/payments");

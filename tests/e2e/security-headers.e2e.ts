@@ -25,6 +25,7 @@ import {
   expectGalleryOf,
   field,
   logIn,
+  openSettings,
 } from "./test-support/accounts";
 import {
   albumEntry,
@@ -159,6 +160,7 @@ it(
     await page.getByTestId("selection-bar").waitFor({ state: "detached" });
 
     // The two-factor setup's QR code is a data: image.
+    await openSettings(page);
     await page.getByRole("link", { name: /Two-factor authentication/ }).click();
     await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
     await page.goto(`${cairn().urls.photos}/gallery`);

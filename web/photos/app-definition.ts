@@ -11,6 +11,8 @@ export const galleryRoute: RouteSpec = {
   titleId: "route.gallery",
   access: "needs-login",
   screen: GalleryPage,
+  // Its pages (`/gallery/albums`, `/gallery/sharing`, `/gallery/settings`).
+  nested: true,
 };
 
 /** The photos app (spec §2, "Photos app routes"). */

@@ -58,4 +58,8 @@ export interface GallerySummary {
   sortAscending: boolean;
   /** Owner's email for incoming shares. */
   ownerEmail?: string | undefined;
+  /** For the user's own albums: how many people it is shared with (the sharing page). */
+  shareeCount?: number | undefined;
+  /** For the user's own albums: whether a public link is on. */
+  hasPublicLink?: boolean | undefined;
 }

@@ -111,6 +111,7 @@ export const button = (page: Page, name: string) => page.getByRole("button", { n
  * must be attached).
  */
 export const addFirstPasskeyFromPhotos = async (page: Page, cairn: TestCairn, name: string) => {
+  await openSettings(page);
   await button(page, "Passkeys").click();
   await page.waitForURL(`${cairn.urls.accounts}/passkeys`);
   await page.getByText("You have no passkeys yet.").waitFor();
@@ -180,8 +181,29 @@ export async function logIn(page: Page, cairn: TestCairn, email: string, passwor
   await button(page, "Log in").click();
 }
 
-/** Log out from the gallery's sidebar; the root route is shown. */
+/**
+ * Opens the gallery's settings page from its navigation (the account, its
+ * storage and security, logout), unless it is open already.
+ */
+export async function openSettings(page: Page) {
+  if (!/\/gallery\/settings$/.test(new URL(page.url()).pathname)) {
+    await page.getByTestId("nav-settings").click();
+  }
+  await page.getByTestId("settings-page").waitFor();
+}
+
+/** The settings page, back from an account screen, names `email`. */
+export async function expectSettingsOf(page: Page, email: string) {
+  await page.waitForURL(/\/gallery\/settings$/);
+  await page
+    .getByTestId("settings-email")
+    .and(page.getByText(email, { exact: true }))
+    .waitFor({ timeout: pageCatchUpMs });
+}
+
+/** Log out from the gallery's settings; the root route is shown. */
 export async function logOut(page: Page, cairn: TestCairn) {
+  await openSettings(page);
   await button(page, "Log out").click();
   await page.waitForURL(`${cairn.urls.photos}/`);
 }
@@ -189,10 +211,10 @@ export async function logOut(page: Page, cairn: TestCairn) {
 /** The email shown in the gallery once it has loaded. */
 export async function expectGalleryOf(page: Page, email: string) {
   await page.waitForURL(/\/gallery$/);
+  // The navigation names the account (on phones only in its text, not on screen).
   await page
-    .getByTestId("sidebar-email")
-    .and(page.getByText(email, { exact: true }))
-    .waitFor({ timeout: pageCatchUpMs });
+    .locator(`[data-testid="account-email"]:text-is(${JSON.stringify(email)})`)
+    .waitFor({ state: "attached", timeout: pageCatchUpMs });
 }
 
 export interface BrowserStorageSnapshot {

@@ -27,10 +27,10 @@ export function appRoutes(app: AppDefinition): RouteObject[] {
           ),
           children: [
             { index: true, element: <LandingPage /> },
-            ...app.routes.map(({ path, titleId, access, screen }) => {
+            ...app.routes.map(({ path, titleId, access, screen, nested }) => {
               const Screen = screen ?? accountScreenFor(app.name, path);
               return {
-                path,
+                path: nested === true ? `${path}/*` : path,
                 element: (
                   <RouteGuard access={access}>
                     {Screen ? <Screen /> : <RouteTitlePage titleId={titleId} />}

@@ -45,13 +45,15 @@ const sameInEveryLanguage = new Set([
 ]);
 // Words that are genuinely identical in a language.
 const sameAsEnglishIn: Record<string, string[]> = {
-  // French and Dutch say "Albums" too; Dutch counts "items"; German says "Name" and "Video".
-  "fr-FR": ["action.ok", "gallery.albums.barLabel"],
+  // French and Dutch say "Albums" too (French "Photos" as well); Dutch counts "items";
+  // German says "Name" and "Video".
+  "fr-FR": ["action.ok", "gallery.albums.barLabel", "gallery.nav.photos", "gallery.nav.albums"],
   "de-DE": ["action.ok", "route.passkeys", "gallery.albums.sort.name", "gallery.grid.video"],
   "nl-NL": [
     "action.ok",
     "route.passkeys",
     "gallery.albums.barLabel",
+    "gallery.nav.albums",
     "gallery.albums.count",
     "gallery.grid.dayCount",
     "gallery.grid.video",

@@ -17,6 +17,11 @@ export interface RouteSpec {
   access: RouteAccess;
   /** The route's screen, when the app brings its own (else the account screens', else its title). */
   screen?: ComponentType | undefined;
+  /**
+   * The screen also answers the addresses under `path` (`/gallery/albums`)
+   * and routes them itself: one screen, so moving between them keeps its state.
+   */
+  nested?: boolean | undefined;
 }
 
 export type RouteAccessDecision = "render" | "send-to-root";

@@ -29,7 +29,7 @@ const nonEmpty = (value: string | null) => (value === null || value === "" ? und
 
 /**
  * `/family`: Cairn's own family page (the spec's "provider web site" of
- * `?redirect=families`). Opened from the sidebar or a redirect with a
+ * `?redirect=families`). Opened from the settings or a redirect with a
  * FAMILIES JWT (See: [Note: The family page is opened with a families
  * token]), it manages the family; opened from an invite mail, it shows the
  * invite and accepts it. The tokens are taken out of the address bar (and

@@ -1,11 +1,9 @@
-import { useEffect, useState } from "react";
-import { FormattedMessage } from "react-intl";
-import { useNavigate } from "react-router";
+import { useEffect, useMemo, useState } from "react";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import type { UserDetailsView } from "../../common/accounts/account-service";
 import { accountErrorKind } from "../../common/account-screens/parts/account-error";
 import { useAccountService } from "../../common/account-screens/parts/account-service-context";
 import { DeleteAccountDialog } from "../../common/account-screens/settings/DeleteAccountDialog";
-import { GallerySidebar } from "./sidebar/GallerySidebar";
 import { accountsTokenParam } from "../../common/account-screens/passkeys/PasskeysPage";
 import { useSessionExpiredDialog } from "../../common/account-screens/session/session-expired";
 import { useMessageDialog } from "../../common/dialog/dialog-state";
@@ -20,17 +18,38 @@ import { useDocumentTitle } from "../../common/shell/document-title";
 import { fetchPaymentsPageURL } from "../payments/payments-link";
 import { usePlanSuccessDialog } from "../payments/use-plan-success-dialog";
 import { UploadClientContext } from "../upload/upload-client-context";
+import type { MessageId } from "../../common/i18n/messages";
+import { SettingsPage } from "./account/SettingsPage";
+import { useDetailsFollowingLibrary } from "./account/use-details-following-library";
+import { AlbumsPage } from "./albums/AlbumsPage";
+import { viewIDFromSearch } from "./gallery-url";
 import { GalleryView } from "./GalleryView";
+import { GalleryNav } from "./navigation/GalleryNav";
+import { galleryPageOfPath, galleryPagePath, type GalleryPageID } from "./navigation/gallery-pages";
+import { currentPlace, navEntries } from "./navigation/nav-entries";
+import { SharingPage } from "./sharing/SharingPage";
+import { ThumbnailStore } from "./thumbnails/thumbnail-store";
 import "./gallery.css";
-import { useDetailsFollowingLibrary } from "./sidebar/use-details-following-library";
+
+const pageTitles: Record<GalleryPageID, MessageId> = {
+  timeline: "route.gallery",
+  albums: "gallery.nav.albums",
+  sharing: "gallery.nav.sharing",
+  settings: "gallery.nav.settings",
+};
 
 /**
- * `/gallery`: the library beside the account sidebar. It starts the tab's
- * library sync; the library column (albums bar, the open view, selection
- * and viewer) is `GalleryView`. The sidebar holds the account.
+ * `/gallery` and its pages: the navigation beside the open page, which is
+ * the timeline (`GalleryView`: albums bar, the open view, selection and
+ * viewer), the albums, the sharing or the settings. The account's details
+ * (storage, plan, security) are loaded here for the navigation's storage
+ * card and the settings page.
  */
 export function GalleryPage() {
-  useDocumentTitle("route.gallery");
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const page = galleryPageOfPath(location.pathname);
+  useDocumentTitle(pageTitles[page ?? "timeline"]);
   const service = useAccountService();
   const { showErrorDialog } = useMessageDialog();
   const navigate = useNavigate();
@@ -39,13 +58,25 @@ export function GalleryPage() {
   const [details, setDetails] = useState<UserDetailsView | undefined>();
   const [loggingOut, setLoggingOut] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [sidebarOpen, setSidebarOpen] = useState(false);
   const library = useLibraryView();
   const client = useGalleryClient();
   const uploadClient = useUploadClient();
 
+  // One store for every page, so covers and tiles are not fetched again
+  // when moving between the timeline and the albums.
+  const thumbnails = useMemo(
+    () => (client === undefined ? undefined : new ThumbnailStore(client)),
+    [client],
+  );
+  useEffect(
+    () => () => {
+      thumbnails?.dispose();
+    },
+    [thumbnails],
+  );
+
   // Spec §4: the session is checked when the gallery starts; only a 401
-  // makes it invalid. The details of the sidebar come with it.
+  // makes it invalid. The details of the navigation and settings come with it.
   useEffect(() => {
     let current = true;
     const start = async () => {
@@ -112,39 +143,68 @@ export function GalleryPage() {
     void navigate("/", { replace: true });
   };
 
-  return (
-    <div className={`cairn-gallery${sidebarOpen ? " cairn-gallery--sidebar-open" : ""}`}>
-      <button
-        type="button"
-        className="cairn-gallery__menu"
-        aria-expanded={sidebarOpen}
-        onClick={() => {
-          setSidebarOpen((open) => !open);
-        }}
-      >
-        <FormattedMessage id="gallery.account" />
-      </button>
-      <GallerySidebar
-        details={details}
-        onOpenPasskeys={() => void openPasskeys()}
-        onOpenPlans={() => void openPlans()}
-        loggingOut={loggingOut}
-        onLogout={() => void logout()}
-        onDeleteAccount={() => {
-          setDeleting(true);
-        }}
-      />
-      <section className="cairn-gallery__content">
-        <UploadClientContext value={uploadClient}>
-          <GalleryView
-            client={client}
-            summaries={library.summaries}
-            pushedSnapshot={library.view}
-            status={library.status}
-            libraryFileCount={library.summary?.fileCount}
-            hiddenFileCount={library.summary?.hiddenFileCount}
+  // An address under /gallery that is no page goes to the timeline.
+  if (page === undefined) return <Navigate to={galleryPagePath("timeline")} replace />;
+
+  const summaries = library.summaries;
+  const hiddenFileCount = library.summary?.hiddenFileCount;
+  const openPage = () => {
+    switch (page) {
+      case "timeline":
+        return (
+          <UploadClientContext value={uploadClient}>
+            <GalleryView
+              client={client}
+              thumbnails={thumbnails}
+              summaries={summaries}
+              pushedSnapshot={library.view}
+              status={library.status}
+              libraryFileCount={library.summary?.fileCount}
+              hiddenFileCount={hiddenFileCount}
+            />
+          </UploadClientContext>
+        );
+      case "albums":
+        return (
+          thumbnails !== undefined && (
+            <AlbumsPage
+              summaries={summaries}
+              hiddenFileCount={hiddenFileCount}
+              thumbnails={thumbnails}
+            />
+          )
+        );
+      case "sharing":
+        return (
+          thumbnails !== undefined && <SharingPage summaries={summaries} thumbnails={thumbnails} />
+        );
+      case "settings":
+        return (
+          <SettingsPage
+            details={details}
+            onOpenPasskeys={() => void openPasskeys()}
+            onOpenPlans={() => void openPlans()}
+            loggingOut={loggingOut}
+            onLogout={() => void logout()}
+            onDeleteAccount={() => {
+              setDeleting(true);
+            }}
           />
-        </UploadClientContext>
+        );
+    }
+  };
+
+  return (
+    <div className="cairn-gallery" data-page={page}>
+      <GalleryNav
+        entries={navEntries(summaries ?? [], hiddenFileCount)}
+        current={currentPlace(page, viewIDFromSearch(searchParams), summaries ?? [])}
+        details={details}
+      />
+      <section
+        className={`cairn-gallery__content${page === "timeline" ? "" : " cairn-gallery__content--page"}`}
+      >
+        {openPage()}
       </section>
       {deleting && (
         <DeleteAccountDialog

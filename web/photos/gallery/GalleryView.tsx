@@ -38,6 +38,8 @@ import "./gallery-page.css";
 export interface GalleryViewProps {
   /** Undefined until the sync worker has started. */
   client: GalleryClient | undefined;
+  /** The page's thumbnail store, shared with its other pages (else the view makes its own). */
+  thumbnails?: ThumbnailStore | undefined;
   /** The albums bar's summaries, once the worker reported them. */
   summaries: readonly GallerySummary[] | undefined;
   /** The open view's snapshot as the last notification carried it. */
@@ -53,6 +55,7 @@ const noSummaries: readonly GallerySummary[] = [];
 
 export function GalleryView({
   client,
+  thumbnails: pageThumbnails,
   summaries = noSummaries,
   pushedSnapshot,
   status,
@@ -70,16 +73,18 @@ export function GalleryView({
   const [scrollToIndex, setScrollToIndex] = useState<number | undefined>();
   const upload = useGalleryUpload({ openSummary: summary, summaries });
 
-  const thumbnails = useMemo(
-    () => (client === undefined ? undefined : new ThumbnailStore(client)),
-    [client],
+  const ownThumbnails = useMemo(
+    () =>
+      client === undefined || pageThumbnails !== undefined ? undefined : new ThumbnailStore(client),
+    [client, pageThumbnails],
   );
   useEffect(
     () => () => {
-      thumbnails?.dispose();
+      ownThumbnails?.dispose();
     },
-    [thumbnails],
+    [ownThumbnails],
   );
+  const thumbnails = pageThumbnails ?? ownThumbnails;
 
   const openView = useCallback(
     (next: number) => {

@@ -147,6 +147,22 @@ describe("summaries", () => {
     },
   );
 
+  it.each([
+    [13, 1, false],
+    [14, 0, true],
+    [10, 0, false],
+  ])(
+    "summary %i says the owner shares it with %i people (public link: %s)",
+    (id, shareeCount, hasPublicLink) => {
+      expect(byID.get(id)).toMatchObject({ shareeCount, hasPublicLink });
+    },
+  );
+
+  it("says nothing of the sharing of an album shared with the user", () => {
+    expect(byID.get(15)?.shareeCount).toBeUndefined();
+    expect(byID.get(15)?.hasPublicLink).toBeUndefined();
+  });
+
   it("has one summary per collection and pseudo-collection", () => {
     expect(byID.size).toBe(15);
   });

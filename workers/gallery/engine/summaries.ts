@@ -89,6 +89,8 @@ const collectionSummary = (
     pinOrder: order > 0 ? order : undefined,
     sortAscending: collection.pubMagicMetadata?.data.asc === true,
     ownerEmail: isOwned ? undefined : (collection.owner.email ?? undefined),
+    shareeCount: isOwned ? collection.sharees.length : undefined,
+    hasPublicLink: isOwned ? collection.publicURLs.length > 0 : undefined,
   };
 };
 

@@ -6,3 +6,14 @@ export const homePaths: Record<WebAppName, string> = {
   accounts: "/passkeys",
   auth: "/auth",
 };
+
+/**
+ * Where the account settings' screens (change email, change password,
+ * two-factor setup) go back to when done or cancelled: the page they were
+ * opened from.
+ */
+export const settingsPaths: Record<WebAppName, string> = {
+  photos: "/gallery/settings",
+  accounts: "/passkeys",
+  auth: "/auth",
+};

@@ -6,7 +6,7 @@ import { Button } from "../../ui/Button";
 import { AccountCard } from "../parts/AccountCard";
 import { useAccountService } from "../parts/account-service-context";
 import { CodeField, FormError, TextField } from "../parts/fields";
-import { homePaths } from "../login/home-path";
+import { settingsPaths } from "../login/home-path";
 import { useAccountAction } from "../parts/use-account-action";
 
 /** `/change-email`: a new address, proven by a code mailed to it. */
@@ -44,7 +44,7 @@ export function ChangeEmailPage() {
         )
       }
       footer={
-        <Link to={homePaths[app.name]}>
+        <Link to={settingsPaths[app.name]}>
           <FormattedMessage id={stage === "done" ? "action.done" : "action.cancel"} />
         </Link>
       }

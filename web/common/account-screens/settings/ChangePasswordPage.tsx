@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { useAppDefinition } from "../../app/app-definition";
 import { AccountCard } from "../parts/AccountCard";
 import { useAccountService } from "../parts/account-service-context";
-import { homePaths } from "../login/home-path";
+import { settingsPaths } from "../login/home-path";
 import { NewPasswordForm } from "../parts/NewPasswordForm";
 import { useAccountAction } from "../parts/use-account-action";
 
@@ -24,7 +24,7 @@ export function ChangePasswordPage() {
       titleId="route.changePassword"
       subtitle={<FormattedMessage id="account.changePassword.subtitle" />}
       footer={
-        <Link to={homePaths[app.name]}>
+        <Link to={settingsPaths[app.name]}>
           <FormattedMessage id={done ? "action.done" : "action.cancel"} />
         </Link>
       }

@@ -10,7 +10,7 @@ import { accountErrorMessageId } from "../parts/account-error";
 import { AccountCard, ProgressNote } from "../parts/AccountCard";
 import { useAccountService } from "../parts/account-service-context";
 import { CodeField, FormError } from "../parts/fields";
-import { homePaths } from "../login/home-path";
+import { settingsPaths } from "../login/home-path";
 import type { MessageId } from "../../i18n/messages";
 import { useAccountAction } from "../parts/use-account-action";
 
@@ -58,7 +58,7 @@ export function TwoFactorSetupPage() {
   });
 
   const home = (
-    <Link to={homePaths[app.name]}>
+    <Link to={settingsPaths[app.name]}>
       <FormattedMessage id="action.done" />
     </Link>
   );

@@ -1,7 +1,7 @@
 import type { UserDetailsView } from "../../../common/accounts/account-service";
 
 /**
- * The storage the sidebar shows: the user's plan, or in a family the
+ * The storage the navigation and the settings show: the user's plan, or in a family the
  * family's (the admin's plan, shared; spec §3 family data), with the user's
  * own part beside it. See: [Note: Storage left is the plan's, or the family's]
  */

@@ -5,7 +5,7 @@ import { log } from "../../../common/log/log";
 
 // [Note: The storage meter follows the library]
 //
-// The sidebar's usage and file count come from `GET /users/details/v2`,
+// The navigation's usage and file count come from `GET /users/details/v2`,
 // which the page used to read once: after 52 uploads it still said "0 bytes
 // used · 0 files" until a reload. Every change that moves usage also moves
 // the library's counts (an upload adds files, a deletion moves them to the

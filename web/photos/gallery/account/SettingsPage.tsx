@@ -1,0 +1,122 @@
+// `/gallery/settings`: the account and the app's settings on one page, in
+// sections people scan for: the account (email, password), storage and plan
+// (with the family), security (two-factor, passkeys), appearance (language,
+// theme), the library's rules (how long the trash keeps files), then logout
+// and account deletion.
+
+import type { ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import { trashRetentionDays } from "../../../../shared/model/library/trash-retention";
+import type { UserDetailsView } from "../../../common/accounts/account-service";
+import type { MessageId } from "../../../common/i18n/messages";
+import { LanguagePicker } from "../../../common/i18n/LanguagePicker";
+import { ThemeSwitch } from "../../../common/theme/ThemeSwitch";
+import { Button } from "../../../common/ui/Button";
+import { FamilyEntry } from "./FamilyEntry";
+import { StorageUsage } from "./StorageUsage";
+import "./settings.css";
+
+export interface SettingsPageProps {
+  details: UserDetailsView | undefined;
+  /** Passkeys are managed in the accounts app. */
+  onOpenPasskeys: () => void;
+  /** The plans of this server (the payments page), when the app has one. */
+  onOpenPlans?: (() => void) | undefined;
+  loggingOut: boolean;
+  onLogout: () => void;
+  onDeleteAccount: () => void;
+}
+
+function Section({ titleID, children }: { titleID: MessageId; children: ReactNode }) {
+  return (
+    <section className="cairn-settings__section">
+      <h2 className="cairn-settings__heading">
+        <FormattedMessage id={titleID} />
+      </h2>
+      <div className="cairn-settings__rows">{children}</div>
+    </section>
+  );
+}
+
+function Status({ children }: { children: ReactNode }) {
+  return <span className="cairn-settings__status">{children}</span>;
+}
+
+export function SettingsPage({
+  details,
+  onOpenPasskeys,
+  onOpenPlans,
+  loggingOut,
+  onLogout,
+  onDeleteAccount,
+}: SettingsPageProps) {
+  const intl = useIntl();
+  return (
+    <div className="cairn-settings" data-testid="settings-page">
+      <h1 className="cairn-settings__title">
+        <FormattedMessage id="gallery.nav.settings" />
+      </h1>
+      <Section titleID="gallery.account">
+        <p className="cairn-settings__email" data-testid="settings-email">
+          {details?.email ?? "…"}
+        </p>
+        <Link to="/change-email">
+          <FormattedMessage id="route.changeEmail" />
+        </Link>
+        <Link to="/change-password">
+          <FormattedMessage id="route.changePassword" />
+        </Link>
+      </Section>
+      <Section titleID="gallery.storage">
+        {details && <StorageUsage details={details} testID="settings-storage" underHeading />}
+        {onOpenPlans !== undefined && (
+          <button type="button" onClick={onOpenPlans}>
+            <FormattedMessage id="payments.open" />
+          </button>
+        )}
+        <FamilyEntry details={details} />
+      </Section>
+      <Section titleID="gallery.settings.security">
+        <Link to="/two-factor/setup">
+          <FormattedMessage id="gallery.twoFactor" />
+          {details && (
+            <Status>
+              <FormattedMessage id={details.isTwoFactorEnabled ? "gallery.on" : "gallery.off"} />
+            </Status>
+          )}
+        </Link>
+        <button type="button" onClick={onOpenPasskeys}>
+          <FormattedMessage id="route.passkeys" />
+          {details && details.passkeyCount > 0 && <Status>{details.passkeyCount}</Status>}
+        </button>
+      </Section>
+      <Section titleID="gallery.settings.appearance">
+        <div className="cairn-settings__row">
+          <span>{intl.formatMessage({ id: "shell.language" })}</span>
+          <LanguagePicker />
+        </div>
+        <div className="cairn-settings__row">
+          <span>{intl.formatMessage({ id: "shell.theme" })}</span>
+          <ThemeSwitch />
+        </div>
+      </Section>
+      <Section titleID="gallery.settings.library">
+        <p className="cairn-settings__note" data-testid="settings-trash-retention">
+          <FormattedMessage
+            id="gallery.settings.trashRetention"
+            values={{ days: trashRetentionDays }}
+          />
+        </p>
+      </Section>
+      <div className="cairn-settings__actions">
+        <Button variant="secondary" busy={loggingOut} onClick={onLogout}>
+          <FormattedMessage id="gallery.logout" />
+        </Button>
+        <button type="button" className="cairn-settings__delete" onClick={onDeleteAccount}>
+          <FormattedMessage id="account.delete.open" />
+        </button>
+      </div>
+    </div>
+  );
+}
