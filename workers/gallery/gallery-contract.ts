@@ -273,6 +273,11 @@ export type ActionOutcome =
       ok: true;
       /** For `create-album`. */ collectionID?: number | undefined;
       /** Files changed. */ changedCount: number;
+      /**
+       * The actions that put the files back, for a reversible action that
+       * changed something. See: [Note: An undo puts files back where they were]
+       */
+      undo?: LibraryAction[] | undefined;
     }
   | {
       ok: false;

@@ -29,6 +29,18 @@ export function Toast() {
           role={notification.variant === "critical" ? "alert" : "status"}
         >
           <div className="cairn-toast__message">{notification.message}</div>
+          {notification.action !== undefined && (
+            <button
+              type="button"
+              className="cairn-toast__action"
+              onClick={() => {
+                setNotification(undefined);
+                notification.action?.run();
+              }}
+            >
+              {notification.action.label}
+            </button>
+          )}
           <button
             type="button"
             className="cairn-icon-button"

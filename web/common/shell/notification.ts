@@ -11,6 +11,13 @@ export interface Notification {
   variant: NotificationVariant;
   /** Hides itself after this long; `undefined` stays until dismissed. */
   autoHideMs: number | undefined;
+  /** A button beside the message (e.g. Undo); pressing it also hides the toast. */
+  action?: NotificationAction | undefined;
+}
+
+export interface NotificationAction {
+  label: ReactNode;
+  run: () => void;
 }
 
 /** Long enough to read a sentence twice, short enough not to linger. */
@@ -23,6 +30,7 @@ let lastNotificationId = 0;
 export interface NotifyOptions {
   variant?: NotificationVariant;
   autoHideMs?: number | undefined;
+  action?: NotificationAction | undefined;
 }
 
 /** Show `message` in the toast, replacing any shown one. */
@@ -35,6 +43,7 @@ export function useNotify(): (message: ReactNode, options?: NotifyOptions) => vo
         message,
         variant: options.variant ?? "info",
         autoHideMs: "autoHideMs" in options ? options.autoHideMs : defaultNotificationAutoHideMs,
+        action: options.action,
       });
     },
     [setNotification],

@@ -142,7 +142,35 @@ function NotifyButton() {
   );
 }
 
+function UndoableButton({ onUndo }: { onUndo: () => void }) {
+  const notify = useNotify();
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        notify("Moved 2 files to the trash", { action: { label: "Undo", run: onUndo } });
+      }}
+    >
+      trash
+    </button>
+  );
+}
+
 describe("Toast", () => {
+  it("offers its action beside the message, and hides once it is pressed", async () => {
+    const onUndo = vi.fn();
+    render(
+      <AppProviders>
+        <UndoableButton onUndo={onUndo} />
+        <Toast />
+      </AppProviders>,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "trash" }));
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    expect(onUndo).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText("Moved 2 files to the trash")).toBeNull();
+  });
+
   it("shows a notification and hides it after its time", async () => {
     render(
       <AppProviders>

@@ -57,6 +57,7 @@ import {
 } from "./sharing-actions";
 import type { LibraryPatch } from "./library-patch";
 import { PatchOverlay } from "./patch-overlay";
+import { filesOfAction, isUndoable, readFileStates, undoActions } from "./undo";
 
 export interface LibraryActionsDeps {
   /** The stored library (the sync worker's index), read live. */
@@ -234,6 +235,10 @@ export const createLibraryActions = (deps: LibraryActionsDeps): LibraryActions =
     async perform(action) {
       let planner: ActionPlanner;
       let shown: LibraryPatch;
+      // As the person saw the files: the undo puts them back so.
+      const before = isUndoable(action)
+        ? readFileStates(overlay.reader(deps.base), filesOfAction(action))
+        : undefined;
       try {
         planner = plannerFor(action);
         shown = (await planner(overlay.reader(deps.base), env)).patch;
@@ -249,10 +254,15 @@ export const createLibraryActions = (deps: LibraryActionsDeps): LibraryActions =
           await quietSync();
           overlay.drop(shown);
           deps.notify();
+          const undo =
+            before === undefined
+              ? []
+              : undoActions(action, before, readFileStates(deps.base, filesOfAction(action)));
           return {
             ok: true,
             changedCount: result.changedCount,
             ...(result.collectionID === undefined ? {} : { collectionID: result.collectionID }),
+            ...(undo.length === 0 ? {} : { undo }),
           };
         } catch (e) {
           overlay.drop(shown);

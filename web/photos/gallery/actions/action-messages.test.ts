@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ActionErrorCode, LibraryAction } from "../../../../workers/gallery/gallery-contract";
-import { refusalDisplay, successMessage } from "./action-messages";
+import { refusalDisplay, successMessage, undoableMessage } from "./action-messages";
 
 const hide: LibraryAction = { kind: "hide", fileIDs: [1] };
 
@@ -78,5 +78,24 @@ describe("success toasts", () => {
     expect(successMessage({ kind: "create-album", name: "Trips" }, done)?.values).toEqual({
       name: "Trips",
     });
+  });
+});
+
+describe("toasts with Undo", () => {
+  const done = { ok: true as const, changedCount: 2 };
+  it("say what a favorite changed, which otherwise shows only in place", () => {
+    expect(undoableMessage({ kind: "favorite", fileIDs: [1, 2], favorite: true }, done)).toEqual({
+      id: "gallery.actions.done.favorited",
+      values: { count: 2 },
+    });
+    expect(undoableMessage({ kind: "favorite", fileIDs: [1], favorite: false }, done)?.id).toBe(
+      "gallery.actions.done.unfavorited",
+    );
+  });
+
+  it("keep every other action's own message", () => {
+    expect(undoableMessage({ kind: "trash", fileIDs: [1, 2] }, done)?.id).toBe(
+      "gallery.actions.done.trashed",
+    );
   });
 });

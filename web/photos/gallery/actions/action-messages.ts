@@ -129,3 +129,20 @@ export const successMessage = (
       return undefined;
   }
 };
+
+/**
+ * The toast of a done action that can be undone: its usual message, and for
+ * a favorite (which shows its effect in place and otherwise says nothing)
+ * what changed, so that the Undo beside it names what it undoes.
+ */
+export const undoableMessage = (
+  action: LibraryAction,
+  outcome: Extract<ActionOutcome, { ok: true }>,
+): ActionMessage | undefined =>
+  successMessage(action, outcome) ??
+  (action.kind === "favorite"
+    ? {
+        id: action.favorite ? "gallery.actions.done.favorited" : "gallery.actions.done.unfavorited",
+        values: { count: outcome.changedCount },
+      }
+    : undefined);
