@@ -31,6 +31,7 @@ import { clear, type GallerySelection } from "./selection/gallery-selection";
 import { ThumbnailStore } from "./thumbnails/thumbnail-store";
 import { useOpenView } from "./use-open-view";
 import { GalleryViewer } from "./viewer/GalleryViewer";
+import { useViewerAddress } from "./viewer/use-viewer-address";
 import { viewKindOf } from "./view-kind";
 import { ViewHeader } from "./ViewHeader";
 import "./gallery-page.css";
@@ -138,10 +139,19 @@ export function GalleryView({
   const selectedIDs = [...selection.fileIDs];
 
   // The grid comes back to the file the viewer was showing.
-  const closeViewer = () => {
+  const closeViewerHere = () => {
     setScrollToIndex(viewerIndex);
     setViewerIndex(undefined);
   };
+  const viewerAddress = useViewerAddress({
+    client,
+    viewID,
+    viewVersion: snapshot?.version,
+    settled,
+    viewerIndex,
+    openAt: setViewerIndex,
+    close: closeViewerHere,
+  });
 
   return (
     <GalleryClientContext value={client}>
@@ -222,7 +232,8 @@ export function GalleryView({
               thumbnails={thumbnails}
               index={viewerIndex}
               onIndexChange={setViewerIndex}
-              onClose={closeViewer}
+              onClose={viewerAddress.closeViewer}
+              onFileShown={viewerAddress.showFile}
               viewID={viewID}
               summaries={summaries}
             />

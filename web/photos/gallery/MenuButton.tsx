@@ -1,7 +1,7 @@
 // A button that opens a menu of actions below it (the albums bar's sort, the
 // open album's actions): closed by a choice, Escape or a press elsewhere.
 
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import type { MessageId } from "../../common/i18n/messages";
 
@@ -14,15 +14,23 @@ export interface MenuButtonItem {
 }
 
 export interface MenuButtonProps {
-  /** The button's text. */
+  /** The button's text (its accessible name when it shows an icon). */
   label: string;
+  /** Shown instead of the text (the label then names the button). */
+  icon?: ReactNode;
   buttonClassName: string;
   items: readonly MenuButtonItem[];
   /** The list lines up with the button's end instead of its start. */
   alignEnd?: boolean;
 }
 
-export function MenuButton({ label, buttonClassName, items, alignEnd = false }: MenuButtonProps) {
+export function MenuButton({
+  label,
+  icon,
+  buttonClassName,
+  items,
+  alignEnd = false,
+}: MenuButtonProps) {
   const menuID = useId();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -53,11 +61,13 @@ export function MenuButton({ label, buttonClassName, items, alignEnd = false }: 
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuID : undefined}
+        aria-label={icon === undefined ? undefined : label}
+        title={icon === undefined ? undefined : label}
         onClick={() => {
           setOpen((shown) => !shown);
         }}
       >
-        {label}
+        {icon ?? label}
       </button>
       {open && (
         <div

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchWithView, viewIDFromSearch } from "./gallery-url";
+import { fileIDFromSearch, searchWithFile, searchWithView, viewIDFromSearch } from "./gallery-url";
 
 describe("the open view in the URL", () => {
   it.each([
@@ -25,5 +25,25 @@ describe("the open view in the URL", () => {
   ])("view %d is written as ?%s", (viewID, alone, withOther) => {
     expect(searchWithView(new URLSearchParams("collection=5"), viewID).toString()).toBe(alone);
     expect(searchWithView(new URLSearchParams("other=1"), viewID).toString()).toBe(withOther);
+  });
+});
+
+describe("the viewer's photo in the URL", () => {
+  it.each([
+    ["", undefined],
+    ["file=10000002", 10000002],
+    ["collection=12&file=7", 7],
+    ["file=0", undefined],
+    ["file=-3", undefined],
+    ["file=x", undefined],
+    ["file=9007199254740992", undefined],
+  ])("?%s shows file %s", (search, fileID) => {
+    expect(fileIDFromSearch(new URLSearchParams(search))).toBe(fileID);
+  });
+
+  it("is written beside the view, and taken out when the viewer closes", () => {
+    const withFile = searchWithFile(new URLSearchParams("collection=12"), 7);
+    expect(withFile.toString()).toBe("collection=12&file=7");
+    expect(searchWithFile(withFile, undefined).toString()).toBe("collection=12");
   });
 });

@@ -22,3 +22,27 @@ export const searchWithView = (params: URLSearchParams, viewID: number): URLSear
   else next.set(collectionParam, String(viewID));
   return next;
 };
+
+// The photo open in the viewer is in the address too (`?file=<fileID>`), so a
+// photo can be linked, bookmarked and reopened after a reload.
+// See: [Note: The viewer's photo has an address]
+export const fileParam = "file";
+
+/** The file a URL opens in the viewer, if any. */
+export const fileIDFromSearch = (params: URLSearchParams): number | undefined => {
+  const raw = params.get(fileParam);
+  if (raw === null || !/^\d{1,16}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
+
+/** The search parameters with `fileID` open in the viewer, or none (other parameters are kept). */
+export const searchWithFile = (
+  params: URLSearchParams,
+  fileID: number | undefined,
+): URLSearchParams => {
+  const next = new URLSearchParams(params);
+  if (fileID === undefined) next.delete(fileParam);
+  else next.set(fileParam, String(fileID));
+  return next;
+};

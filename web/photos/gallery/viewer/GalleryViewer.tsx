@@ -39,10 +39,15 @@ import {
   ChevronLeftIcon,
   ChevronRightIcon,
   InfoIcon,
+  PauseIcon,
+  PlayIcon,
   ZoomInIcon,
   ZoomOutIcon,
 } from "./viewer-icons";
 import "./viewer.css";
+
+/** How long the slideshow shows each photo. */
+export const slideshowIntervalMs = 4000;
 
 export interface GalleryViewerProps {
   client: GalleryClient;
@@ -52,6 +57,8 @@ export interface GalleryViewerProps {
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
+  /** Hears each file the viewer shows (the page puts it in the address). */
+  onFileShown?: ((fileID: number) => void) | undefined;
   viewID: number;
   /**
    * The albums bar's summaries: with them the viewer offers "add to album"
@@ -80,6 +87,7 @@ export function GalleryViewer({
   index,
   onIndexChange,
   onClose,
+  onFileShown,
   viewID,
   summaries,
   canDownload = true,
@@ -123,6 +131,23 @@ export function GalleryViewer({
   const [attempt, setAttempt] = useState(0);
   const itemID = item?.id;
   const itemType = item?.fileType;
+
+  useEffect(() => {
+    if (itemID !== undefined) onFileShown?.(itemID);
+  }, [itemID, onFileShown]);
+
+  // The slideshow moves on every few seconds and stops after the last photo.
+  const [playing, setPlaying] = useState(false);
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setTimeout(() => {
+      if (index < total - 1) onIndexChange(index + 1);
+      else setPlaying(false);
+    }, slideshowIntervalMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [playing, index, total, onIndexChange]);
   const previous = items.previous;
   const next = items.next;
 
@@ -243,6 +268,18 @@ export function GalleryViewer({
             perform={perform}
             onDownload={canDownload ? download : undefined}
           />
+        )}
+        {total > 1 && (
+          <ToolbarButton
+            label={label(playing ? "gallery.viewer.slideshowStop" : "gallery.viewer.slideshow")}
+            pressed={playing}
+            testID="viewer-slideshow"
+            onClick={() => {
+              setPlaying((on) => !on);
+            }}
+          >
+            {playing ? <PauseIcon /> : <PlayIcon />}
+          </ToolbarButton>
         )}
         <ToolbarButton
           label={label("gallery.viewer.info")}

@@ -13,7 +13,7 @@ import type { MediaURLs } from "./media-urls";
 import { isUnconvertedImage } from "./unconverted-image";
 import { useVideoPlayback } from "./video-playback";
 import { FileIcon, LiveIcon } from "./viewer-icons";
-import type { Size, ZoomState } from "./zoom";
+import { enlargedMediaStyle, type Size, type ZoomState } from "./zoom";
 
 export interface MediaStageProps {
   item: GalleryItem;
@@ -90,7 +90,11 @@ function ImageView({
   download: ReactNode;
   children?: ReactNode;
 }) {
-  const [load, setLoad] = useState<{ url: string | undefined; state: ImageLoad }>({
+  const [load, setLoad] = useState<{
+    url: string | undefined;
+    state: ImageLoad;
+    natural?: Size | undefined;
+  }>({
     url,
     state: "loading",
   });
@@ -107,11 +111,18 @@ function ImageView({
             draggable={false}
             data-testid="viewer-image"
             data-loaded={state === "loaded" ? "true" : undefined}
-            style={state === "loaded" ? undefined : { opacity: 0 }}
+            style={
+              state !== "loaded"
+                ? { opacity: 0 }
+                : load.natural === undefined
+                  ? undefined
+                  : enlargedMediaStyle(load.natural)
+            }
             onLoad={(event) => {
               const image = event.currentTarget;
-              onNaturalSize({ width: image.naturalWidth, height: image.naturalHeight });
-              setLoad({ url, state: "loaded" });
+              const natural = { width: image.naturalWidth, height: image.naturalHeight };
+              onNaturalSize(natural);
+              setLoad({ url, state: "loaded", natural });
             }}
             onError={() => {
               setLoad({ url, state: "undecodable" });

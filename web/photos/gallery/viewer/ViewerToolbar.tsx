@@ -14,6 +14,7 @@ import { Button } from "../../../common/ui/Button";
 import type { MessageId } from "../../../common/i18n/messages";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { AlbumPickerDialog } from "../actions/AlbumPickerDialog";
+import { MenuButton, type MenuButtonItem } from "../MenuButton";
 import type { PerformLibraryAction } from "../actions/use-library-action";
 import { useTrashConfirmation } from "../actions/use-trash-confirmation";
 import { downloadProgressAtom } from "../downloads/download-progress";
@@ -25,6 +26,7 @@ import {
   DownloadIcon,
   HeartIcon,
   HideIcon,
+  MoreIcon,
   RestoreIcon,
   TrashIcon,
 } from "./viewer-icons";
@@ -224,8 +226,45 @@ export function ViewerToolbar({
     }
   };
 
+  // [Note: The phone's viewer folds its actions into a menu]
+  //
+  // At 390 px the bar holds the close button, the counter and the file's
+  // name, the heart and the info button; every other action would squeeze
+  // the name to nothing, so on phones they sit in a "More" menu (the same
+  // actions, the same runs). Both are rendered; the stylesheet shows one.
+  const secondary = actions.filter(
+    (action): action is Exclude<ViewerAction, "favorite"> => action !== "favorite",
+  );
+  const moreItems: MenuButtonItem[] = secondary.flatMap((action): MenuButtonItem[] => {
+    if (action === "download") {
+      return onDownload === undefined
+        ? []
+        : [{ key: action, label: "gallery.viewer.download", run: onDownload }];
+    }
+    return [
+      {
+        key: action,
+        label: actionLabel[action],
+        run: () => {
+          run(action);
+        },
+      },
+    ];
+  });
+
   return (
     <div className="gallery-viewer__actions">
+      {moreItems.length > 0 && (
+        <div className="gallery-viewer__more">
+          <MenuButton
+            label={intl.formatMessage({ id: "gallery.viewer.more" })}
+            icon={<MoreIcon />}
+            buttonClassName="gallery-viewer__icon-button"
+            items={moreItems}
+            alignEnd
+          />
+        </div>
+      )}
       {actions.map((action) => {
         if (action === "favorite") {
           return (
@@ -245,19 +284,22 @@ export function ViewerToolbar({
         if (action === "download") {
           if (onDownload === undefined) return null;
           return (
-            <DownloadButton key={action} fileID={item.id} onDownload={onDownload} variant="icon" />
+            <span key={action} className="gallery-viewer__secondary">
+              <DownloadButton fileID={item.id} onDownload={onDownload} variant="icon" />
+            </span>
           );
         }
         return (
-          <ToolbarButton
-            key={action}
-            label={intl.formatMessage({ id: actionLabel[action] })}
-            onClick={() => {
-              run(action);
-            }}
-          >
-            {actionIcon[action]}
-          </ToolbarButton>
+          <span key={action} className="gallery-viewer__secondary">
+            <ToolbarButton
+              label={intl.formatMessage({ id: actionLabel[action] })}
+              onClick={() => {
+                run(action);
+              }}
+            >
+              {actionIcon[action]}
+            </ToolbarButton>
+          </span>
         );
       })}
       {pickingAlbum && summaries !== undefined && (

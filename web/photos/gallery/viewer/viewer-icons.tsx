@@ -110,3 +110,23 @@ export const EditIcon = (props: IconProps) => (
     <path d="M4.5 19.5h4l10-10-4-4-10 10zM13 7l4 4" />
   </Icon>
 );
+
+export const MoreIcon = (props: IconProps) => (
+  <Icon size={viewerIconSizePx} {...props}>
+    <circle cx="5.5" cy="12" r="1.3" fill="currentColor" />
+    <circle cx="12" cy="12" r="1.3" fill="currentColor" />
+    <circle cx="18.5" cy="12" r="1.3" fill="currentColor" />
+  </Icon>
+);
+
+export const PlayIcon = (props: IconProps) => (
+  <Icon size={viewerIconSizePx} {...props}>
+    <path d="M8 5.5v13l10.5-6.5Z" />
+  </Icon>
+);
+
+export const PauseIcon = (props: IconProps) => (
+  <Icon size={viewerIconSizePx} {...props}>
+    <path d="M8.5 5.5v13M15.5 5.5v13" />
+  </Icon>
+);

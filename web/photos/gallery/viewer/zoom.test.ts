@@ -36,8 +36,10 @@ describe("fittedSize", () => {
   it.each<[Size, Size, Size]>([
     [{ width: 4000, height: 3000 }, viewport, { width: 1000, height: 750 }],
     [{ width: 3000, height: 4000 }, viewport, { width: 600, height: 800 }],
-    // Small media is not enlarged.
-    [{ width: 200, height: 100 }, viewport, { width: 200, height: 100 }],
+    // Small media is enlarged a little, up to three times its pixels…
+    [{ width: 200, height: 100 }, viewport, { width: 600, height: 300 }],
+    // …and never past the viewport.
+    [{ width: 500, height: 100 }, viewport, { width: 1000, height: 200 }],
     [{ width: 0, height: 100 }, viewport, { width: 0, height: 0 }],
   ])("fits %o into %o as %o", (natural, view, expected) => {
     expect(fittedSize(natural, view)).toEqual(expected);

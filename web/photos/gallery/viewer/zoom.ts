@@ -46,14 +46,36 @@ export const clampScale = (scale: number): number =>
   Number.isFinite(scale) ? Math.min(maxZoomScale, Math.max(minZoomScale, scale)) : minZoomScale;
 
 /**
- * The size `natural` is shown at when fitted into `viewport`: as large as
- * fits, but never enlarged past its own pixels (a small image stays sharp).
+ * [Note: A small image is enlarged a little]
+ *
+ * A photo larger than the window is shrunk to fit. One smaller than the
+ * window was shown at its own pixels and looked lost in black (a 200-pixel
+ * image in a 1400-pixel window); enlarged to fit it would be a blur. So a
+ * small image is enlarged up to this many times its pixels, never past the
+ * window: visible, centred, and still reasonably sharp.
  */
+export const smallMediaMaxEnlargement = 3;
+
+/** The size `natural` is shown at when fitted into `viewport`. See: [Note: A small image is enlarged a little] */
 export function fittedSize(natural: Size, viewport: Size): Size {
   if (natural.width <= 0 || natural.height <= 0) return { width: 0, height: 0 };
-  const ratio = Math.min(1, viewport.width / natural.width, viewport.height / natural.height);
+  const ratio = Math.min(
+    smallMediaMaxEnlargement,
+    viewport.width / natural.width,
+    viewport.height / natural.height,
+  );
   return { width: natural.width * ratio, height: natural.height * ratio };
 }
+
+/**
+ * The style that shows an image of `natural` pixels at its fitted size: the
+ * stylesheet fits large images; a small one is given a minimum of its
+ * enlarged size, bounded by the stage. See: [Note: A small image is enlarged a little]
+ */
+export const enlargedMediaStyle = (natural: Size): { minWidth: string; minHeight: string } => ({
+  minWidth: `min(100%, ${String(natural.width * smallMediaMaxEnlargement)}px)`,
+  minHeight: `min(100%, ${String(natural.height * smallMediaMaxEnlargement)}px)`,
+});
 
 /** How far the media may move from the centre at `scale`: half of what overflows, per axis. */
 export function panLimits(scale: number, fitted: Size, viewport: Size): Point {
