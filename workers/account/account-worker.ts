@@ -17,6 +17,7 @@ import {
   recoveryKeyToMnemonic,
   toB64,
   toB64URLSafe,
+  fromB64URLSafe,
   utf8ToBytes,
   bytesToUTF8,
   DecryptionError,
@@ -98,6 +99,13 @@ export interface AccountWorker {
   isUnlocked: () => Promise<boolean>;
   /** Logout: forgets every key and the tab's slot. */
   lock: () => Promise<void>;
+  /**
+   * The name the server gives the session of `tokenB64URL` in its list of
+   * sessions (the URL-safe base64 SHA-256 of the token's bytes), so the
+   * settings can tell "this device" from the others.
+   * See: [Note: Sessions are named by their token's hash]
+   */
+  sessionName: (tokenB64URL: string) => Promise<string>;
 
   /** Login: derives the KEK (kept for `unlockWithLoginKEK`) and starts the SRP exchange. */
   beginSRPLogin: (attributes: SRPLoginAttributes, password: string) => Promise<{ srpA: string }>;
@@ -286,6 +294,14 @@ export const createAccountWorker = ({
 
     isUnlocked() {
       return Promise.resolve(unlocked !== undefined);
+    },
+
+    async sessionName(tokenB64URL) {
+      const digest = await crypto.subtle.digest(
+        "SHA-256",
+        new Uint8Array(fromB64URLSafe(tokenB64URL)),
+      );
+      return toB64URLSafe(new Uint8Array(digest));
     },
 
     async lock() {

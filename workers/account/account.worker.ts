@@ -17,6 +17,7 @@ export const {
   restoreSession,
   isUnlocked,
   lock,
+  sessionName,
   beginSRPLogin,
   parkLoginKEK,
   resumeLoginKEK,

@@ -65,6 +65,18 @@ export interface TwoFactorSetup {
   qrCodeDataURL: string;
 }
 
+/** A device logged in to this app, as the settings list it. */
+export interface SessionView {
+  /** What the server names the session (ends it with `endSession`). */
+  name: string;
+  /** The browser or app and its system, e.g. "Chrome on Linux". */
+  device: string;
+  ip: string;
+  createdAtMs: number;
+  lastUsedAtMs: number;
+  isThisDevice: boolean;
+}
+
 export interface UserDetailsView {
   email: string;
   usageBytes: number;
@@ -125,6 +137,10 @@ export interface AccountService {
   // Session, settings, logout, deletion
   checkSessionValidity(): Promise<"valid" | "invalid">;
   userDetails(): Promise<UserDetailsView>;
+  /** The devices logged in to this app, this one first. */
+  activeSessions(): Promise<SessionView[]>;
+  /** Logs another device out (its session's `name`). */
+  endSession(name: string): Promise<void>;
   remoteFlag(key: "mapEnabled" | "faceSearchEnabled"): Promise<boolean>;
   setRemoteFlag(key: "mapEnabled" | "faceSearchEnabled", value: boolean): Promise<void>;
   logout(): Promise<void>;

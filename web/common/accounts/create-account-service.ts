@@ -26,6 +26,7 @@ import type { AccountWorker } from "../../../workers/account/account-worker";
 import type { LocalStore } from "../storage/typed-storage";
 import type { AccountService, LoginMethod } from "./account-service";
 import { createAccountLocalState } from "./account-local-state";
+import { createAccountSessions } from "./account-sessions";
 import { createAccountSettings } from "./account-settings";
 import { createLoginCompletion } from "./login-completion";
 import { abortableSleep, type AccountTimers } from "./timers";
@@ -126,10 +127,13 @@ export const createAccountService = (deps: AccountServiceDependencies): AccountS
     },
   );
 
+  const sessions = createAccountSessions({ api, worker, token: () => state.user()?.token });
+
   const { cancelScheduledPulls: _cancel, ...settingsAPI } = settings;
   return {
     ...settingsAPI,
     ...passkeys,
+    ...sessions,
     logout,
 
     async sendEmailCode(email, purpose) {

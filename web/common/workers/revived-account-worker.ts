@@ -16,6 +16,7 @@ const methods: Record<keyof AccountWorker, true> = {
   restoreSession: true,
   isUnlocked: true,
   lock: true,
+  sessionName: true,
   beginSRPLogin: true,
   parkLoginKEK: true,
   resumeLoginKEK: true,

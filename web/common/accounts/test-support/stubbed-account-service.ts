@@ -28,6 +28,8 @@ export function fakeAccountService(overrides: Partial<AccountService> = {}): Acc
     changeEmail: vi.fn(notStubbed("changeEmail")),
     checkSessionValidity: vi.fn(() => Promise.resolve("valid" as const)),
     userDetails: vi.fn(notStubbed("userDetails")),
+    activeSessions: vi.fn(notStubbed("activeSessions")),
+    endSession: vi.fn(notStubbed("endSession")),
     remoteFlag: vi.fn(notStubbed("remoteFlag")),
     setRemoteFlag: vi.fn(notStubbed("setRemoteFlag")),
     logout: vi.fn(() => Promise.resolve()),

@@ -1,8 +1,8 @@
 // `/gallery/settings`: the account and the app's settings on one page, in
 // sections people scan for: the account (email, password), storage and plan
-// (with the family), security (two-factor, passkeys), appearance (language,
-// theme), the library's rules (how long the trash keeps files), then logout
-// and account deletion.
+// (with the family), security (two-factor, passkeys), the devices logged in,
+// appearance (language, theme), the library's rules (how long the trash
+// keeps files), then logout and account deletion.
 
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -14,6 +14,7 @@ import { LanguagePicker } from "../../../common/i18n/LanguagePicker";
 import { ThemeSwitch } from "../../../common/theme/ThemeSwitch";
 import { Button } from "../../../common/ui/Button";
 import { FamilyEntry } from "./FamilyEntry";
+import { SessionsSection } from "./SessionsSection";
 import { StorageUsage } from "./StorageUsage";
 import "./settings.css";
 
@@ -90,6 +91,9 @@ export function SettingsPage({
           <FormattedMessage id="route.passkeys" />
           {details && details.passkeyCount > 0 && <Status>{details.passkeyCount}</Status>}
         </button>
+      </Section>
+      <Section titleID="gallery.settings.sessions">
+        <SessionsSection />
       </Section>
       <Section titleID="gallery.settings.appearance">
         <div className="cairn-settings__row">
