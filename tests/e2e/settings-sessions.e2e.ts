@@ -1,7 +1,8 @@
 // The settings list the devices logged in to the photos app, this one first
 // and marked, with where and when each was last used; logging another device
 // out (after a confirmation) ends its session there: its next call to the
-// server finds the session gone and asks it to log in again.
+// server finds the session gone and asks it to log in again. The device's
+// button says "Log out device", apart from the page's own "Log out".
 
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openSettings } from "./test-support/accounts";
@@ -36,14 +37,14 @@ it("lists this device first and logs another one out", async () => {
   await expect.poll(() => rows.count(), { timeout: pageCatchUpMs }).toBeGreaterThanOrEqual(3);
   const before = await rows.count();
   expect(await rows.first().textContent()).toContain("This device");
-  expect(await rows.first().getByRole("button", { name: "Log out" }).count()).toBe(0);
+  expect(await rows.first().getByRole("button", { name: "Log out device" }).count()).toBe(0);
   expect(await rows.nth(1).textContent()).toContain("last used");
 
   // The most recently used other device is the phone's browser.
-  await rows.nth(1).getByRole("button", { name: "Log out" }).click();
+  await rows.nth(1).getByRole("button", { name: "Log out device" }).click();
   const dialog = laptop.getByRole("dialog");
   await dialog.getByText("That device will need your password", { exact: false }).waitFor();
-  await dialog.getByRole("button", { name: "Log out", exact: true }).click();
+  await dialog.getByRole("button", { name: "Log out device", exact: true }).click();
   await laptop.getByText("is logged out", { exact: false }).waitFor({ timeout: pageCatchUpMs });
   await expect.poll(() => rows.count(), { timeout: pageCatchUpMs }).toBe(before - 1);
 
