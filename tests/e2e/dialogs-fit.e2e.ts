@@ -72,6 +72,17 @@ it("fits the sharing dialog in every locale, on a desktop and a phone", async ()
   expect(misfits).toEqual([]);
 });
 
+/** Opens the album and chooses `action` in its menu (the upload button has a menu too). */
+const chooseInAlbumMenu = async (page: Page, action: string) => {
+  await albumEntry(page, albumName).click();
+  await page
+    .locator(
+      ".cairn-view-header__tools > .cairn-menu:not(.cairn-upload-button) > [aria-haspopup=menu]",
+    )
+    .click();
+  await page.locator(`[role=menu] [data-action=${action}]`).click();
+};
+
 /**
  * Each other dialog, with how a person opens it (by structure, not by text:
  * the words change with the locale); each is closed with Escape.
@@ -79,27 +90,11 @@ it("fits the sharing dialog in every locale, on a desktop and a phone", async ()
 const otherDialogs: readonly { name: string; open: (page: Page) => Promise<void> }[] = [
   {
     name: "rename-album",
-    open: async (page) => {
-      await albumEntry(page, albumName).click();
-      await page
-        .locator(
-          ".cairn-view-header__tools > .cairn-menu:not(.cairn-upload-button) > [aria-haspopup=menu]",
-        )
-        .click();
-      await page.locator("[role=menu] [data-action=rename]").click();
-    },
+    open: (page) => chooseInAlbumMenu(page, "rename"),
   },
   {
     name: "delete-album",
-    open: async (page) => {
-      await albumEntry(page, albumName).click();
-      await page
-        .locator(
-          ".cairn-view-header__tools > .cairn-menu:not(.cairn-upload-button) > [aria-haspopup=menu]",
-        )
-        .click();
-      await page.locator("[role=menu] [data-action=delete]").click();
-    },
+    open: (page) => chooseInAlbumMenu(page, "delete"),
   },
   {
     name: "all-albums",

@@ -4,16 +4,9 @@
 
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { searchWithView } from "../gallery-url";
-import { galleryPagePath } from "../navigation/gallery-pages";
+import { viewAddress } from "../navigation/gallery-pages";
 import type { ThumbnailStore } from "../thumbnails/thumbnail-store";
 import { AlbumCover } from "./AlbumCover";
-
-export const viewAddress = (viewID: number): string => {
-  const search = searchWithView(new URLSearchParams(), viewID).toString();
-  const path = galleryPagePath("timeline");
-  return search === "" ? path : `${path}?${search}`;
-};
 
 export function AlbumCard({
   viewID,

@@ -8,18 +8,13 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { UserDetailsView } from "../../../common/accounts/account-service";
 import { StorageUsage } from "../account/StorageUsage";
-import { searchWithView } from "../gallery-url";
-import { galleryPagePath } from "./gallery-pages";
+import { galleryPagePath, viewAddress } from "./gallery-pages";
 import type { NavEntry, NavPlace } from "./nav-entries";
 import { NavIcon } from "./nav-icons";
 import "./navigation.css";
 
-const addressOf = (entry: NavEntry): string => {
-  const path = galleryPagePath(entry.page);
-  if (entry.viewID === undefined) return path;
-  const search = searchWithView(new URLSearchParams(), entry.viewID).toString();
-  return search === "" ? path : `${path}?${search}`;
-};
+const addressOf = (entry: NavEntry): string =>
+  entry.viewID === undefined ? galleryPagePath(entry.page) : viewAddress(entry.viewID);
 
 export function GalleryNav({
   entries,

@@ -3,6 +3,8 @@
 // albums, the sharing and the settings under it. Each page has its own
 // address, so a reload, a bookmark and the back button come back to it.
 
+import { searchWithView } from "../gallery-url";
+
 export type GalleryPageID = "timeline" | "albums" | "sharing" | "settings";
 
 export const galleryBasePath = "/gallery";
@@ -15,6 +17,12 @@ const pagePaths: Record<GalleryPageID, string> = {
 };
 
 export const galleryPagePath = (page: GalleryPageID): string => pagePaths[page];
+
+/** The address of the timeline with `viewID` open (a collection or pseudo-collection). */
+export const viewAddress = (viewID: number): string => {
+  const search = searchWithView(new URLSearchParams(), viewID).toString();
+  return search === "" ? pagePaths.timeline : `${pagePaths.timeline}?${search}`;
+};
 
 /**
  * The page an address under `/gallery` shows, or undefined for one that is

@@ -86,7 +86,7 @@ export const currentPlace = (
   viewID: number,
   summaries: readonly GallerySummary[],
 ): NavPlace => {
-  if (page !== "timeline") return page === "settings" ? "settings" : page;
+  if (page !== "timeline") return page;
   switch (viewID) {
     case PseudoCollectionID.all:
       return "photos";
