@@ -1,8 +1,8 @@
 // Sharing an album with a person in Chromium:
 // two users in their own browsers. Ana shares her album with Ben as a
 // collaborator through the sharing dialog (an address without an account
-// is refused under the field); Ben finds it shared by Ana and adds a photo
-// of his own to it, which Ana then sees; Ana ends the share, and the album
+// is refused under the field); Ben finds it shared by Ana, uploads a photo
+// into it and adds one of his own, which Ana then sees; Ana ends the share, and the album
 // leaves Ben's library with it. Then Ana shares it again as a viewer, and
 // Ben leaves it himself.
 
@@ -28,6 +28,7 @@ import {
   titlesInAlbum,
 } from "./test-support/library";
 import { useCairnInChromium } from "./test-support/suite";
+import { fixtureFile, pickFiles, resultCount, waitForFinish } from "./test-support/uploads";
 import { closeViewer } from "./test-support/viewer";
 import { pageCatchUpMs } from "./test-support/waits";
 
@@ -59,6 +60,18 @@ afterAll(async () => {
   await ana.client.close();
   await ben.client.close();
 });
+
+/** The account's uncategorized collection, as another device of theirs finds it. */
+const uncategorizedOf = async ({ client }: AccountWithLibrary): Promise<DecryptedCollection> => {
+  const found = (await client.fetchCollections()).flatMap((entry) =>
+    entry.ok && !entry.collection.isDeleted && entry.collection.type === "uncategorized"
+      ? [entry.collection]
+      : [],
+  );
+  const [library] = found;
+  if (library === undefined || found.length !== 1) throw new Error("Not one uncategorized");
+  return library;
+};
 
 const shareDialog = (page: Page) => page.getByTestId("share-dialog");
 
@@ -109,14 +122,26 @@ it("shares an album with a collaborator who adds a photo, and ends the share", a
     .getByTestId("album-shared-by")
     .getByText(`Shared by ${ana.account.email}`)
     .waitFor();
-  // A collaborator may add: upload is offered.
-  await benPage.getByTestId("upload-button").waitFor();
+  // A collaborator may add: a photo uploaded in the album goes straight into
+  // it (and into Ben's own library), without asking where.
+  await pickFiles(benPage, [await fixtureFile("noexif.jpg", "image/jpeg")]);
+  expect(await benPage.getByTestId("upload-target-dialog").count()).toBe(0);
+  await waitForFinish(benPage);
+  expect(await resultCount(benPage, "uploaded")).toBe(1);
+  await benPage.getByTestId("upload-close").click();
+  await tile(benPage, "noexif.jpg").waitFor({ timeout: pageCatchUpMs });
+  expect(await titlesInAlbum(ben.client, await uncategorizedOf(ben))).toEqual(["noexif.jpg"]);
+  // …and one he already has is added from another album.
   await albumEntry(benPage, "Ben's photos").click();
   await selectTiles(benPage, ["kite.jpg"]);
   await selectionAction(benPage, "Add to album").click();
   await benPage.getByRole("dialog").locator("[data-collection-id]", { hasText: "Picnic" }).click();
-  await syncUntil(anaPage, () => albumCountOf(anaPage, "Picnic"), 2);
-  expect(await titlesInAlbum(ana.client, picnic)).toEqual(["blanket.jpg", "kite.jpg"]);
+  await syncUntil(anaPage, () => albumCountOf(anaPage, "Picnic"), 3);
+  expect(await titlesInAlbum(ana.client, picnic)).toEqual([
+    "blanket.jpg",
+    "kite.jpg",
+    "noexif.jpg",
+  ]);
   await albumEntry(anaPage, "Picnic").click();
   await tile(anaPage, "kite.jpg").waitFor();
   // Ben's photo says who added it.

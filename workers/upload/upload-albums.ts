@@ -1,5 +1,6 @@
 // The albums an upload run puts files into: the album
-// picked, the user's album of a given name (spec §5 new-album rule) or a new
+// picked (registered first in the user's own library when someone else owns
+// it), the user's album of a given name (spec §5 new-album rule) or a new
 // one, one album per picked folder, or no album (the user's uncategorized
 // collection).
 
@@ -10,6 +11,7 @@ import {
 import type { CollectionRef } from "../library/collection-operations";
 import type { UploadTarget } from "./upload-contract";
 import type { UploadAlbums } from "./upload-run";
+import type { UploadAlbum } from "./upload-unit";
 
 export interface UploadAlbumsDeps<C extends AlbumNameCandidate & CollectionRef> {
   userID: number;
@@ -73,13 +75,15 @@ export const createUploadAlbums = <C extends AlbumNameCandidate & CollectionRef>
         : Promise.resolve({ id: found.id, keyB64: found.keyB64 });
     return uncategorized;
   };
-  const albumFor = (target: UploadTarget, folderName: string): Promise<CollectionRef> => {
+  const albumFor = (target: UploadTarget, folderName: string): Promise<UploadAlbum> => {
     switch (target.kind) {
       case "album": {
         for (const collection of deps.collections()) {
-          if (collection.id === target.collectionID) {
-            return Promise.resolve({ id: collection.id, keyB64: collection.keyB64 });
-          }
+          if (collection.id !== target.collectionID) continue;
+          const album = { id: collection.id, keyB64: collection.keyB64 };
+          if (collection.ownerID === deps.userID) return Promise.resolve(album);
+          // See: [Note: A collaborator's upload is registered in their own library]
+          return library().then((registerIn) => ({ ...album, registerIn }));
         }
         return Promise.reject(
           new UploadAlbumMissingError(`No album ${String(target.collectionID)}`),

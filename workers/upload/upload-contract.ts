@@ -26,7 +26,10 @@ export interface PickedFile {
 
 /** Where the files go. */
 export type UploadTarget =
-  /** An album the user owns (the open album, or one picked). */
+  /**
+   * An album the user owns, or one shared with them as a collaborator (the
+   * open album, or one picked). See: [Note: A collaborator's upload is registered in their own library]
+   */
   | { kind: "album"; collectionID: number }
   /**
    * An album of this name: the user's existing album of that name (spec §5

@@ -24,12 +24,12 @@ import {
 } from "../../shared/model/media/upload-metadata";
 import { UploadPhase, UploadResult } from "../../shared/model/media/upload-outcomes";
 import type { UploadProgress } from "../../shared/model/media/upload-progress";
-import type { CollectionRef } from "../library/collection-operations";
 import type { PickedFile, UploadTarget } from "./upload-contract";
 import { type LanesEnd, runLanes } from "./upload-lanes";
 import { createStorageAllowance } from "./storage-allowance";
 import {
   type UnitPart,
+  type UploadAlbum,
   type UploadUnit,
   type UploadUnitDeps,
   processUploadUnit,
@@ -66,7 +66,7 @@ export interface UploadAlbums {
    * user's album of that name or a new one; for `album-per-folder`, the
    * album named after `folderName`. Made once per name and run.
    */
-  albumFor(target: UploadTarget, folderName: string): Promise<CollectionRef>;
+  albumFor(target: UploadTarget, folderName: string): Promise<UploadAlbum>;
 }
 
 export interface UploadRunDeps extends Omit<UploadUnitDeps, "thumbnail" | "storage"> {
@@ -144,7 +144,7 @@ const unitOf = (
   id: number,
   files: readonly [MediaFile] | readonly [MediaFile, MediaFile],
   decided: DecidedMetadata,
-  target: CollectionRef,
+  target: UploadAlbum,
   uploaderName: string | undefined,
 ): UploadUnit => {
   const [first, second] = files;

@@ -9,6 +9,7 @@ import { UploadResult } from "../../shared/model/media/upload-outcomes";
 import { fixtureMediaDir } from "../../tests/test-support/media";
 import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
 import { type CollectionRef, addFiles } from "../library/collection-operations";
+import { type ShareRole, shareAlbum } from "../library/sharing-operations";
 import type { DecryptedCollection, DecryptedFile } from "../library/decrypted-records";
 import type { LibraryDeps } from "../library/library-deps";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../library/node-library-client";
@@ -61,6 +62,7 @@ describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
   let thumbnailJPEG: Uint8Array;
   let library: RecordingLibrary;
   let nextID = 1;
+  let accountEmail: string;
 
   const depsWith = (overrides: Partial<UploadUnitDeps> = {}): UploadUnitDeps => ({
     api: client.deps.api,
@@ -111,6 +113,7 @@ describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
   beforeAll(async () => {
     node = await startNodeCairn();
     const account = await node.signUp("upload-unit");
+    accountEmail = account.email;
     client = await createNodeLibraryClient({
       apiOrigin: node.apiOrigin,
       token: account.token,
@@ -275,5 +278,91 @@ describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
       UploadResult.alreadyUploaded,
     ]);
     expect(storage.leftBytes()).toBe(500);
+  });
+
+  describe("into an album shared with the user", () => {
+    let owner: NodeLibraryClient;
+    let uncategorized: DecryptedCollection;
+
+    /** An album of the owner's, shared with the test's account, as the test's account opens it. */
+    const sharedAlbum = async (name: string, role: ShareRole) => {
+      const album = await owner.createCollection({ name, type: "album" });
+      await shareAlbum(owner.deps, album, accountEmail, role);
+      const opened = (await client.fetchCollections()).find(
+        (entry) => entry.ok && entry.collection.id === album.id,
+      );
+      if (opened === undefined || !opened.ok) throw new Error(`no shared album ${name}`);
+      return { asOwner: album, asSharee: opened.collection };
+    };
+    beforeAll(async () => {
+      const ownerAccount = await node.signUp("upload-unit-owner");
+      owner = await createNodeLibraryClient({
+        apiOrigin: node.apiOrigin,
+        token: ownerAccount.token,
+        userID: ownerAccount.userID,
+        accountKeys: ownerAccount.accountKeys,
+        poolSize: 1,
+      });
+      uncategorized = await client.createCollection({
+        name: "Uncategorized",
+        type: "uncategorized",
+      });
+    });
+
+    afterAll(async () => {
+      await owner.close();
+    });
+
+    it("registers a collaborator's photo in their library, then adds it to the album the owner sees", async () => {
+      library = new RecordingLibrary(() => client.deps);
+      const { asOwner, asSharee } = await sharedAlbum("Ski trip", "COLLABORATOR");
+      const bytes = randomTestBytes(40_000);
+      const unit: UploadUnit = {
+        ...photoUnit(asSharee, bytes, "slope.jpg"),
+        target: {
+          id: asSharee.id,
+          keyB64: asSharee.keyB64,
+          registerIn: { id: uncategorized.id, keyB64: uncategorized.keyB64 },
+        },
+      };
+      expect(await processUploadUnit(depsWith(), unit, context())).toEqual({
+        result: UploadResult.uploaded,
+      });
+
+      const [mine] = await filesIn(uncategorized);
+      const { entries } = await owner.fetchCollectionFiles(asOwner);
+      const [theirs] = entries.flatMap((entry) => (entry.kind === "file" ? [entry.file] : []));
+      expect(theirs?.id).toBe(mine?.id);
+      expect(await owner.downloadFile(present(theirs, "file in the shared album"))).toEqual(bytes);
+      // The gallery shows it in both at once.
+      expect(library.files.map((file) => file.collectionID).sort()).toEqual(
+        [uncategorized.id, asSharee.id].sort(),
+      );
+
+      // Picked again: it is already there.
+      expect(await processUploadUnit(depsWith(), unit, context())).toEqual({
+        result: UploadResult.alreadyUploaded,
+      });
+    });
+
+    it("keeps the photo in the user's library when the album refuses it (a viewer's role)", async () => {
+      library = new RecordingLibrary(() => client.deps);
+      const { asOwner, asSharee } = await sharedAlbum("Party", "VIEWER");
+      const bytes = randomTestBytes(20_000);
+      const unit: UploadUnit = {
+        ...photoUnit(asSharee, bytes, "cake.jpg"),
+        target: {
+          id: asSharee.id,
+          keyB64: asSharee.keyB64,
+          registerIn: { id: uncategorized.id, keyB64: uncategorized.keyB64 },
+        },
+      };
+      await expect(processUploadUnit(depsWith(), unit, context())).rejects.toThrow();
+      const mine = await filesIn(uncategorized);
+      const kept = mine.find((file) => file.metadata.title === "cake.jpg");
+      expect(await client.downloadFile(present(kept, "kept file"))).toEqual(bytes);
+      const { entries } = await owner.fetchCollectionFiles(asOwner);
+      expect(entries.filter((entry) => entry.kind === "file")).toEqual([]);
+    });
   });
 });

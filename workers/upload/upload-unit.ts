@@ -34,7 +34,27 @@ export interface UploadUnit {
   metadata: Omit<UploadMetadata, "hash" | "imageHash" | "videoHash">;
   pubMagicMetadata?: FilePublicMagicMetadata | undefined;
   magicMetadata?: FilePrivateMagicMetadata | undefined;
-  target: CollectionRef;
+  target: UploadAlbum;
+}
+
+/**
+ * The album a unit goes to.
+ *
+ * [Note: A collaborator's upload is registered in their own library]
+ *
+ * The server registers a new file (`POST /files`) only in a collection its
+ * uploader owns. A collaborator's photo for an album shared with them is
+ * therefore registered in their own uncategorized collection (`registerIn`)
+ * and then added to the shared album with `add-files`, which a collaborator
+ * may do with their own files. The photo stays theirs: it is in their
+ * timeline and counts against their storage, and the album's owner can
+ * remove it from the album but not delete it. If the add fails after the
+ * registration, the unit fails and nothing is lost: a retry finds the file
+ * in the library by its content and only adds it ("added symlink").
+ */
+export interface UploadAlbum extends CollectionRef {
+  /** The user's own collection the file is registered in first, when the album is someone else's. */
+  registerIn?: CollectionRef | undefined;
 }
 
 /** Where a file with some content already is among the user's own files. */
@@ -89,6 +109,8 @@ export interface UploadUnitDeps extends UploadDeps {
  */
 export const contentKeyOf = (hashesB64: readonly string[]): string => hashesB64.join(":");
 
+const albumRef = ({ id, keyB64 }: UploadAlbum): CollectionRef => ({ id, keyB64 });
+
 const sizeOf = (unit: UploadUnit): number =>
   unit.parts.reduce((total, part) => total + part.blob.size, 0);
 
@@ -141,7 +163,7 @@ export const processUploadUnit = async (
   }
   const [copy] = copies;
   if (copy !== undefined) {
-    await deps.library.addCopy(copy, unit.target);
+    await deps.library.addCopy(copy, albumRef(unit.target));
     return { result: UploadResult.addedSymlink };
   }
 
@@ -181,8 +203,10 @@ const sendUnit = async (
   const [first, second] = unit.parts;
   const content = second === undefined ? first.blob : await deps.livePhotoZip(first, second);
   const [imageHash, videoHash] = hashes;
+  const { registerIn } = unit.target;
+  const album = albumRef(unit.target);
   const uploaded = await uploadFile(deps, {
-    collection: unit.target,
+    collection: registerIn ?? album,
     file: content,
     thumbnail,
     metadata: {
@@ -200,6 +224,15 @@ const sendUnit = async (
     },
   });
   await deps.library.uploaded(uploaded.file, uploaded.thumbnailCiphertext);
+  if (registerIn !== undefined) {
+    // See: [Note: A collaborator's upload is registered in their own library]
+    const { file } = uploaded;
+    await deps.library.addCopy(
+      { id: file.id, keyB64: file.keyB64, collectionID: registerIn.id },
+      album,
+    );
+    await deps.library.uploaded({ ...file, collectionID: album.id }, uploaded.thumbnailCiphertext);
+  }
   return {
     result: staticThumbnail ? UploadResult.uploadedWithStaticThumbnail : UploadResult.uploaded,
   };

@@ -29,7 +29,7 @@ describe("openUploadAlbum", () => {
   it.each<[string, GallerySummary | undefined, boolean]>([
     ["an owned album", trips, true],
     ["an owned hidden album (opened in the hidden section)", drawer, true],
-    ["an album shared with the user as a collaborator", shared, false],
+    ["an album shared with the user as a collaborator", shared, true],
     ["an album shared with the user as a viewer", viewed, false],
     ["favorites", favorites, false],
     ["uncategorized", uncategorized, false],
@@ -69,10 +69,11 @@ describe("uploadsToLibrary", () => {
 
 describe("uploadableAlbums", () => {
   it.each<[string, string[]]>([
-    ["", ["Beach", "Trips"]],
+    ["", ["Alps", "Beach", "Trips"]],
     ["tr", ["Trips"]],
     ["  BEA ", ["Beach"]],
-    ["alps", []],
+    ["alps", ["Alps"]],
+    ["party", []],
   ])("query %j offers %j", (query, names) => {
     expect(uploadableAlbums(summaries, query).map((album) => album.name)).toEqual(names);
   });

@@ -23,15 +23,18 @@ const notUploadTargets: ReadonlySet<CollectionSummaryType> = new Set([
 /**
  * The open view's album when picked or dropped files go straight into it: a
  * real album the user owns (as the view header decides which album shows the
- * album menu), not favorites, uncategorized or the hidden items' collection.
- * An album shared with the user is not theirs to upload into (the contract's
- * `album` target), and a pseudo-view (all, archive, trash…) is no album:
- * both ask where the files go.
+ * album menu), not favorites, uncategorized or the hidden items' collection;
+ * or an album shared with them as a collaborator (spec §6: they add their
+ * own files; see [Note: A collaborator's upload is registered in their own
+ * library]). A viewer's album takes nothing, and a pseudo-view (all,
+ * archive, trash…) is no album: both ask where the files go.
  */
 export const openUploadAlbum = (summary: GallerySummary | undefined): GallerySummary | undefined =>
-  summary !== undefined && summary.id > 0 && summary.isOwned && !notUploadTargets.has(summary.type)
-    ? summary
-    : undefined;
+  summary !== undefined && summary.id > 0 && takesUploads(summary) ? summary : undefined;
+
+const takesUploads = (summary: GallerySummary): boolean =>
+  summary.type === "incomingShareCollaborator" ||
+  (summary.isOwned && !notUploadTargets.has(summary.type));
 
 /**
  * Whether the open view offers to upload (the button, and dropping files on
@@ -60,14 +63,13 @@ export const uploadsToLibrary = (summary: GallerySummary | undefined): boolean =
 
 /**
  * The albums the target dialog offers, matching `query`: the album picker's
- * rules (visible albums, no favorites or uncategorized, sorted by name),
- * owned ones only.
+ * rules (visible albums, no favorites or uncategorized, sorted by name,
+ * the user's own and those shared with them as a collaborator).
  */
 export const uploadableAlbums = (
   summaries: readonly GallerySummary[],
   query: string,
-): GallerySummary[] =>
-  pickableAlbums(summaries, undefined, query).filter((summary) => summary.isOwned);
+): GallerySummary[] => pickableAlbums(summaries, undefined, query);
 
 /**
  * The user's album a new album name lands in, if any: spec §5's new-album

@@ -65,8 +65,8 @@ const contentIndexKey = (contentKey: string, fileType: FileType) =>
 class OwnedContentIndex {
   #builtAtVersion = -1;
   readonly #copies = new Map<string, OwnedCopy[]>();
-  /** The index key of each copy given out (an added copy goes under the same key). */
-  readonly #keyOf = new WeakMap<OwnedCopy, string>();
+  /** The index key of each file indexed (a copy added elsewhere goes under the same key). */
+  readonly #keyOfFile = new Map<number, string>();
 
   copies(store: LibraryStore, userID: number, key: string): readonly OwnedCopy[] {
     if (this.#builtAtVersion !== store.version) this.#rebuild(store, userID);
@@ -75,8 +75,11 @@ class OwnedContentIndex {
 
   #rebuild(store: LibraryStore, userID: number) {
     this.#copies.clear();
+    this.#keyOfFile.clear();
+    // The user's files in albums shared with them count too: a collaborator's
+    // photo already in the shared album is "already uploaded" there.
     for (const collection of store.collections.values()) {
-      if (collection.owner.id !== userID || collection.isDeleted) continue;
+      if (collection.isDeleted) continue;
       for (const file of store.filesOf(collection.id)) this.add(file, userID);
     }
     this.#builtAtVersion = store.version;
@@ -93,9 +96,9 @@ class OwnedContentIndex {
     });
   }
 
-  /** A copy this index gave out was added to another collection. */
+  /** An indexed file was added to another collection. */
   addedTo(copy: OwnedCopy, collectionID: number) {
-    const key = this.#keyOf.get(copy);
+    const key = this.#keyOfFile.get(copy.id);
     if (key !== undefined) this.#put(key, { ...copy, collectionID });
   }
 
@@ -103,7 +106,7 @@ class OwnedContentIndex {
     const list = this.#copies.get(key) ?? [];
     list.push(copy);
     this.#copies.set(key, list);
-    this.#keyOf.set(copy, key);
+    this.#keyOfFile.set(copy.id, key);
   }
 
   /** The store moved on by this run's own change: the index already has it. */
