@@ -17,6 +17,7 @@ import {
   selectionAction,
   syncUntil,
   tile,
+  unlockHidden,
   waitForUpToDate,
 } from "./test-support/gallery";
 import { openLoggedInGallery, signUpWithLibraryClient } from "./test-support/library";
@@ -264,8 +265,9 @@ it("adds and moves files, pins, sorts and covers an album, unhides, fixes a time
   await openAlbum(second, "All");
   await syncUntil(second, () => dayShown(second, "2021-03-04"), 1);
 
-  // Unhide a hidden file.
+  // Unhide a hidden file (the hidden section asks the password first).
   await openAlbum(first, "Hidden");
+  await unlockHidden(first, account.password);
   await selectTiles(first, ["scan-2.jpg"]);
   await selectionAction(first, "Unhide").click();
   await tile(first, "scan-2.jpg").waitFor({ state: "detached" });

@@ -16,6 +16,7 @@ export const {
   unlockWithRecoveryKey,
   restoreSession,
   isUnlocked,
+  verifyPassword,
   lock,
   sessionName,
   beginSRPLogin,

@@ -80,6 +80,11 @@ describe("account worker", () => {
     expect(await other.isUnlocked()).toBe(false);
     await other.unlockWithPassword(keyAttributes, password);
     expect(await other.isUnlocked()).toBe(true);
+    // The hidden section asks the password again: checked, nothing held changes.
+    expect(await other.verifyPassword("wrong")).toBe(false);
+    expect(await other.verifyPassword(password)).toBe(true);
+    expect(await other.isUnlocked()).toBe(true);
+    await expect(createTestBrowser().newWorker().verifyPassword(password)).rejects.toThrow();
 
     const viaWords = createTestBrowser().newWorker();
     await viaWords.unlockWithRecoveryKey(keyAttributes, recoveryMnemonic.toUpperCase());

@@ -103,3 +103,15 @@ export const openInViewer = async (page: Page, title: string) => {
   await tile(page, title).click();
   await page.getByTestId("gallery-viewer").waitFor();
 };
+
+/**
+ * Gives the account's password on the hidden section's lock screen, and
+ * waits for it to go. See: [Note: Hidden is locked]
+ */
+export const unlockHidden = async (page: Page, password: string) => {
+  const lock = page.getByTestId("hidden-lock");
+  await lock.waitFor({ timeout: pageCatchUpMs });
+  await lock.getByLabel("Password", { exact: true }).fill(password);
+  await lock.getByRole("button", { name: "Unlock", exact: true }).click();
+  await lock.waitFor({ state: "detached", timeout: pageCatchUpMs });
+};

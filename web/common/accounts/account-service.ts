@@ -157,6 +157,8 @@ export interface AccountService {
   scheduleFeatureFlagsPull(): void;
   /** The recovery key of the logged-in account as its 24 words (settings). */
   recoveryMnemonic(): Promise<string>;
+  /** Whether `password` is this account's (the hidden section asks it again). See: [Note: Hidden is locked] */
+  verifyPassword(password: string): Promise<boolean>;
 
   // Passkeys (the accounts app, with an ACCOUNTS JWT)
   /** The photos app: an ACCOUNTS JWT and the accounts app's URL, to open passkey management. */

@@ -31,7 +31,12 @@ export interface AccountSettingsDependencies {
 
 type AccountSettings = Pick<
   AccountService,
-  "userDetails" | "remoteFlag" | "setRemoteFlag" | "scheduleFeatureFlagsPull" | "recoveryMnemonic"
+  | "userDetails"
+  | "remoteFlag"
+  | "setRemoteFlag"
+  | "scheduleFeatureFlagsPull"
+  | "recoveryMnemonic"
+  | "verifyPassword"
 > & {
   /** Logout: the scheduled pull must not write flags after the stores were cleared. */
   cancelScheduledPulls: () => void;
@@ -107,6 +112,8 @@ export const createAccountSettings = ({
     },
 
     recoveryMnemonic: () => worker.recoveryMnemonic(),
+
+    verifyPassword: (password) => worker.verifyPassword(password),
 
     cancelScheduledPulls() {
       cancelPull?.();

@@ -15,6 +15,7 @@ const methods: Record<keyof AccountWorker, true> = {
   unlockWithRecoveryKey: true,
   restoreSession: true,
   isUnlocked: true,
+  verifyPassword: true,
   lock: true,
   sessionName: true,
   beginSRPLogin: true,

@@ -24,6 +24,7 @@ import { useDetailsFollowingLibrary } from "./account/use-details-following-libr
 import { AlbumsPage } from "./albums/AlbumsPage";
 import { viewIDFromSearch } from "./gallery-url";
 import { GalleryView } from "./GalleryView";
+import { hiddenLock } from "./hidden/hidden-lock";
 import { GalleryNav } from "./navigation/GalleryNav";
 import { galleryPageOfPath, galleryPagePath, type GalleryPageID } from "./navigation/gallery-pages";
 import { currentPlace, navEntries } from "./navigation/nav-entries";
@@ -73,6 +74,13 @@ export function GalleryPage() {
       thumbnails?.dispose();
     },
     [thumbnails],
+  );
+  // Leaving the gallery (a logout, an expired session) locks the hidden section at once.
+  useEffect(
+    () => () => {
+      hiddenLock.lock();
+    },
+    [],
   );
 
   // Spec §4: the session is checked when the gallery starts; only a 401

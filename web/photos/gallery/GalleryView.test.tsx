@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { hiddenLock } from "./hidden/hidden-lock";
 import { fakeGalleryClient, renderGallery, summaryOf } from "./test-support/gallery-views";
 import { GalleryView } from "./GalleryView";
 import type { SyncState } from "../../../workers/sync/sync-service-contract";
@@ -8,6 +9,7 @@ import type { SyncState } from "../../../workers/sync/sync-service-contract";
 afterEach(cleanup);
 beforeEach(() => {
   localStorage.clear();
+  hiddenLock.lock();
 });
 
 const summaries = [
@@ -93,10 +95,26 @@ describe("the gallery page", () => {
     cleanup();
 
     const reloaded = show("/gallery?collection=20");
+    // The hidden section is locked: not even its album's name shows until
+    // the password is given again (checked by the account worker).
+    await screen.findByTestId("hidden-lock");
+    expect(screen.queryByText("Drawer")).toBeNull();
+    expect(screen.queryByTestId("gallery-tile")).toBeNull();
+    vi.mocked(reloaded.service.verifyPassword).mockImplementation((password) =>
+      Promise.resolve(password === "right horse"),
+    );
+    const typePassword = (password: string) => {
+      fireEvent.change(screen.getByLabelText("Password"), { target: { value: password } });
+      fireEvent.click(screen.getByRole("button", { name: "Unlock" }));
+    };
+    typePassword("wrong horse");
+    await screen.findByText("Incorrect password");
+    expect(screen.getByTestId("hidden-lock")).toBeTruthy();
+    typePassword("right horse");
     await waitFor(() => {
       expect(reloaded.client.openView).toHaveBeenCalledWith(20);
     });
-    expect(screen.getByTestId("view-title").textContent).toBe("Drawer");
+    expect((await screen.findByTestId("view-title")).textContent).toBe("Drawer");
     // The hidden section: the way back, then its albums.
     expect(screen.getByRole("button", { name: "Back to albums" })).toBeTruthy();
     expect(entryNames()).toEqual(["Drawer"]);

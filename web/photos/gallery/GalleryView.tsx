@@ -33,6 +33,9 @@ import { useOpenView } from "./use-open-view";
 import { GalleryViewer } from "./viewer/GalleryViewer";
 import { useViewerAddress } from "./viewer/use-viewer-address";
 import { viewKindOf } from "./view-kind";
+import { sectionOfView } from "./albums/bar-entries";
+import { hiddenLock, useHiddenOpen } from "./hidden/hidden-lock";
+import { HiddenLockScreen } from "./hidden/HiddenLockScreen";
 import { ViewHeader } from "./ViewHeader";
 import "./gallery-page.css";
 
@@ -153,6 +156,45 @@ export function GalleryView({
     close: closeViewerHere,
   });
 
+  // See: [Note: Hidden is locked]
+  const hiddenOpen = useHiddenOpen();
+  const inHiddenSection = sectionOfView(viewID, summaries) === "hidden";
+  useEffect(() => {
+    hiddenLock.inSection(inHiddenSection);
+  }, [inHiddenSection]);
+  useEffect(
+    () => () => {
+      hiddenLock.inSection(false);
+    },
+    [],
+  );
+  if (!hiddenOpen && inHiddenSection) {
+    return (
+      <div className="cairn-gallery-view">
+        <ViewHeader
+          title={intl.formatMessage({ id: "gallery.albums.hidden" })}
+          count={undefined}
+          kind="hidden"
+          summary={undefined}
+          status={status}
+          client={client}
+          uploading={upload.progress}
+          onAlbumDeleted={() => undefined}
+        />
+        <HiddenLockScreen
+          onLeave={() => {
+            openView(PseudoCollectionID.all);
+          }}
+        />
+      </div>
+    );
+  }
+  // An album the summaries do not know yet may be a hidden one: its files
+  // and count wait for them.
+  const mayBeHidden = !hiddenOpen && viewID > 0 && summary === undefined;
+  const shown = mayBeHidden ? undefined : snapshot;
+  const shownCount = mayBeHidden ? undefined : count;
+
   return (
     <GalleryClientContext value={client}>
       <div className="cairn-gallery-view">
@@ -167,7 +209,7 @@ export function GalleryView({
         )}
         <ViewHeader
           title={title}
-          count={count}
+          count={shownCount}
           kind={kind}
           summary={summary}
           status={status}
@@ -179,7 +221,7 @@ export function GalleryView({
             openView(PseudoCollectionID.all);
           }}
         />
-        {kind === "trash" && (count ?? 0) > 0 && (
+        {kind === "trash" && (shownCount ?? 0) > 0 && (
           <p className="cairn-view-hint" data-testid="trash-retention">
             <FormattedMessage id="gallery.trash.retention" values={{ days: trashRetentionDays }} />
           </p>
@@ -198,10 +240,10 @@ export function GalleryView({
             }}
           />
         )}
-        {client !== undefined && thumbnails !== undefined && snapshot !== undefined ? (
+        {client !== undefined && thumbnails !== undefined && shown !== undefined ? (
           <GalleryGrid
             client={client}
-            snapshot={snapshot}
+            snapshot={shown}
             thumbnails={thumbnails}
             selection={selection}
             onSelectionChange={setSelection}
@@ -211,7 +253,7 @@ export function GalleryView({
             scrollToIndex={scrollToIndex}
             emptyState={<EmptyView kind={kind} onUpload={upload.start} />}
           />
-        ) : count === 0 ? (
+        ) : shownCount === 0 ? (
           <EmptyView kind={kind} onUpload={upload.start} />
         ) : (
           <GallerySkeleton />
@@ -224,11 +266,11 @@ export function GalleryView({
         {upload.targetDialog}
         {client !== undefined &&
           thumbnails !== undefined &&
-          snapshot !== undefined &&
+          shown !== undefined &&
           viewerIndex !== undefined && (
             <GalleryViewer
               client={client}
-              snapshot={snapshot}
+              snapshot={shown}
               thumbnails={thumbnails}
               index={viewerIndex}
               onIndexChange={setViewerIndex}

@@ -37,6 +37,7 @@ export function fakeAccountService(overrides: Partial<AccountService> = {}): Acc
     resumeSession: vi.fn(() => Promise.resolve({ kind: "logged-out" as const })),
     scheduleFeatureFlagsPull: vi.fn(),
     recoveryMnemonic: vi.fn(notStubbed("recoveryMnemonic")),
+    verifyPassword: vi.fn(notStubbed("verifyPassword")),
     fetchAccountsToken: vi.fn(notStubbed("fetchAccountsToken")),
     useAccountsToken: vi.fn(),
     listPasskeys: vi.fn(notStubbed("listPasskeys")),
