@@ -100,7 +100,7 @@ describe("the gallery page", () => {
     await screen.findByTestId("hidden-lock");
     expect(screen.queryByText("Drawer")).toBeNull();
     expect(screen.queryByTestId("gallery-tile")).toBeNull();
-    vi.mocked(reloaded.service.verifyPassword).mockImplementation((password) =>
+    reloaded.service.verifyPassword = vi.fn((password: string) =>
       Promise.resolve(password === "right horse"),
     );
     const typePassword = (password: string) => {
