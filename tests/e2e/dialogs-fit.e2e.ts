@@ -3,8 +3,9 @@
 // shared with a person of a long address, with a public link, shows its
 // owner, its people with their roles and "Remove", and the link with "Copy
 // link"; the album's rename and delete dialogs, the all-albums view, the
-// album picker, the trash confirmation, the time fix and the account
-// deletion show all their text and buttons. Nothing is cut off or pushed out
+// album picker, the trash confirmation, the time fix, the restore of a photo
+// whose album is gone and the account deletion show all their text and
+// buttons. Nothing is cut off or pushed out
 // of its dialog. `CAIRN_E2E_SCREENSHOTS=<dir>` also saves what each locale
 // and size looked like.
 
@@ -41,6 +42,11 @@ beforeAll(async () => {
   await shareAlbum(owner.client.deps, album, sharee.account.email, "COLLABORATOR");
   await createAlbumLink(owner.client.deps, album.id);
   await uploadTestFile(owner.client, album, "leuchtturm.jpg", await generatedJpeg(81));
+  // A photo in the trash whose album is gone: restoring it asks where.
+  const pier = await owner.client.createCollection({ name: "Alte Mole", type: "album" });
+  const mole = await uploadTestFile(owner.client, pier, "mole.jpg", await generatedJpeg(82));
+  await owner.client.trashFiles([{ fileID: mole.id, collectionID: pier.id }]);
+  await owner.client.deleteCollection(pier.id, { keepFiles: true });
 });
 
 afterAll(async () => {
@@ -121,6 +127,14 @@ const otherDialogs: readonly { name: string; open: (page: Page) => Promise<void>
     open: async (page) => {
       await selectTiles(page, ["leuchtturm.jpg"]);
       await page.locator("[data-testid=selection-bar] [data-action=fix-time]").click();
+    },
+  },
+  {
+    name: "restore-picker",
+    open: async (page) => {
+      await page.goto(`${cairn().urls.photos}/gallery?collection=-2`);
+      await selectTiles(page, ["mole.jpg"]);
+      await page.locator("[data-testid=selection-bar] [data-action=restore]").click();
     },
   },
   {

@@ -6,7 +6,12 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
-import { type TestLibrary, buildTestLibrary } from "../../workers/sync/test-support/library";
+import {
+  type TestLibrary,
+  buildTestLibrary,
+  uploadTestFile,
+} from "../../workers/sync/test-support/library";
+import { generatedJpeg } from "../test-support/media";
 import type { NodeAccount } from "../test-support/node-account";
 import {
   albumCountOf,
@@ -106,14 +111,30 @@ it("favorites, archives, hides, trashes and restores; each change reaches the ot
     "Deleted for good in 30 days",
   );
 
-  // Restore one file from the trash, then delete one for good.
+  // Restore one file from the trash (back into its album), then delete one for good.
   await selectTiles(first, ["scan-3.jpg"]);
   await selectionAction(first, "Restore").click();
   await expectEverywhere("Trash", 2);
+  await expectEverywhere(generated, 6);
   await selectTiles(first, ["scan-4.jpg"]);
   await selectionAction(first, "Delete permanently").click();
   await confirmInDialog(first, "Delete permanently");
   await expectEverywhere("Trash", 1);
+
+  // A file whose album is gone asks where it goes back.
+  const pier = await client.createCollection({ name: "Pier", type: "album" });
+  const pierPhoto = await uploadTestFile(client, pier, "pier.jpg", await generatedJpeg(71));
+  await client.trashFiles([{ fileID: pierPhoto.id, collectionID: pier.id }]);
+  await client.deleteCollection(pier.id, { keepFiles: true });
+  await syncUntil(first, () => albumCountOf(first, "Trash"), 2);
+  await selectTiles(first, ["pier.jpg"]);
+  await selectionAction(first, "Restore").click();
+  const picker = first.getByRole("dialog", { name: "Restore to album" });
+  await picker.getByText("The albums these photos were in are gone.", { exact: false }).waitFor();
+  await picker.getByTestId("restore-to-library").click();
+  await expectEverywhere("Trash", 1);
+  await openAlbum(first, "All");
+  await tile(first, "pier.jpg").waitFor({ timeout: pageCatchUpMs });
 });
 
 it("makes, fills, renames and deletes albums; a taken name is refused", async () => {

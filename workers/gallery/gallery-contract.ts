@@ -177,7 +177,18 @@ export type LibraryAction =
   | { kind: "hide"; fileIDs: number[] }
   | { kind: "unhide"; fileIDs: number[]; toCollectionID?: number | undefined }
   | { kind: "trash"; fileIDs: number[] }
-  | { kind: "restore"; fileIDs: number[]; toCollectionID?: number | undefined }
+  | {
+      kind: "restore";
+      fileIDs: number[];
+      /** All into this collection (an undo); else each back where it was. */
+      toCollectionID?: number | undefined;
+      /**
+       * Where files none of whose collections remain go (an album, or the
+       * library); without it such files refuse the restore with
+       * `restore-needs-album`. See: [Note: The trash remembers a file's albums]
+       */
+      homelessTo?: number | "library" | undefined;
+    }
   | { kind: "delete-permanently"; fileIDs: number[] }
   | { kind: "empty-trash" }
   | {
@@ -266,6 +277,8 @@ export type ActionErrorCode =
   | "no-account-for-email"
   | "cannot-share-with-self"
   | "link-device-limit-fixed"
+  /** Restored files whose albums are all gone need to be told where to go. */
+  | "restore-needs-album"
   | "unknown";
 
 export type ActionOutcome =

@@ -31,6 +31,8 @@ import { decryptFiles } from "./file-decryption";
 export interface FilePageChanges {
   upserts: DecryptedFile[];
   removals: number[];
+  /** µs: when each of `removals` left the collection (its entry's `updationTime`), in order. */
+  removedAtUs: number[];
   /** Records that could not be decrypted: each keeps its last good version, if any. */
   failed: number;
 }
@@ -39,13 +41,16 @@ export interface FilePageChanges {
 export const filePageChanges = (decryptions: readonly FileDecryption[]): FilePageChanges => {
   const upserts: DecryptedFile[] = [];
   const removals: number[] = [];
+  const removedAtUs: number[] = [];
   let failed = 0;
   for (const decryption of decryptions) {
     if (decryption.kind === "file") upserts.push(decryption.file);
-    else if (decryption.kind === "deleted") removals.push(decryption.id);
-    else failed += 1;
+    else if (decryption.kind === "deleted") {
+      removals.push(decryption.id);
+      removedAtUs.push(decryption.updationTime);
+    } else failed += 1;
   }
-  return { upserts, removals, failed };
+  return { upserts, removals, removedAtUs, failed };
 };
 
 /** A page read: whether more follow, its newest entry's time, and its changes; or why it is unexpected. */

@@ -12,6 +12,12 @@ export interface TrashEntry {
   deleteByUs: number;
   /** µs: the entry's version in the trash diff. */
   updatedAtUs: number;
+  /**
+   * The user's other collections the file left when it went to the trash,
+   * as far as this device saw (`file.collectionID` is the one the server
+   * names). See: [Note: The trash remembers a file's albums]
+   */
+  formerCollectionIDs?: number[] | undefined;
 }
 
 /** What a sealed chunk of `files` or `hidden-files` holds. */

@@ -5,6 +5,7 @@
 // sync resumes from what was stored.
 // See: [Note: The local database holds only ciphertext]
 
+import { type FileDeparture, entriesWithDepartures } from "./trash-homes";
 import type { DecryptedCollection, DecryptedFile } from "../library/decrypted-records";
 import { ChunkedGroup } from "./chunked-group";
 import { readChunkRows } from "./chunk-rows-read";
@@ -424,6 +425,16 @@ export class LibraryStore {
     plan.commit();
     this.#trashTimeUs = trashTimeUs;
     this.#version += 1;
+  }
+
+  /**
+   * Adds to the trash entries the collections their files left when trashed.
+   * See: [Note: The trash remembers a file's albums]
+   */
+  async rememberTrashHomes(departures: readonly FileDeparture[]): Promise<void> {
+    if (departures.length === 0) return;
+    const changed = entriesWithDepartures((fileID) => this.#trash.get(fileID), departures);
+    if (changed.length > 0) await this.applyTrashPage(changed, [], this.#trashTimeUs);
   }
 
   /** Remembers deleted collections fetched for trash items (their keys open those items). */

@@ -27,6 +27,7 @@ import type { LibraryKeyring } from "../library/keyring";
 import { collectionsToPull, mergeCollections } from "./collection-rules";
 import type { LibraryStore } from "./library-store";
 import type { TrashEntry } from "./library-store-records";
+import type { FileDeparture } from "./trash-homes";
 
 /**
  * How many collections pull their files at once: four. About half of a
@@ -50,6 +51,11 @@ export interface PullDependencies {
   signal?: AbortSignal | undefined;
   /** Called after each stored change. */
   onChange: () => void;
+  /**
+   * Told the files that left the user's own collections, page by page.
+   * See: [Note: The trash remembers a file's albums]
+   */
+  onDepartures?: (departures: readonly FileDeparture[]) => void;
   /** Records that could not be decrypted are skipped and counted here. */
   onSkipped?: (what: "collection" | "file" | "trash", count: number) => void;
 }
@@ -104,8 +110,17 @@ export const pullCollectionFiles = async (
     const page = await pool.readFileDiffPage(answerBytes, collection.id, collection.keyB64);
     if (!page.ok) throw new UnexpectedResponseError({ status: 200, issues: page.issues });
     if (page.entryCount === 0) break;
-    const { upserts, removals, failed } = page.changes;
+    const { upserts, removals, removedAtUs, failed } = page.changes;
     if (failed > 0) deps.onSkipped?.("file", failed);
+    if (removals.length > 0 && collection.owner.id === deps.userID) {
+      deps.onDepartures?.(
+        removals.map((fileID, index) => ({
+          fileID,
+          collectionID: collection.id,
+          atUs: removedAtUs[index] ?? 0,
+        })),
+      );
+    }
     ensureNotAborted(signal);
     sinceTimeUs = Math.max(page.latestUpdationTimeUs, sinceTimeUs);
     await store.applyFilePage(collection.id, upserts, removals, sinceTimeUs);
@@ -244,9 +259,21 @@ export const pullTrash = async (deps: PullDependencies): Promise<void> => {
   }
 };
 
-/** A whole sync run: collections, then their files, then the trash. */
+/**
+ * A whole sync run: collections, then their files, then the trash; last,
+ * the trash entries learn the collections their files left.
+ * See: [Note: The trash remembers a file's albums]
+ */
 export const pullLibrary = async (deps: PullDependencies): Promise<void> => {
+  const departures: FileDeparture[] = [];
   await pullCollections(deps);
-  await pullAllCollectionFiles(deps);
+  await pullAllCollectionFiles({
+    ...deps,
+    onDepartures: (found) => {
+      departures.push(...found);
+      deps.onDepartures?.(found);
+    },
+  });
   await pullTrash(deps);
+  await deps.store.rememberTrashHomes(departures);
 };

@@ -124,7 +124,7 @@ export const planCollectionOperation = ({
     case "remove":
       return fromCollectionID === undefined ? invalid() : planRemove(fileIDs, fromCollectionID);
     case "restore":
-      return planRestore(fileIDs, toCollectionID);
+      return planRestore(fileIDs, toCollectionID, "library");
     case "unhide":
       return planUnhide(fileIDs, toCollectionID);
     case undefined:

@@ -31,6 +31,7 @@ import {
 import { type MoveGroup, sendAdds, sendMoves, sendPermanentDeletes } from "./collection-writes";
 import { LibraryPatch } from "./library-patch";
 import { planRemovalFrom } from "./removal";
+import { trashHomesOf } from "../../sync/trash-homes";
 
 const ownedCollectionIDs = (reader: LibraryReader): Set<number> => {
   const ids = new Set<number>();
@@ -256,30 +257,83 @@ const trashEntriesOf = (reader: LibraryReader, fileIDs: readonly number[]): Tras
   return entries;
 };
 
+/**
+ * Restores trashed files: all into `toCollectionID` when given (an undo
+ * knows where they were), else each back into the user's collections it was
+ * in that are still there (see [Note: The trash remembers a file's albums]):
+ * restored into the first, added to the others. Files none of whose
+ * collections remain go to `homelessTo` (an album, or "library" for the
+ * uncategorized collection); without it the restore is refused with
+ * `restore-needs-album` and nothing changes, so the page can ask where.
+ */
 export const planRestore =
-  (fileIDs: readonly number[], toCollectionID: number | undefined): ActionPlanner =>
+  (
+    fileIDs: readonly number[],
+    toCollectionID: number | undefined,
+    homelessTo: number | "library" | undefined,
+  ): ActionPlanner =>
   (reader, env) => {
     const entries = trashEntriesOf(reader, fileIDs);
     const patch = new LibraryPatch();
-    const target =
-      toCollectionID === undefined
-        ? specialCollectionFor(reader, env, patch, "uncategorized")
-        : ensureOwnedCollection(reader, toCollectionID);
+    const live = ownedCollectionIDs(reader);
+    /** Each file's collections to go back into, the one to restore into first. */
+    const homes = new Map<number, number[]>();
+    const homeless: TrashEntry[] = [];
+    for (const entry of entries) {
+      const back =
+        toCollectionID === undefined ? trashHomesOf(entry).filter((id) => live.has(id)) : [];
+      if (toCollectionID === undefined && back.length === 0) homeless.push(entry);
+      else homes.set(entry.file.id, back);
+    }
+    if (homeless.length > 0 && homelessTo === undefined) {
+      throw new ActionRefusedError("restore-needs-album");
+    }
+    const needsElsewhere = toCollectionID !== undefined || homeless.length > 0;
+    const elsewhere = toCollectionID ?? homelessTo;
+    const elsewhereTarget =
+      !needsElsewhere || elsewhere === undefined
+        ? undefined
+        : elsewhere === "library"
+          ? specialCollectionFor(reader, env, patch, "uncategorized")
+          : ensureOwnedCollection(reader, elsewhere);
     for (const { file } of entries) {
       patch.takeFromTrash(file.id);
-      patch.addToCollection(target.id, file);
+      const back = homes.get(file.id) ?? [];
+      if (back.length === 0 && elsewhereTarget !== undefined) {
+        patch.addToCollection(elsewhereTarget.id, file);
+      }
+      for (const id of back) patch.addToCollection(id, { ...file, collectionID: id });
     }
     return Promise.resolve({
       patch,
       run: async ({ deps, base, ensureSpecial }) => {
-        const to =
-          toCollectionID === undefined
-            ? await ensureSpecial("uncategorized")
-            : ensureOwnedCollection(base, toCollectionID);
-        await restoreFiles(
+        const target =
+          elsewhereTarget === undefined
+            ? undefined
+            : elsewhere === "library"
+              ? await ensureSpecial("uncategorized")
+              : ensureOwnedCollection(base, elsewhereTarget.id);
+        // Restored into one collection each, then added to the others.
+        const restores = new Map<number, DecryptedFile[]>();
+        const adds = new Map<number, DecryptedFile[]>();
+        for (const { file } of entries) {
+          const [first, ...others] = homes.get(file.id) ?? [];
+          const restoreInto = first ?? target?.id;
+          if (restoreInto === undefined) continue;
+          restores.set(restoreInto, [...(restores.get(restoreInto) ?? []), file]);
+          for (const id of others) adds.set(id, [...(adds.get(id) ?? []), file]);
+        }
+        for (const [collectionID, files] of restores) {
+          const collection =
+            collectionID === target?.id ? target : ensureOwnedCollection(base, collectionID);
+          await restoreFiles(deps, collection, files);
+        }
+        await sendAdds(
           deps,
-          to,
-          entries.map(({ file }) => file),
+          [...adds].map(([collectionID, files]) => ({
+            target: ensureOwnedCollection(base, collectionID),
+            files,
+          })),
         );
         return { changedCount: entries.length };
       },

@@ -102,7 +102,7 @@ export const plannerFor = (action: LibraryAction): ActionPlanner => {
     case "trash":
       return planTrash(action.fileIDs);
     case "restore":
-      return planRestore(action.fileIDs, action.toCollectionID);
+      return planRestore(action.fileIDs, action.toCollectionID, action.homelessTo);
     case "delete-permanently":
       return planDeletePermanently(action.fileIDs);
     case "empty-trash":

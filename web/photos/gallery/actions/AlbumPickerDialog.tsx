@@ -1,7 +1,8 @@
 // Spec §4: add files to an album or move them to one, picked from the
 // user's albums or made on the spot ("New album": the new-album rule of §5
-// applies). The dialog performs the action itself, so the selection bar and
-// the viewer only say which files and from where.
+// applies); or restore from the trash files whose albums are all gone (to an
+// album, or to no album). The dialog performs the action itself, so the
+// selection bar and the viewer only say which files and from where.
 
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
@@ -17,7 +18,8 @@ import { ActionDialog } from "./ActionDialog";
 import { useLibraryAction } from "./use-library-action";
 
 export interface AlbumPickerDialogProps {
-  mode: "add" | "move";
+  /** `restore`: trashed files whose albums are gone. See: [Note: The trash remembers a file's albums] */
+  mode: "add" | "move" | "restore";
   fileIDs: readonly number[];
   /** For `move` (required) and to leave the current album out of the list. */
   fromCollectionID?: number | undefined;
@@ -46,30 +48,32 @@ export function AlbumPickerDialog({
   const albums = pickableAlbums(summaries, fromCollectionID, query);
   const ids = [...fileIDs];
 
-  const collectionOperation = (toCollectionID: number) =>
+  const collectionOperation = (toCollectionID: number | "library") =>
     perform(
-      mode === "add"
-        ? {
-            kind: "collection-operation",
-            operation: CollectionOperation.add,
-            fileIDs: ids,
-            toCollectionID,
-          }
-        : {
-            kind: "collection-operation",
-            operation: CollectionOperation.move,
-            fileIDs: ids,
-            toCollectionID,
-            fromCollectionID,
-          },
+      mode === "restore" || toCollectionID === "library"
+        ? { kind: "restore", fileIDs: ids, homelessTo: toCollectionID }
+        : mode === "add"
+          ? {
+              kind: "collection-operation",
+              operation: CollectionOperation.add,
+              fileIDs: ids,
+              toCollectionID,
+            }
+          : {
+              kind: "collection-operation",
+              operation: CollectionOperation.move,
+              fileIDs: ids,
+              toCollectionID,
+              fromCollectionID,
+            },
     );
 
-  const pick = async (collectionID: number) => {
+  const pick = async (collectionID: number | "library") => {
     setBusy(true);
     const outcome = await collectionOperation(collectionID);
     setBusy(false);
-    onClose();
     onDone?.(outcome);
+    onClose();
   };
 
   // A new album takes added files in one step; moved files follow it once it exists.
@@ -104,13 +108,24 @@ export function AlbumPickerDialog({
     <ActionDialog
       title={
         <FormattedMessage
-          id={mode === "add" ? "gallery.actions.addToAlbum" : "gallery.actions.moveToAlbum"}
+          id={
+            mode === "add"
+              ? "gallery.actions.addToAlbum"
+              : mode === "move"
+                ? "gallery.actions.moveToAlbum"
+                : "gallery.actions.restoreToAlbum"
+          }
         />
       }
       onClose={busy ? undefined : onClose}
     >
       {() => (
         <div className="cairn-album-picker">
+          {mode === "restore" && (
+            <p className="cairn-album-picker__note">
+              <FormattedMessage id="gallery.actions.restore.albumsGone" />
+            </p>
+          )}
           <AlbumPickList
             albums={albums}
             query={query}
@@ -120,16 +135,29 @@ export function AlbumPickerDialog({
             listTestID="album-picker-list"
             disabled={busy}
             leadingEntry={
-              <button
-                type="button"
-                className="cairn-album-picker__album cairn-album-picker__album--new"
-                disabled={busy}
-                onClick={() => {
-                  setNaming(true);
-                }}
-              >
-                <FormattedMessage id="gallery.actions.picker.newAlbum" />
-              </button>
+              <>
+                {mode === "restore" && (
+                  <button
+                    type="button"
+                    className="cairn-album-picker__album cairn-album-picker__album--new"
+                    data-testid="restore-to-library"
+                    disabled={busy}
+                    onClick={() => void pick("library")}
+                  >
+                    <FormattedMessage id="gallery.actions.restore.toLibrary" />
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="cairn-album-picker__album cairn-album-picker__album--new"
+                  disabled={busy}
+                  onClick={() => {
+                    setNaming(true);
+                  }}
+                >
+                  <FormattedMessage id="gallery.actions.picker.newAlbum" />
+                </button>
+              </>
             }
           />
           <div className="cairn-dialog__buttons">

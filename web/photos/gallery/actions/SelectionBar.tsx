@@ -15,6 +15,7 @@ import { useStartDownload } from "../downloads/start-download";
 import type { ViewKind } from "../view-kind";
 import { AlbumNameDialog } from "./AlbumNameDialog";
 import { AlbumPickerDialog } from "./AlbumPickerDialog";
+import { useRestore } from "./use-restore";
 import { FixTimeDialog } from "./FixTimeDialog";
 import { SelectionBarFrame } from "./SelectionBarFrame";
 import { directAction, selectionActions, type SelectionActionKey } from "./selection-actions";
@@ -73,6 +74,7 @@ export function SelectionBar({
   const startDownload = useStartDownload();
   const { showMessageDialog } = useMessageDialog();
   const [dialog, setDialog] = useState<OpenDialog | undefined>();
+  const restoring = useRestore(client, summaries);
   const count = fileIDs.length;
   if (count === 0) return null;
 
@@ -81,6 +83,10 @@ export function SelectionBar({
   };
 
   const run = async (key: SelectionActionKey) => {
+    if (key === "restore") {
+      clearOnSuccess(await restoring.restore(fileIDs));
+      return;
+    }
     const action = directAction(key, fileIDs, viewID);
     if (action !== undefined) {
       clearOnSuccess(await perform(action));
@@ -166,6 +172,7 @@ export function SelectionBar({
           onClose={closeDialog}
         />
       )}
+      {restoring.dialog}
       {dialog === "fix-time" && (
         <FixTimeDialog fileIDs={fileIDs} client={client} onClose={closeDialog} />
       )}

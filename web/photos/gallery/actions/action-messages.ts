@@ -40,6 +40,7 @@ const refusalMessages: Record<
   "no-account-for-email": "gallery.actions.error.noAccountForEmail",
   "cannot-share-with-self": "gallery.actions.error.cannotShareWithSelf",
   "link-device-limit-fixed": "gallery.actions.error.linkDeviceLimitFixed",
+  "restore-needs-album": "gallery.actions.error.restoreNeedsAlbum",
   unknown: "error.unknown",
 };
 

@@ -14,6 +14,7 @@ import { Button } from "../../../common/ui/Button";
 import type { MessageId } from "../../../common/i18n/messages";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { AlbumPickerDialog } from "../actions/AlbumPickerDialog";
+import { useRestore } from "../actions/use-restore";
 import { MenuButton, type MenuButtonItem } from "../MenuButton";
 import type { PerformLibraryAction } from "../actions/use-library-action";
 import { useTrashConfirmation } from "../actions/use-trash-confirmation";
@@ -154,6 +155,7 @@ export function ViewerToolbar({
   const confirmTrash = useTrashConfirmation(client);
   const { showMessageDialog } = useMessageDialog();
   const [pickingAlbum, setPickingAlbum] = useState(false);
+  const restoring = useRestore(client, summaries ?? []);
   // The heart turns at once. The turned state stands while the view still shows the
   // file as it was when clicked; once the view has changed (or the action was refused)
   // the item speaks again.
@@ -208,7 +210,7 @@ export function ViewerToolbar({
         void perform({ kind: "set-album-cover", collectionID: viewID, fileID: item.id });
         return;
       case "restore":
-        void perform({ kind: "restore", fileIDs });
+        void restoring.restore(fileIDs);
         return;
       case "delete-permanently":
         showMessageDialog({
@@ -302,6 +304,7 @@ export function ViewerToolbar({
           </span>
         );
       })}
+      {restoring.dialog}
       {pickingAlbum && summaries !== undefined && (
         <AlbumPickerDialog
           mode="add"
