@@ -1,7 +1,7 @@
 // Sharing an album with a person in Chromium:
 // two users in their own browsers. Ana shares her album with Ben as a
 // collaborator through the sharing dialog (an address without an account
-// is refused under the field); Ben finds it shared by Ana, uploads a photo
+// is refused under the field); Ben is told once and finds it shared by Ana, uploads a photo
 // into it and adds one of his own, which Ana then sees; Ana ends the share, and the album
 // leaves Ben's library with it. Then Ana shares it again as a viewer, and
 // Ben leaves it himself.
@@ -20,6 +20,7 @@ import {
   selectionAction,
   syncUntil,
   tile,
+  waitForUpToDate,
 } from "./test-support/gallery";
 import {
   type AccountWithLibrary,
@@ -115,9 +116,18 @@ it("shares an album with a collaborator who adds a photo, and ends the share", a
     .toEqual([`${ben.account.email}:COLLABORATOR`]);
   await anaPage.keyboard.press("Escape");
 
-  // Ben finds it, shared by Ana, and adds a photo of his own.
+  // Ben is told once, and opens it from the message.
   await syncUntil(benPage, () => albumCountOf(benPage, "Picnic"), 1);
-  await albumEntry(benPage, "Picnic").click();
+  const announcement = benPage
+    .locator(".cairn-toast")
+    .filter({ hasText: `${ana.account.email} shared “Picnic” with you` });
+  await announcement.waitFor({ timeout: pageCatchUpMs });
+  await announcement.getByRole("button", { name: "Open", exact: true }).click();
+  await expect.poll(() => new URL(benPage.url()).search).toBe(`?collection=${String(picnic.id)}`);
+  await benPage.reload();
+  await benPage.getByTestId("album-shared-by").waitFor();
+  await waitForUpToDate(benPage);
+  expect(await benPage.locator(".cairn-toast").filter({ hasText: "Picnic" }).count()).toBe(0);
   await benPage
     .getByTestId("album-shared-by")
     .getByText(`Shared by ${ana.account.email}`)

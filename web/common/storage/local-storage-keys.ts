@@ -129,6 +129,14 @@ export const localStorageKeys = {
     z.looseObject({ internalUser: z.boolean().optional(), betaUser: z.boolean().optional() }),
   ),
   logs: json(z.array(logEntrySchema)),
+  /**
+   * Cairn's own, beyond the spec's list: the albums shared with the user
+   * that this browser knows of (IDs only), so that each new one is announced
+   * once. See: [Note: A new share is announced once]
+   */
+  knownIncomingShares: json(
+    z.object({ userID: z.number().int(), collectionIDs: z.array(z.number().int()) }),
+  ),
 } satisfies Record<string, KeyDefinition<z.ZodType>>;
 
 export type LocalStorageKey = keyof typeof localStorageKeys;

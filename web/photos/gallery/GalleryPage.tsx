@@ -29,6 +29,7 @@ import { GalleryNav } from "./navigation/GalleryNav";
 import { galleryPageOfPath, galleryPagePath, type GalleryPageID } from "./navigation/gallery-pages";
 import { currentPlace, navEntries } from "./navigation/nav-entries";
 import { SharingPage } from "./sharing/SharingPage";
+import { useShareAnnouncements } from "./sharing/use-share-announcements";
 import { ThumbnailStore } from "./thumbnails/thumbnail-store";
 import "./gallery.css";
 
@@ -106,6 +107,7 @@ export function GalleryPage() {
   }, [service, showSessionExpired]);
 
   useDetailsFollowingLibrary(library.summary, () => service.userDetails(), setDetails);
+  useShareAnnouncements(library.summaries, library.status?.state === "up-to-date");
   usePlanSuccessDialog(details);
 
   // Plans are explained on Cairn's payments page, opened with a payment token.
