@@ -4,8 +4,10 @@
 // is refused under the field); Ben is told once and finds it shared by Ana, uploads a photo
 // into it and adds one of his own, which Ana then sees; Ana ends the share, and the album
 // leaves Ben's library with it. Then Ana shares it again as a viewer, and
-// Ben leaves it himself.
+// Ben leaves it himself. `CAIRN_E2E_SCREENSHOTS=<dir>` also saves Ana's
+// album with Ben's photos marked.
 
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DecryptedCollection } from "../../workers/library/decrypted-records";
@@ -34,6 +36,7 @@ import { closeViewer } from "./test-support/viewer";
 import { pageCatchUpMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
+const screenshotDir = process.env.CAIRN_E2E_SCREENSHOTS;
 
 let ana: AccountWithLibrary;
 let ben: AccountWithLibrary;
@@ -154,7 +157,14 @@ it("shares an album with a collaborator who adds a photo, and ends the share", a
   ]);
   await albumEntry(anaPage, "Picnic").click();
   await tile(anaPage, "kite.jpg").waitFor();
-  // Ben's photo says who added it.
+  // Ben's photos say who added them, on their tiles and in the viewer; Ana's say nothing.
+  expect(
+    await tile(anaPage, "kite.jpg").getByTestId("tile-uploader").getAttribute("aria-label"),
+  ).toBe(`Added by ${ben.account.email}`);
+  expect(await tile(anaPage, "blanket.jpg").getByTestId("tile-uploader").count()).toBe(0);
+  if (screenshotDir !== undefined) {
+    await anaPage.screenshot({ path: path.join(screenshotDir, "shared-album-added-by.png") });
+  }
   await openInViewer(anaPage, "kite.jpg");
   await anaPage.getByRole("button", { name: "Info", exact: true }).click();
   await anaPage

@@ -60,7 +60,11 @@ export interface GalleryItem {
   durationSec?: number | undefined;
   /** Trash view only: µs when the server deletes it for good. */
   deleteByUs?: number | undefined;
-  /** Another user's upload into an album (public-link collect): their name. */
+  /**
+   * Who added the file, when not the viewer: a public link's visitor's
+   * name, or (in an album's view) the collaborator's email.
+   * See: [Note: Who added someone else's file]
+   */
   uploaderName?: string | undefined;
 }
 

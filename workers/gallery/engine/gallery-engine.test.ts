@@ -252,6 +252,27 @@ describe("views", () => {
     });
   });
 
+  it("says in an album's view who added a collaborator's file, and nothing of the user's own", () => {
+    const reader = new MemoryReader(testUserID);
+    reader.putCollection(
+      testCollection(30, {
+        name: "Picnic",
+        sharees: [{ id: otherUser.id, email: otherUser.email, role: "COLLABORATOR" }],
+      }),
+      false,
+    );
+    reader.putFiles([
+      file(3001, 30, baseUs),
+      file(3002, 30, baseUs - hourUs, { ownerID: otherUser.id }),
+    ]);
+    const picnic = createGalleryEngine({ reader: () => reader });
+    const shown = picnic.viewWindow(30, 0, 10).items.map((item) => [item.id, item.uploaderName]);
+    expect(shown).toEqual([
+      [3001, undefined],
+      [3002, otherUser.email],
+    ]);
+  });
+
   it("groups a view's items by local day", () => {
     const snapshot = engine.openView(10);
     expect(snapshot.days.map((d) => [d.firstIndex, d.count])).toEqual([

@@ -155,6 +155,8 @@ export const createGalleryEngine = ({
       const built = view(viewID);
       const reader = currentReader();
       const isFavorite = favoriteIDs(reader);
+      // In an album, others' files say who added them. See: [Note: Who added someone else's file]
+      const album = viewID > 0 ? reader.collection(viewID) : undefined;
       const start = Math.max(0, Math.min(Math.floor(startIndex), built.count));
       const end = Math.max(start, Math.min(start + Math.max(0, Math.floor(count)), built.count));
       const items: GalleryItem[] = [];
@@ -172,7 +174,10 @@ export const createGalleryEngine = ({
           visibility: fileVisibility(file),
           durationSec: file.metadata.duration,
           deleteByUs: built.deleteByUs?.[index],
-          uploaderName: file.pubMagicMetadata?.data.uploaderName,
+          uploaderName:
+            album === undefined
+              ? file.pubMagicMetadata?.data.uploaderName
+              : uploaderNameOf(file, [album], reader.userID),
         });
       }
       return { viewID, version: built.version, startIndex: start, items };

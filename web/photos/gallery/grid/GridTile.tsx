@@ -173,6 +173,18 @@ export const GridTile = memo(function GridTile({
         </span>
       )}
       {item.deleteByUs !== undefined && <TrashDaysBadge deleteByUs={item.deleteByUs} />}
+      {item.uploaderName !== undefined && (
+        <TileBadge
+          className="gallery-tile__uploader"
+          testID="tile-uploader"
+          label={intl.formatMessage(
+            { id: "gallery.viewer.info.addedBy" },
+            { name: item.uploaderName },
+          )}
+        >
+          <span aria-hidden="true">{initialOf(item.uploaderName)}</span>
+        </TileBadge>
+      )}
       {item.isFavorite && (
         <TileBadge
           className="gallery-tile__favorite"
@@ -222,6 +234,9 @@ function TrashDaysBadge({ deleteByUs }: { deleteByUs: number }) {
 }
 
 /** A badge over the thumbnail: an icon (and text) named for assistive technology. */
+/** The first letter of a name or address, as an avatar shows it. */
+const initialOf = (name: string): string => (Array.from(name.trim())[0] ?? "?").toLocaleUpperCase();
+
 function TileBadge({
   className,
   testID,
