@@ -5,17 +5,12 @@
 // albums are all gone is not restored until the person says where.
 
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { NodeAccount } from "../../../tests/test-support/node-account";
-import { type NodeCairn, startNodeCairn } from "../../../tests/test-support/node-cairn";
-import { type NodeCryptoPool, createNodeCryptoPool } from "../../crypto/node-pool";
 import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
-import { type NodeLibraryClient, createNodeLibraryClient } from "../../library/node-library-client";
+import type { NodeLibraryClient } from "../../library/node-library-client";
 import { uploadTestFile } from "../../sync/test-support/library";
-import { type TestDevice, openTestDevice } from "./test-support/device";
+import { type ActionsCairn, startActionsCairn } from "./test-support/actions-cairn";
 
-let nodeCairn: NodeCairn;
-let pool: NodeCryptoPool;
-let ana: NodeAccount;
+let cairn: ActionsCairn;
 let client: NodeLibraryClient;
 let lisbon: DecryptedCollection;
 let porto: DecryptedCollection;
@@ -23,26 +18,12 @@ let gone: DecryptedCollection;
 let tram: DecryptedFile;
 let azulejo: DecryptedFile;
 let ferry: DecryptedFile;
-const devices: TestDevice[] = [];
 
-const device = async () => {
-  const opened = await openTestDevice(nodeCairn.apiOrigin, pool, ana);
-  devices.push(opened);
-  await opened.pull();
-  return opened;
-};
+const device = () => cairn.device();
 
 beforeAll(async () => {
-  nodeCairn = await startNodeCairn();
-  pool = await createNodeCryptoPool({ size: 2 });
-  ana = await nodeCairn.signUp("restore-homes");
-  client = await createNodeLibraryClient({
-    apiOrigin: nodeCairn.apiOrigin,
-    token: ana.token,
-    userID: ana.userID,
-    accountKeys: ana.accountKeys,
-    poolSize: 1,
-  });
+  cairn = await startActionsCairn("restore-homes");
+  ({ client } = cairn);
   lisbon = await client.createCollection({ name: "Lisbon", type: "album" });
   porto = await client.createCollection({ name: "Porto", type: "album" });
   gone = await client.createCollection({ name: "Gone", type: "album" });
@@ -53,10 +34,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const opened of devices) opened.close();
-  await client.close();
-  await pool.terminate();
-  await nodeCairn.close();
+  await cairn.close();
 });
 
 /** The albums (by name) another device finds `file` in, and whether it is in the trash. */

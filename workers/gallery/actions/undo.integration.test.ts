@@ -4,44 +4,26 @@
 // See: [Note: An undo puts files back where they were]
 
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { NodeAccount } from "../../../tests/test-support/node-account";
-import { type NodeCairn, startNodeCairn } from "../../../tests/test-support/node-cairn";
 import { CollectionOperation } from "../../../shared/model/library/collection-operation";
 import { Visibility } from "../../../shared/model/library/file-metadata";
-import { type NodeCryptoPool, createNodeCryptoPool } from "../../crypto/node-pool";
 import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
-import { type NodeLibraryClient, createNodeLibraryClient } from "../../library/node-library-client";
+import type { NodeLibraryClient } from "../../library/node-library-client";
 import { uploadTestFile } from "../../sync/test-support/library";
 import type { LibraryAction } from "../gallery-contract";
-import { type TestDevice, librarySnapshot, openTestDevice } from "./test-support/device";
+import { type ActionsCairn, startActionsCairn } from "./test-support/actions-cairn";
+import { type TestDevice, librarySnapshot } from "./test-support/device";
 
-let nodeCairn: NodeCairn;
-let pool: NodeCryptoPool;
-let alice: NodeAccount;
+let cairn: ActionsCairn;
 let client: NodeLibraryClient;
 let beach: DecryptedCollection;
 let alps: DecryptedCollection;
 let files: DecryptedFile[];
-const devices: TestDevice[] = [];
 
-const device = async () => {
-  const opened = await openTestDevice(nodeCairn.apiOrigin, pool, alice);
-  devices.push(opened);
-  await opened.pull();
-  return opened;
-};
+const device = () => cairn.device();
 
 beforeAll(async () => {
-  nodeCairn = await startNodeCairn();
-  pool = await createNodeCryptoPool({ size: 2 });
-  alice = await nodeCairn.signUp("undo-alice");
-  client = await createNodeLibraryClient({
-    apiOrigin: nodeCairn.apiOrigin,
-    token: alice.token,
-    userID: alice.userID,
-    accountKeys: alice.accountKeys,
-    poolSize: 1,
-  });
+  cairn = await startActionsCairn("undo-alice");
+  ({ client } = cairn);
   beach = await client.createCollection({ name: "Beach", type: "album" });
   alps = await client.createCollection({ name: "Alps", type: "album" });
   files = [];
@@ -53,10 +35,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const opened of devices) opened.close();
-  await client.close();
-  await pool.terminate();
-  await nodeCairn.close();
+  await cairn.close();
 });
 
 /**
