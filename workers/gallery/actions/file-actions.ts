@@ -316,12 +316,17 @@ export const planRestore =
         // Restored into one collection each, then added to the others.
         const restores = new Map<number, DecryptedFile[]>();
         const adds = new Map<number, DecryptedFile[]>();
+        const put = (into: Map<number, DecryptedFile[]>, id: number, file: DecryptedFile) => {
+          const files = into.get(id);
+          if (files === undefined) into.set(id, [file]);
+          else files.push(file);
+        };
         for (const { file } of entries) {
           const [first, ...others] = homes.get(file.id) ?? [];
           const restoreInto = first ?? target?.id;
           if (restoreInto === undefined) continue;
-          restores.set(restoreInto, [...(restores.get(restoreInto) ?? []), file]);
-          for (const id of others) adds.set(id, [...(adds.get(id) ?? []), file]);
+          put(restores, restoreInto, file);
+          for (const id of others) put(adds, id, file);
         }
         for (const [collectionID, files] of restores) {
           const collection =

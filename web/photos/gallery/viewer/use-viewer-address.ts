@@ -106,6 +106,26 @@ export function useViewerAddress({
     inAddress.current = false;
   }, [addressFileID, viewerIndex, close]);
 
+  // The back button to an address without a file closes the viewer, even
+  // when it comes before the page has rendered its own push (a busy
+  // machine may render both at once, and the effect above then never sees
+  // the address name the file). A popstate is only ever the back or forward
+  // button, never the page's own push or replace.
+  const viewerOpen = viewerIndex !== undefined;
+  useEffect(() => {
+    if (!viewerOpen) return;
+    const onPopState = () => {
+      if (fileIDFromSearch(new URLSearchParams(window.location.search)) !== undefined) return;
+      pushed.current = false;
+      inAddress.current = false;
+      closeRef.current();
+    };
+    window.addEventListener("popstate", onPopState);
+    return () => {
+      window.removeEventListener("popstate", onPopState);
+    };
+  }, [viewerOpen]);
+
   // An address with a file (a link, a reload, the forward button) opens it.
   useEffect(() => {
     if (addressFileID === undefined || viewerIndex !== undefined || closing.current) return;
