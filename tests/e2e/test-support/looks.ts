@@ -24,6 +24,19 @@ export interface Look {
   at: string;
 }
 
+/** Shows `page` at a size, in a language: a reload, then the library up to date. */
+export const showLook = async (
+  page: Page,
+  { width, height, locale }: Omit<Look, "at">,
+): Promise<void> => {
+  await page.setViewportSize({ width, height });
+  await page.evaluate((chosen) => {
+    localStorage.setItem("locale", chosen);
+  }, locale);
+  await page.reload();
+  await waitForUpToDate(page);
+};
+
 /** Runs `check` on `page` at each size, in each of `locales`, after a reload in that language. */
 export const forEachLook = async (
   page: Page,
@@ -31,13 +44,8 @@ export const forEachLook = async (
   check: (look: Look) => Promise<void>,
 ): Promise<void> => {
   for (const { width, height } of lookSizes) {
-    await page.setViewportSize({ width, height });
     for (const locale of locales) {
-      await page.evaluate((chosen) => {
-        localStorage.setItem("locale", chosen);
-      }, locale);
-      await page.reload();
-      await waitForUpToDate(page);
+      await showLook(page, { width, height, locale });
       await check({ width, height, locale, at: `${locale} at ${String(width)} px` });
     }
   }
