@@ -211,6 +211,16 @@ it("fits every page and the navigation on a desktop and a phone, in English and 
         await page.screenshot({
           path: path.join(screenshotDir, `nav-${name}-${look.locale}-${String(look.width)}.png`),
         });
+        if (pageTestID === "settings-page") {
+          // The settings run below the fold: their library section too.
+          await page.getByTestId("settings-trash-retention").scrollIntoViewIfNeeded();
+          await page.screenshot({
+            path: path.join(
+              screenshotDir,
+              `nav-settings-library-${look.locale}-${String(look.width)}.png`,
+            ),
+          });
+        }
       }
     }
   });

@@ -3,8 +3,9 @@
 // collaborator through the sharing dialog (an address without an account
 // is refused under the field); Ben is told once and finds it shared by Ana, uploads a photo
 // into it and adds one of his own, which Ana then sees; Ana ends the share, and the album
-// leaves Ben's library with it. Then Ana shares it again as a viewer, and
-// Ben leaves it himself. `CAIRN_E2E_SCREENSHOTS=<dir>` also saves Ana's
+// leaves Ben's library with it. Then Ana shares it again as a viewer: her
+// photo is in Ben's timeline only while he chooses so in the settings, and
+// Ben leaves the album himself. `CAIRN_E2E_SCREENSHOTS=<dir>` also saves Ana's
 // album with Ben's photos marked.
 
 import path from "node:path";
@@ -194,6 +195,25 @@ it("lets a viewer leave an album shared with them", async () => {
   await anaPage.keyboard.press("Escape");
 
   await syncUntil(benPage, () => albumCountOf(benPage, "Picnic"), 1);
+  // Ana's photo stays in her album: Ben's timeline shows it only once he chooses so.
+  await benPage.getByTestId("nav-photos").click();
+  await tile(benPage, "kite.jpg").waitFor();
+  expect(await tile(benPage, "blanket.jpg").count()).toBe(0);
+  const showShared = async (shown: boolean) => {
+    await benPage.getByTestId("nav-settings").click();
+    const sharedSwitch = benPage.getByRole("switch", { name: "Show shared photos in Photos" });
+    expect(await sharedSwitch.isChecked()).toBe(!shown);
+    await sharedSwitch.setChecked(shown);
+    await benPage.getByTestId("nav-photos").click();
+  };
+  await showShared(true);
+  await tile(benPage, "blanket.jpg").waitFor({ timeout: pageCatchUpMs });
+  await benPage.reload();
+  await tile(benPage, "blanket.jpg").waitFor({ timeout: pageCatchUpMs });
+  await showShared(false);
+  await tile(benPage, "blanket.jpg").waitFor({ state: "detached", timeout: pageCatchUpMs });
+  await tile(benPage, "kite.jpg").waitFor();
+
   await albumEntry(benPage, "Picnic").click();
   // A viewer may not add to the album: no upload is offered in it (spec §6).
   await benPage.getByTestId("album-shared-by").waitFor();

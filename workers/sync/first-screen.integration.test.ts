@@ -4,6 +4,7 @@
 // and replaced by the loaded library's snapshot. No server: the service is
 // offline and the thumbnails' ciphertext is in Cache Storage.
 
+import { defaultViewChoices } from "../../shared/model/library/view-choices";
 import { describe, expect, it } from "vitest";
 import { generateKeyB64 } from "../../shared/crypto";
 import type { CryptoPool } from "../crypto/pool";
@@ -127,7 +128,12 @@ const storedFirstScreen = async (
   const db = new LocalDatabase(browser.indexedDB, browser.IDBKeyRange);
   try {
     for (let attempt = 0; attempt < 200; attempt++) {
-      const read = await readFirstScreen(db, createLocalCipher(pool, keyB64), testUserID);
+      const read = await readFirstScreen(
+        db,
+        createLocalCipher(pool, keyB64),
+        testUserID,
+        defaultViewChoices,
+      );
       if (read !== undefined && accept(read)) return read;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

@@ -1,6 +1,7 @@
+import { defaultViewChoices } from "../../shared/model/library/view-choices";
 import { describe, expect, it } from "vitest";
 import { generateKeyB64 } from "../../shared/crypto";
-import type { GalleryViewSnapshot } from "../gallery/gallery-contract";
+import { type GalleryViewSnapshot } from "../gallery/gallery-contract";
 import type { GallerySummary } from "../../shared/model/library/gallery-summary";
 import {
   FirstScreenKeeper,
@@ -59,6 +60,7 @@ const recordOf = (overrides: Partial<FirstScreenRecord> = {}): FirstScreenRecord
   firstScreenRecord({
     userID: testUserID,
     viewID: 0,
+    choices: defaultViewChoices,
     summary: librarySummaryOf([summaryOf(0, 1), summaryOf(10, 90)]),
     snapshot: snapshotOf(0, 2),
     items: [itemOf(1), itemOf(2)],
@@ -81,6 +83,7 @@ describe("the first screen record", () => {
     const record = firstScreenRecord({
       userID: testUserID,
       viewID: 0,
+      choices: defaultViewChoices,
       summary: librarySummaryOf(summaries),
       snapshot: snapshotOf(0, 0),
       items: [],
@@ -99,18 +102,29 @@ describe("the first screen record", () => {
     ["a file without a key", { ...recordOf(), files: [{ id: 3 }] }, false],
     ["a snapshot of another view", { ...recordOf(), snapshot: snapshotOf(5, 1) }, false],
     ["a summary without summaries", { ...recordOf(), summary: { fileCount: 1 } }, false],
+    ["a record of an older build, without choices", { ...recordOf(), choices: undefined }, false],
   ])("knows the shape of %s", (_what, value, expected) => {
     expect(isFirstScreenRecord(value)).toBe(expected);
   });
 });
 
 describe("the stored first screen", () => {
-  const stored = async (record: FirstScreenRecord, readerKeyB64?: string, userID = testUserID) => {
+  const stored = async (
+    record: FirstScreenRecord,
+    readerKeyB64?: string,
+    userID = testUserID,
+    choices = defaultViewChoices,
+  ) => {
     const browser = freshIndexedDB();
     const keyB64 = await generateKeyB64();
     const db = new LocalDatabase(browser.indexedDB, browser.IDBKeyRange);
     await writeFirstScreen(db, createLocalCipher(pool, keyB64), record);
-    const read = await readFirstScreen(db, createLocalCipher(pool, readerKeyB64 ?? keyB64), userID);
+    const read = await readFirstScreen(
+      db,
+      createLocalCipher(pool, readerKeyB64 ?? keyB64),
+      userID,
+      choices,
+    );
     return { db, browser, read };
   };
 
@@ -138,6 +152,14 @@ describe("the stored first screen", () => {
     db.close();
   });
 
+  it("ignores a record made before shared files were chosen for the timeline", async () => {
+    const { db, read } = await stored(recordOf(), undefined, testUserID, {
+      sharedInTimeline: true,
+    });
+    expect(read).toBeUndefined();
+    db.close();
+  });
+
   it("ignores a record that does not open", async () => {
     const { db, read } = await stored(recordOf(), await generateKeyB64());
     expect(read).toBeUndefined();
@@ -152,7 +174,7 @@ describe("the stored first screen", () => {
     const [sealed] = await cipher.seal([{ userID: testUserID, viewID: 0 }]);
     if (sealed === undefined) throw new Error("nothing sealed");
     await db["first-screen"].put({ key: firstScreenKey, sealed });
-    expect(await readFirstScreen(db, cipher, testUserID)).toBeUndefined();
+    expect(await readFirstScreen(db, cipher, testUserID, defaultViewChoices)).toBeUndefined();
     db.close();
   });
 
@@ -160,7 +182,7 @@ describe("the stored first screen", () => {
     const browser = freshIndexedDB();
     const db = new LocalDatabase(browser.indexedDB, browser.IDBKeyRange);
     const cipher = createLocalCipher(pool, await generateKeyB64());
-    expect(await readFirstScreen(db, cipher, testUserID)).toBeUndefined();
+    expect(await readFirstScreen(db, cipher, testUserID, defaultViewChoices)).toBeUndefined();
     db.close();
   });
 });

@@ -37,6 +37,7 @@
 //   it and every window of it is fetched again: a first screen that no longer
 //   matches the library is on screen only while the library loads.
 
+import type { ViewChoices } from "../../shared/model/library/view-choices";
 import type { DecryptedFile } from "../library/decrypted-records";
 import type {
   GalleryFirstScreen,
@@ -96,6 +97,8 @@ export const provisionalViewVersion = 0;
 export interface FirstScreenRecord {
   userID: number;
   viewID: number;
+  /** The choices the views were built with (a record of other choices is not shown). */
+  choices: ViewChoices;
   summary: LibrarySummary;
   snapshot: GalleryViewSnapshot;
   /** The view's items `[0, items.length)`. */
@@ -108,6 +111,7 @@ export interface FirstScreenRecord {
 export interface FirstScreenSource {
   userID: number;
   viewID: number;
+  choices: ViewChoices;
   summary: LibrarySummary;
   snapshot: GalleryViewSnapshot;
   items: GalleryItem[];
@@ -133,6 +137,7 @@ export const firstScreenRecord = (source: FirstScreenSource): FirstScreenRecord 
   return {
     userID: source.userID,
     viewID: source.viewID,
+    choices: source.choices,
     summary: source.summary,
     snapshot: source.snapshot,
     items: source.items,
@@ -146,10 +151,12 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** Whether an opened value has the record's shape (a record of an older format is ignored). */
 export const isFirstScreenRecord = (value: unknown): value is FirstScreenRecord => {
   if (!isObject(value)) return false;
-  const { userID, viewID, summary, snapshot, items, files } = value;
+  const { userID, viewID, choices, summary, snapshot, items, files } = value;
   return (
     typeof userID === "number" &&
     typeof viewID === "number" &&
+    isObject(choices) &&
+    typeof choices.sharedInTimeline === "boolean" &&
     isObject(summary) &&
     Array.isArray(summary.summaries) &&
     Array.isArray(summary.collections) &&
@@ -216,28 +223,34 @@ export const storedFirstScreen = async (db: LocalDatabase): Promise<SealedValue 
   (await db["first-screen"].get(firstScreenKey))?.sealed;
 
 /**
- * The record `sealed` opened for `userID`; undefined when there is none, it
- * is another user's, or it does not open. See: [Note: The gallery's first screen opens before the library]
+ * The record `sealed` opened for `userID` and `choices`; undefined when there
+ * is none, it is another user's, its views were built with other choices
+ * (the setting changed since), or it does not open.
+ * See: [Note: The gallery's first screen opens before the library]
  */
 export const openFirstScreen = async (
   sealed: SealedValue | undefined,
   cipher: LocalCipher,
   userID: number,
+  choices: ViewChoices,
 ): Promise<OpenedFirstScreen | undefined> => {
   if (sealed === undefined) return undefined;
   const [opened] = await cipher.open([sealed]);
   if (opened?.ok !== true || !isFirstScreenRecord(opened.value)) return undefined;
-  if (opened.value.userID !== userID) return undefined;
-  return openedFirstScreen(opened.value);
+  const record = opened.value;
+  if (record.userID !== userID) return undefined;
+  if (record.choices.sharedInTimeline !== choices.sharedInTimeline) return undefined;
+  return openedFirstScreen(record);
 };
 
-/** The stored record for `userID`, opened (see `openFirstScreen`). */
+/** The stored record for `userID` and `choices`, opened (see `openFirstScreen`). */
 export const readFirstScreen = async (
   db: LocalDatabase,
   cipher: LocalCipher,
   userID: number,
+  choices: ViewChoices,
 ): Promise<OpenedFirstScreen | undefined> =>
-  openFirstScreen(await storedFirstScreen(db), cipher, userID);
+  openFirstScreen(await storedFirstScreen(db), cipher, userID, choices);
 
 /** Seals and stores `record`, replacing the one before. */
 export const writeFirstScreen = async (
@@ -264,16 +277,18 @@ export const engineFirstScreen = (
   engine: FirstScreenEngine,
   userID: number,
   viewID: number,
+  choices: ViewChoices,
   summary: () => LibrarySummary,
 ): { key: string; record: () => FirstScreenRecord } => {
   const snapshot = engine.viewSnapshot(viewID);
   return {
-    // The engine gives a view a new version whenever the library it reads changed.
+    // The engine gives a view a new version whenever the library it reads (or the choices) changed.
     key: `${String(viewID)}:${String(snapshot.version)}`,
     record: () =>
       firstScreenRecord({
         userID,
         viewID,
+        choices,
         summary: summary(),
         snapshot,
         items: engine.viewWindow(viewID, 0, firstScreenItemCount).items,

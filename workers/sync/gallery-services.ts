@@ -4,6 +4,7 @@
 // downloads) finding files through the engine.
 // See: [Note: Views cache on versions]
 
+import type { ViewChoices } from "../../shared/model/library/view-choices";
 import type { ApiClient } from "../../shared/api/client";
 import type { CryptoPool } from "../crypto/pool";
 import type { DecryptedFile } from "../library/decrypted-records";
@@ -37,6 +38,8 @@ export interface GalleryServicesDeps {
   caches: MediaCacheStorage | undefined;
   clock: MediaClock;
   dayOf?: DayOf;
+  /** The user's choices of what views show (read on every call). */
+  choices?: () => ViewChoices;
   /**
    * A media service made before the library was loaded (it answered the
    * first screen's thumbnails); its owner makes it find files through the
@@ -83,6 +86,7 @@ export const createGalleryServices = (deps: GalleryServicesDeps): GalleryService
   const engine = createGalleryEngine({
     reader,
     ...(deps.dayOf === undefined ? {} : { dayOf: deps.dayOf }),
+    ...(deps.choices === undefined ? {} : { choices: deps.choices }),
   });
   const media =
     deps.media ??

@@ -5,11 +5,12 @@
 // session's uploads) is `OpenLibrary`; the sync service puts the two
 // together. See: [Note: Library workers get keys through a keyring, never the master key]
 
+import { type ViewChoices, defaultViewChoices } from "../../shared/model/library/view-choices";
 import { type ApiClient, createApiClient } from "../../shared/api/client";
 import { NetworkError, RequestCanceledError, TokenMissingError } from "../../shared/model/errors";
 import { PseudoCollectionID } from "../../shared/model/library/gallery-summary";
 import { createExifCreationTime } from "../gallery/actions/exif-creation-time";
-import type { GalleryFirstScreen } from "../gallery/gallery-contract";
+import { type GalleryFirstScreen } from "../gallery/gallery-contract";
 import { type GalleryMedia, createGalleryMedia } from "../gallery/media/gallery-media";
 import type { DecryptedFile } from "../library/decrypted-records";
 import {
@@ -65,6 +66,8 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
   /** The view the first screen is recorded for: the view last opened. */
   let recordedViewID: number = PseudoCollectionID.all;
   let uploads: LibraryUploads | undefined;
+  /** What the user chose views show: from the session, then from `setViewChoices`. */
+  let choices: ViewChoices = defaultViewChoices;
 
   let answerFirstScreen: (screen: GalleryFirstScreen | undefined) => void = () => undefined;
   const firstScreenAnswer = new Promise<GalleryFirstScreen | undefined>((resolve) => {
@@ -104,6 +107,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
         trashCount: library.trashCount,
         lastSyncedAtMs: status.lastSyncedAtMs,
         summaries: gallery?.engine.summaries() ?? [],
+        sharedInTimeline: choices.sharedInTimeline,
       });
     },
     status: () => status,
@@ -187,7 +191,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
   const currentFirstScreen = () => {
     const current = session;
     if (gallery === undefined || current === undefined || closed) return undefined;
-    return engineFirstScreen(gallery.engine, current.userID, recordedViewID, () =>
+    return engineFirstScreen(gallery.engine, current.userID, recordedViewID, choices, () =>
       notifier.summary(),
     );
   };
@@ -217,7 +221,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
     const sealedScreen = await (deps.prefetched?.firstScreen ?? storedFirstScreen(database)).catch(
       () => undefined,
     );
-    void openFirstScreen(sealedScreen, cipher, next.userID)
+    void openFirstScreen(sealedScreen, cipher, next.userID, choices)
       .catch(() => undefined)
       .then((screen) => {
         if (screen !== undefined && gallery === undefined && !isClosed()) {
@@ -257,6 +261,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       caches: deps.caches,
       clock: { ...deps.timers, nowMs: deps.nowMs },
       media: earlyMedia,
+      choices: () => choices,
     });
     // The loaded library answers from now on; the first screen is not needed any more.
     const hadFirstScreen = firstScreen !== undefined;
@@ -348,6 +353,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       if (closed) throw new SyncStoppedError();
       if (store !== undefined) return notifier.summary();
       session = next;
+      choices = next.choices ?? defaultViewChoices;
       try {
         await loadLibrary(next);
       } catch (e) {
@@ -362,6 +368,12 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
 
     setToken(token) {
       if (session !== undefined) session = { ...session, token };
+    },
+
+    setViewChoices(next) {
+      if (next.sharedInTimeline === choices.sharedInTimeline) return;
+      choices = next;
+      notifier.notify(false);
     },
 
     setOnline(online) {

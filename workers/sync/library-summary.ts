@@ -24,7 +24,10 @@ export interface CollectionSummary {
 export interface LibrarySummary {
   /** Sorted by name (then ID), the way the sidebar lists them. */
   collections: CollectionSummary[];
-  /** Distinct files in collections that are not hidden. */
+  /**
+   * Distinct files in collections that are not hidden: the user's own only,
+   * unless shared files are in the timeline. See: [Note: Shared files stay out of the timeline unless chosen]
+   */
   fileCount: number;
   /** Distinct files in hidden collections. */
   hiddenFileCount: number;
@@ -48,19 +51,23 @@ export interface SummarySource {
   trashCount: number;
   lastSyncedAtMs?: number | undefined;
   summaries: GallerySummary[];
+  /** Files owned by others count in `fileCount` (true without). */
+  sharedInTimeline?: boolean | undefined;
 }
 
 export const librarySummary = (source: SummarySource): LibrarySummary => {
   const collections: CollectionSummary[] = [];
   const visibleFileIDs = new Set<number>();
   const hiddenFileIDs = new Set<number>();
+  const countsShared = source.sharedInTimeline ?? true;
   for (const collection of source.collections) {
     const hidden = source.hiddenIDs.has(collection.id);
     let fileCount = 0;
     let latestFileTimeUs: number | undefined;
     for (const file of source.filesOf(collection.id)) {
       fileCount += 1;
-      (hidden ? hiddenFileIDs : visibleFileIDs).add(file.id);
+      if (hidden) hiddenFileIDs.add(file.id);
+      else if (countsShared || file.ownerID === source.userID) visibleFileIDs.add(file.id);
       const timeUs = fileTimeUs(file);
       if (latestFileTimeUs === undefined || timeUs > latestFileTimeUs) latestFileTimeUs = timeUs;
     }

@@ -1,6 +1,7 @@
 // What the sync service offers and needs: its status, its session, its
 // dependencies and its calls (the implementation is `sync-service.ts`).
 
+import type { ViewChoices } from "../../shared/model/library/view-choices";
 import type { FetchFunction } from "../../shared/api/client";
 import type { CryptoPool } from "../crypto/pool";
 import type { DecryptedFile } from "../library/decrypted-records";
@@ -66,6 +67,8 @@ export interface SyncSession {
   token: string;
   /** Whether the platform says it is online now. */
   online: boolean;
+  /** What the user chose views show; `defaultViewChoices` without. */
+  choices?: ViewChoices | undefined;
 }
 
 export interface SyncServiceDependencies {
@@ -137,6 +140,8 @@ export interface SyncService extends GalleryCalls, UploadCalls {
   /** A new session token (after the account service refreshes it). */
   setToken(token: string): void;
   setOnline(online: boolean): void;
+  /** The user changed what views show: the open view and the summaries follow. */
+  setViewChoices(choices: ViewChoices): void;
   /** Asks for a sync and returns at once. */
   requestSync(reason: SyncReason): void;
   /** Asks for a sync and waits for the run that covers the request. */
@@ -176,6 +181,7 @@ export type LibraryLifecycle = Pick<
   | "firstScreen"
   | "setToken"
   | "setOnline"
+  | "setViewChoices"
   | "requestSync"
   | "sync"
   | "status"

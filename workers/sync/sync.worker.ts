@@ -15,6 +15,7 @@
 // worker). See: [Note: Library workers get keys through a keyring, never the master key]
 
 // Evaluated first: See: [Note: The crypto workers start before the sync worker's modules]
+import type { ViewChoices } from "../../shared/model/library/view-choices";
 import { takeCryptoPool } from "./crypto-pool-start";
 // Before any schema: see [Note: Zod parses without eval].
 import "../../shared/api/zod-jitless";
@@ -133,6 +134,10 @@ export const setToken = (token: string): void => {
 
 export const setOnline = (online: boolean): void => {
   ensureService().setOnline(online);
+};
+
+export const setViewChoices = (choices: ViewChoices): void => {
+  ensureService().setViewChoices(choices);
 };
 
 export const requestSync = (reason: SyncReason): void => {

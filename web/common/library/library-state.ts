@@ -2,6 +2,7 @@
 // started by the gallery and kept across routes until logout, and a jotai
 // atom with what it last reported.
 
+import type { ViewChoices } from "../../../shared/model/library/view-choices";
 import { atom, getDefaultStore, useAtomValue } from "jotai";
 import { useEffect } from "react";
 import { clientPackages } from "../../../shared/api/headers";
@@ -15,6 +16,7 @@ import type { GalleryClient } from "./gallery-client";
 import type { UploadClient } from "./upload-client";
 import { type LibraryView, type LibrarySync, startLibrarySync } from "./library-sync";
 import { afterNextPaint } from "./after-next-paint";
+import { storeViewChoices, storedViewChoices, viewChoicesAtom } from "./view-choices";
 
 /** The library summary, summaries, open view and sync status last reported by the sync worker. */
 export const libraryViewAtom = atom<LibraryView>({});
@@ -69,6 +71,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
       clientPackage: clientPackages.photosWeb,
       userID: user.id,
       token: user.token,
+      choices: storedViewChoices(),
     },
     onView: (view) => {
       store.set(libraryViewAtom, view);
@@ -86,6 +89,18 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
   store.set(galleryClientAtom, tabLibrary.gallery);
   store.set(uploadClientAtom, tabLibrary.uploads);
 };
+
+/** Keeps what the views show for this device and tells the tab's library sync. */
+export const chooseViews = (choices: ViewChoices): void => {
+  storeViewChoices(choices);
+  getDefaultStore().set(viewChoicesAtom, choices);
+  tabLibrary?.setViewChoices(choices);
+};
+
+/** What the views show, and how to change it (the settings' switches). */
+export function useViewChoices(): [ViewChoices, (choices: ViewChoices) => void] {
+  return [useAtomValue(viewChoicesAtom), chooseViews];
+}
 
 /** Asks the tab's library sync for a sync now (e.g. "local-change" after the user's own edits). */
 export const requestLibrarySync = (reason: SyncReason): void => {

@@ -65,6 +65,10 @@ const setup = (online = true) => {
       calls.push(`requestSync ${reason}`);
       return Promise.resolve();
     },
+    setViewChoices: (choices) => {
+      calls.push(`setViewChoices sharedInTimeline=${String(choices.sharedInTimeline)}`);
+      return Promise.resolve();
+    },
     status: () => Promise.resolve(status("syncing")),
     librarySummary: () => Promise.resolve(summary(6)),
     subscribe: (callback) => {
@@ -376,6 +380,16 @@ describe("startLibrarySync", () => {
     await flush();
     sync.requestSync("local-change");
     expect(calls.at(-1)).toBe("requestSync local-change");
+  });
+
+  it("tells the worker a change of what the views show, once it has opened", async () => {
+    const { calls, deps } = setup();
+    const sync = startLibrarySync(deps);
+    sync.setViewChoices({ sharedInTimeline: true });
+    expect(calls).not.toContain("setViewChoices sharedInTimeline=true");
+    await flush();
+    await flush();
+    expect(calls).toContain("setViewChoices sharedInTimeline=true");
   });
 
   it("lets go of a worker that stopped because the account locked", async () => {

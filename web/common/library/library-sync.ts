@@ -4,6 +4,7 @@
 // thread passes ports and a session token; it never sees a key.
 // See: [Note: Library workers get keys through a keyring, never the master key]
 
+import type { ViewChoices } from "../../../shared/model/library/view-choices";
 import { proxy, transfer } from "comlink";
 import type { LibraryKeyringHost } from "../../../workers/account/account-worker";
 import type {
@@ -46,6 +47,7 @@ export type SyncWorkerCalls = GalleryWorkerCalls &
       | "open"
       | "firstScreen"
       | "setOnline"
+      | "setViewChoices"
       | "requestSync"
       | "status"
       | "librarySummary"
@@ -79,6 +81,8 @@ export interface LibrarySyncDependencies {
 export interface LibrarySync {
   /** Asks for a sync now (after the user's own changes: "local-change"). */
   requestSync(reason: SyncReason): void;
+  /** The user changed what the views show (the open view and the counts follow). */
+  setViewChoices(choices: ViewChoices): void;
   /** Stops the worker (its database stays; logout deletes it). */
   stop(): Promise<void>;
   /** The gallery's calls into the worker. */
@@ -226,6 +230,14 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
       api.requestSync(reason).catch((e: unknown) => {
         deps.log.error("Could not ask for a sync", e);
       });
+    },
+    setViewChoices(choices) {
+      // Once opened: a choice made before reaches the worker with the session.
+      opened
+        .then(() => api.setViewChoices(choices))
+        .catch((e: unknown) => {
+          deps.log.error("Could not change what the views show", e);
+        });
     },
     async stop() {
       if (stopped) return;

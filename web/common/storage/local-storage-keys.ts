@@ -137,6 +137,16 @@ export const localStorageKeys = {
   knownIncomingShares: json(
     z.object({ userID: z.number().int(), collectionIDs: z.array(z.number().int()) }),
   ),
+  /**
+   * Cairn's own: files others shared with the user appear in the timeline
+   * (off when absent). See: [Note: Shared files stay out of the timeline unless chosen]
+   */
+  sharedInTimeline: json(z.boolean()),
+  /**
+   * Cairn's own: how far the gallery's grid is zoomed in (positive) or out
+   * (negative) from its default tile size. See: [Note: Zooming the grid changes its columns]
+   */
+  galleryZoom: json(z.number().int().min(-10).max(10)),
 } satisfies Record<string, KeyDefinition<z.ZodType>>;
 
 export type LocalStorageKey = keyof typeof localStorageKeys;

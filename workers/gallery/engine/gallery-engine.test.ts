@@ -229,6 +229,29 @@ describe("views", () => {
     expect(engine.openView(viewID).totalCount).toBe(expected.length);
   });
 
+  it("keeps files others own out of all unless the user chose them, and counts them so", () => {
+    let choices = { sharedInTimeline: false };
+    const choosing = createGalleryEngine({ reader: () => reader, choices: () => choices });
+    // 1501 (their trip) and 1601 (their upload to their party) are theirs; 1001 is the user's own, in their party too.
+    expect(windowIDs(choosing, PseudoCollectionID.all)).toEqual([
+      1001, 1003, 1101, 1103, 1301, 1401,
+    ]);
+    const before = choosing.openView(PseudoCollectionID.all);
+    expect(before.totalCount).toBe(6);
+    const allSummary = () =>
+      choosing.summaries().find((summary) => summary.id === PseudoCollectionID.all);
+    expect(allSummary()?.fileCount).toBe(6);
+    // Their albums still show everything.
+    expect(windowIDs(choosing, 15)).toEqual([1501]);
+    expect(windowIDs(choosing, 16)).toEqual([1001, 1601]);
+
+    choices = { sharedInTimeline: true };
+    const after = choosing.openSnapshot();
+    expect(after?.totalCount).toBe(8);
+    expect(after?.version).toBeGreaterThan(before.version);
+    expect(allSummary()?.fileCount).toBe(8);
+  });
+
   it("stands a file of several collections for the user's own collection in all", () => {
     const item = engine.viewWindow(PseudoCollectionID.all, 0, 1).items[0];
     expect(item).toMatchObject({ id: 1001, collectionID: 10, isOwn: true, isFavorite: true });

@@ -4,6 +4,7 @@
 // pending optimistic changes) and rebuilds only what the reader's versions
 // say changed. See: [Note: Views cache on versions]
 
+import type { ViewChoices } from "../../../shared/model/library/view-choices";
 import { Visibility } from "../../../shared/model/library/file-metadata";
 import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 import {
@@ -21,7 +22,7 @@ import { FileEntriesCache } from "./file-entries";
 import { type LibraryFacts, fileVisibility, libraryFacts } from "./library-facts";
 import { buildSummaries } from "./summaries";
 import { uploaderNameOf } from "./uploader-name";
-import { type BuiltView, buildView, planView } from "./view-builder";
+import { type BuiltView, buildView, everythingInTimeline, planView } from "./view-builder";
 
 /** A file the library does not hold (any more). */
 export class FileNotInLibraryError extends Error {
@@ -37,6 +38,8 @@ export interface GalleryEngineOptions {
   reader: () => LibraryReader;
   /** The calendar of day groups (the local time zone by default). */
   dayOf?: DayOf;
+  /** The user's choices (read on every call: views are rebuilt when they change). */
+  choices?: () => ViewChoices;
 }
 
 /** The view engine: the gallery's view reads (see `GalleryCalls`), and what the worker's own services read of views. */
@@ -62,12 +65,13 @@ const keptViewCount = 8;
 export const createGalleryEngine = ({
   reader: currentReader,
   dayOf = localDayOf,
+  choices: currentChoices = () => everythingInTimeline,
 }: GalleryEngineOptions): GalleryEngine => {
   const cache = new FileEntriesCache();
   let factsOf: { reader: LibraryReader; version: number; facts: LibraryFacts } | undefined;
   /** Built views by ID, valid for one reader at one version; most recently used last. */
   const views = new Map<number, BuiltView>();
-  let viewsOf: { reader: LibraryReader; version: number } | undefined;
+  let viewsOf: { reader: LibraryReader; version: number; choices: ViewChoices } | undefined;
   let nextViewVersion = 1;
   let openViewID: number | undefined;
 
@@ -81,9 +85,14 @@ export const createGalleryEngine = ({
 
   const view = (viewID: number): BuiltView => {
     const reader = currentReader();
-    if (viewsOf?.reader !== reader || viewsOf.version !== reader.version) {
+    const choices = currentChoices();
+    if (
+      viewsOf?.reader !== reader ||
+      viewsOf.version !== reader.version ||
+      viewsOf.choices.sharedInTimeline !== choices.sharedInTimeline
+    ) {
       views.clear();
-      viewsOf = { reader, version: reader.version };
+      viewsOf = { reader, version: reader.version, choices };
     }
     const cached = views.get(viewID);
     if (cached !== undefined) {
@@ -92,7 +101,7 @@ export const createGalleryEngine = ({
       return cached;
     }
     const built = buildView(
-      planView(viewID, reader, facts(reader), cache),
+      planView(viewID, reader, facts(reader), cache, choices),
       nextViewVersion++,
       dayOf,
     );

@@ -3,6 +3,7 @@
 // one radix sort of them together, files in several collections kept once,
 // and the local days. See: [Note: What each view shows]
 
+import type { ViewChoices } from "../../../shared/model/library/view-choices";
 import type { DecryptedFile } from "../../library/decrypted-records";
 import { type GalleryDay, type LibraryReader } from "../gallery-contract";
 import { PseudoCollectionID } from "../../../shared/model/library/gallery-summary";
@@ -14,7 +15,9 @@ import { orderByTimeDesc } from "./time-order";
 // [Note: What each view shows]
 //
 // - All (0): files of every collection that is neither hidden nor archived,
-//   except archived files, each once.
+//   except archived files, each once; only the user's own files unless they
+//   chose to see what others share with them there.
+//   See: [Note: Shared files stay out of the timeline unless chosen]
 // - Archive (-1): archived files of those non-hidden collections, and every
 //   file of an archived collection.
 // - Trash (-2): the trash entries.
@@ -39,9 +42,24 @@ export interface ViewSource {
   filter: SourceFilter;
 }
 
+// [Note: Shared files stay out of the timeline unless chosen]
+//
+// The timeline (All) is the user's own library: photos in albums others
+// share with them, and photos collaborators added to the user's albums, stay
+// in those albums unless the user turns on the setting that mixes them in
+// (off by default, as the reference's phone apps have it). A file counts as
+// shared by its owner, not by the album it is in. The choice is the device's
+// (kept beside the theme); the sync worker is told it when the library opens
+// and whenever it changes, and the first screen is recorded for it.
+
+/** What views show without a choice made: the product's default is applied by the sync worker. */
+export const everythingInTimeline: ViewChoices = { sharedInTimeline: true };
+
 export interface ViewPlan {
   viewID: number;
   sources: ViewSource[];
+  /** Only files of this owner (All, when shared files stay out of it). */
+  ownerID?: number | undefined;
   /** Oldest first. */
   ascending: boolean;
   /** File IDs left out whatever their source. */
@@ -94,6 +112,7 @@ export const planView = (
   reader: LibraryReader,
   facts: LibraryFacts,
   cache: FileEntriesCache,
+  choices: ViewChoices = everythingInTimeline,
 ): ViewPlan => {
   const plan = (sources: ViewSource[], extra: Partial<ViewPlan> = {}): ViewPlan => ({
     viewID,
@@ -113,7 +132,10 @@ export const planView = (
         visibleCollections(reader, facts)
           .filter(({ id }) => !facts.archivedIDs.has(id))
           .map(({ id }) => source(id, "not-archived")),
-        { excluded: hiddenFileIDs(reader, facts, cache) },
+        {
+          excluded: hiddenFileIDs(reader, facts, cache),
+          ownerID: choices.sharedInTimeline ? undefined : facts.userID,
+        },
       );
     case PseudoCollectionID.archive:
       return plan(
@@ -148,7 +170,7 @@ export const buildView = (
   version: number,
   dayOf: DayOf = localDayOf,
 ): BuiltView => {
-  const { sources } = plan;
+  const { sources, ownerID } = plan;
   const excluded =
     plan.excluded !== undefined && plan.excluded.size > 0 ? plan.excluded : undefined;
   let total = 0;
@@ -164,6 +186,7 @@ export const buildView = (
         continue;
       const id = entries.ids[position] ?? 0;
       if (excluded?.has(id) === true) continue;
+      if (ownerID !== undefined && entries.files[position]?.ownerID !== ownerID) continue;
       timesUs[taken] = entries.timesUs[position] ?? 0;
       ids[taken] = id;
       sourceOf[taken] = sourceIndex;

@@ -1,8 +1,9 @@
 // `/gallery/settings`: the account and the app's settings on one page, in
 // sections people scan for: the account (email, password), storage and plan
 // (with the family), security (two-factor, passkeys), the devices logged in,
-// appearance (language, theme), the library's rules (how long the trash
-// keeps files), then logout and account deletion.
+// appearance (language, theme), the library (whether photos others share
+// appear in the timeline, how long the trash keeps files), then logout and
+// account deletion.
 
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -13,7 +14,9 @@ import type { MessageId } from "../../../common/i18n/messages";
 import { LanguagePicker } from "../../../common/i18n/LanguagePicker";
 import { ThemeSwitch } from "../../../common/theme/ThemeSwitch";
 import { Button } from "../../../common/ui/Button";
+import { useViewChoices } from "../../../common/library/library-state";
 import { FamilyEntry } from "./FamilyEntry";
+import { SettingSwitch } from "./SettingSwitch";
 import { SessionsSection } from "./SessionsSection";
 import { StorageUsage } from "./StorageUsage";
 import "./settings.css";
@@ -53,6 +56,7 @@ export function SettingsPage({
   onDeleteAccount,
 }: SettingsPageProps) {
   const intl = useIntl();
+  const [viewChoices, chooseViews] = useViewChoices();
   return (
     <div className="cairn-settings" data-testid="settings-page">
       <h1 className="cairn-settings__title">
@@ -106,6 +110,15 @@ export function SettingsPage({
         </div>
       </Section>
       <Section titleID="gallery.settings.library">
+        <SettingSwitch
+          labelID="gallery.settings.sharedInTimeline"
+          descriptionID="gallery.settings.sharedInTimeline.description"
+          checked={viewChoices.sharedInTimeline}
+          onChange={(sharedInTimeline) => {
+            chooseViews({ ...viewChoices, sharedInTimeline });
+          }}
+          testID="settings-shared-in-timeline"
+        />
         <p className="cairn-settings__note" data-testid="settings-trash-retention">
           <FormattedMessage
             id="gallery.settings.trashRetention"
