@@ -161,3 +161,41 @@ it("puts small days side by side, each heading over its own tiles, in English an
   });
   expect(problems).toEqual([]);
 });
+
+/** The grid's column count. */
+const columnsOf = async (page: Page) =>
+  Number(await page.getByRole("grid").getAttribute("aria-colcount"));
+
+it("zooms the grid with ctrl+scroll and keeps the level across a reload", async () => {
+  const page = await openLoggedInGallery(browser(), cairn(), owner.account);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await waitForVisibleThumbnails(page);
+  const initial = await columnsOf(page);
+  const box = await page.getByTestId("gallery-scroller").boundingBox();
+  if (box === null) throw new Error("no grid");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const ctrlWheel = async (deltaY: number) => {
+    await page.keyboard.down("Control");
+    await page.mouse.wheel(0, deltaY);
+    await page.keyboard.up("Control");
+  };
+  await ctrlWheel(-100);
+  await expect.poll(() => columnsOf(page)).toBeLessThan(initial);
+  const zoomedIn = await columnsOf(page);
+  // The page itself is not zoomed.
+  expect(await page.evaluate(() => window.visualViewport?.scale ?? 1)).toBe(1);
+  await page.reload();
+  await waitForVisibleThumbnails(page);
+  expect(await columnsOf(page)).toBe(zoomedIn);
+  await ctrlWheel(100);
+  await expect.poll(() => columnsOf(page)).toBe(initial);
+  await page.waitForTimeout(400);
+  await ctrlWheel(100);
+  await expect.poll(() => columnsOf(page)).toBeGreaterThan(initial);
+  if (screenshotDir !== undefined) {
+    await waitForVisibleThumbnails(page);
+    await page.screenshot({ path: path.join(screenshotDir, "zoomed-out-1400.png") });
+  }
+  await ctrlWheel(-100);
+  await expect.poll(() => columnsOf(page)).toBe(initial);
+});

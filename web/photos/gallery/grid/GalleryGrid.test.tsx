@@ -148,6 +148,16 @@ const tileAt = (index: number) => {
 };
 const indexes = () => tiles().map((tile) => Number(tile.dataset.index));
 
+/** A ctrl+wheel (happy-dom's wheel events carry no modifier keys of their own). */
+const ctrlWheel = (element: HTMLElement, deltaY: number) => {
+  const event = new WheelEvent("wheel", { deltaY, bubbles: true, cancelable: true });
+  Object.defineProperty(event, "ctrlKey", { value: true });
+  act(() => {
+    element.dispatchEvent(event);
+  });
+  expect(event.defaultPrevented).toBe(true);
+};
+
 describe("the gallery grid", () => {
   it("renders only the rows in and near the viewport of a 10,000-item view", async () => {
     renderGrid(snapshotOf(100, 100));
@@ -338,6 +348,39 @@ describe("the gallery grid", () => {
     await waitFor(() => {
       expect(indexes()).toContain(0);
     });
+  });
+
+  it("zooms with ctrl+wheel, keeping the first photo on screen, and remembers the level", async () => {
+    renderGrid(snapshotOf(1_000, 100));
+    await waitFor(() => tileAt(0));
+    const scroller = screen.getByTestId("gallery-scroller");
+    const grid = screen.getByRole("grid");
+    expect(grid.getAttribute("aria-colcount")).toBe("7");
+    scroller.scrollTop = 30_000;
+    fireEvent.scroll(scroller);
+    await waitFor(() => {
+      expect(indexes()).not.toContain(0);
+    });
+    const firstShown = Math.min(...indexes());
+    // A plain wheel scrolls; it does not zoom.
+    fireEvent.wheel(scroller, { deltaY: -100 });
+    expect(grid.getAttribute("aria-colcount")).toBe("7");
+
+    ctrlWheel(scroller, -100);
+    await waitFor(() => {
+      expect(grid.getAttribute("aria-colcount")).toBe("5");
+    });
+    expect(localStorage.getItem("galleryZoom")).toBe("1");
+    const shownZoomedIn = indexes();
+    expect(shownZoomedIn).toContain(firstShown + 7);
+    expect(Math.min(...shownZoomedIn)).toBeGreaterThan(firstShown - 5 * 8);
+
+    ctrlWheel(scroller, 100);
+    await waitFor(() => {
+      expect(grid.getAttribute("aria-colcount")).toBe("7");
+    });
+    expect(localStorage.getItem("galleryZoom")).toBe("0");
+    expect(indexes()).toContain(firstShown + 7);
   });
 
   it("lands a jump on light rows and builds them over the next frames, the screen first", async () => {

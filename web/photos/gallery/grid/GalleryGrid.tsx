@@ -32,7 +32,9 @@ import { DayHeader } from "./DayHeader";
 import { GridTile, type TileClick } from "./GridTile";
 import {
   buildGridLayout,
+  firstItemAtOffset,
   gridColumnsForWidth,
+  itemRowTopPx,
   mobileBreakpointPx,
   packedDayMarginsPx,
   rowOfItem,
@@ -46,6 +48,7 @@ import { largeStepViewports, nativeHeight } from "./scroll-mapping";
 import { useElementSize } from "./use-element-size";
 import { useFling } from "./use-fling";
 import { useGridScroll, type GridScroll } from "./use-grid-scroll";
+import { useGridZoom } from "./use-grid-zoom";
 import { useRowBuilding } from "./use-row-building";
 import { useTodayKey } from "./use-today-key";
 import "./gallery-grid.css";
@@ -100,7 +103,8 @@ export function GalleryGrid({
   const [scrollerRef, size, scroller] = useElementSize<HTMLDivElement>();
   const todayKey = useTodayKey();
   const gutterPx = size.widthPx > mobileBreakpointPx ? scrubberGutterPx : 0;
-  const { columns, tileSizePx } = gridColumnsForWidth(size.widthPx - gutterPx);
+  const zoomLevel = useGridZoom(scroller);
+  const { columns, tileSizePx } = gridColumnsForWidth(size.widthPx - gutterPx, zoomLevel);
   const layout = useMemo(
     () => buildGridLayout({ days: snapshot.days, columns, tileSizePx }),
     [snapshot.days, columns, tileSizePx],
@@ -113,6 +117,17 @@ export function GalleryGrid({
     [layout.totalHeightPx, size.heightPx],
   );
   const scroll = useGridScroll(scroller, geometry, snapshot.viewID);
+  // See: [Note: Zooming the grid changes its columns]
+  const laidOutRef = useRef<GridLayout | undefined>(undefined);
+  useLayoutEffect(() => {
+    const before = laidOutRef.current;
+    laidOutRef.current = layout;
+    if (before === undefined || before.columns === layout.columns) return;
+    // New columns (a zoom, a resize): the first photo on screen stays on screen, at the top.
+    const { virtualTop } = scroll.position();
+    if (virtualTop <= 0 || before.itemCount === 0) return;
+    scroll.jumpTo(itemRowTopPx(layout, firstItemAtOffset(before, virtualTop)), "in-commit");
+  }, [layout, scroll]);
   const cache = useMemo(
     () => new ItemWindowCache(client, snapshot.viewID),
     [client, snapshot.viewID],

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { GalleryDay } from "../../../../workers/gallery/gallery-contract";
 import {
   buildGridLayout,
+  clampGridZoom,
   gridColumnsForWidth,
+  gridZoomLevels,
   maxTileSizePx,
+  zoomedOutTileMinPx,
   minTileSizePx,
   packedDayMarginsPx,
   rowAt,
@@ -44,6 +47,41 @@ describe("columns from the width", () => {
   it("keeps one column on a width narrower than a tile, and none of negative size", () => {
     expect(gridColumnsForWidth(80)).toEqual({ columns: 1, tileSizePx: 80 });
     expect(gridColumnsForWidth(0)).toEqual({ columns: 1, tileSizePx: 0 });
+  });
+
+  const levels = Array.from(
+    { length: gridZoomLevels.max - gridZoomLevels.min + 1 },
+    (_, i) => gridZoomLevels.min + i,
+  );
+
+  it.each([390, 768, 1360, 2520])(
+    "changes the columns at every zoom step at %i px, fewer as it zooms in",
+    (width) => {
+      const columns = levels.map((level) => gridColumnsForWidth(width, level).columns);
+      for (let i = 1; i < columns.length; i++) {
+        expect(columns[i], `level ${String(levels[i])}`).toBeLessThan(columns[i - 1] ?? 0);
+      }
+      expect(gridColumnsForWidth(width, 0)).toEqual(gridColumnsForWidth(width));
+      for (const level of levels) {
+        expect(gridColumnsForWidth(width, level).tileSizePx).toBeGreaterThanOrEqual(
+          zoomedOutTileMinPx,
+        );
+      }
+    },
+  );
+
+  it("shows a phone 4 columns by default, up to 9 zoomed out and 2 zoomed in", () => {
+    expect(gridColumnsForWidth(390, 0).columns).toBe(4);
+    expect(gridColumnsForWidth(390, gridZoomLevels.min).columns).toBe(9);
+    expect(gridColumnsForWidth(390, gridZoomLevels.max).columns).toBe(2);
+  });
+
+  it("stops at one column and at the smallest tile, and keeps levels whole and in range", () => {
+    expect(gridColumnsForWidth(150, gridZoomLevels.max).columns).toBe(1);
+    expect(gridColumnsForWidth(100, gridZoomLevels.min).columns).toBe(2);
+    expect(clampGridZoom(7)).toBe(gridZoomLevels.max);
+    expect(clampGridZoom(-7)).toBe(gridZoomLevels.min);
+    expect(clampGridZoom(0.6)).toBe(1);
   });
 });
 

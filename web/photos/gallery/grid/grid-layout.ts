@@ -49,15 +49,60 @@ export interface GridColumns {
   tileSizePx: number;
 }
 
-/** The column count and tile size for a content width. */
-export function gridColumnsForWidth(widthPx: number): GridColumns {
+/**
+ * [Note: Zooming the grid changes its columns]
+ *
+ * People zoom the grid (ctrl+scroll or a trackpad pinch on a computer, two
+ * fingers on a phone) to see more photos at once or bigger ones. A zoom
+ * level is a step away from the default tile size: each level scales the
+ * preferred tile, and each step always changes the column count by at least
+ * one (a step that changed nothing would feel broken), until tiles reach
+ * `zoomedOutTileMinPx` or a single column. The level is the device's, kept
+ * across reloads; the first photo on screen stays there through a change.
+ */
+export const gridZoomLevels = { min: -3, max: 2 } as const;
+
+/** The preferred tile's scale at each level, from `gridZoomLevels.min` up. */
+const zoomTileScales = [0.4, 0.55, 0.75, 1, 1.4, 2] as const;
+
+/** Below this a thumbnail is a colour, not a photo: zooming out stops there. */
+export const zoomedOutTileMinPx = 40;
+
+/** `level` kept within `gridZoomLevels`, whole. */
+export const clampGridZoom = (level: number): number =>
+  Math.min(gridZoomLevels.max, Math.max(gridZoomLevels.min, Math.round(level)));
+
+const tileSizeFor = (widthPx: number, columns: number) =>
+  Math.max(0, (widthPx - tileGapPx * (columns - 1)) / columns);
+
+/** The default level's columns: the preferred size within `minTileSizePx`–`maxTileSizePx`. */
+const defaultColumns = (width: number, preferredPx: number): number => {
+  let columns = Math.max(1, Math.round((width + tileGapPx) / (preferredPx + tileGapPx)));
+  while (tileSizeFor(width, columns) > maxTileSizePx) columns += 1;
+  while (columns > 1 && tileSizeFor(width, columns) < minTileSizePx) columns -= 1;
+  return columns;
+};
+
+/** The column count and tile size for a content width, at a zoom level (0 by default). */
+export function gridColumnsForWidth(widthPx: number, zoomLevel = 0): GridColumns {
   const width = Math.max(0, widthPx);
   const preferred = width <= mobileBreakpointPx ? preferredTileMobilePx : preferredTileDesktopPx;
-  const tileFor = (columns: number) => (width - tileGapPx * (columns - 1)) / columns;
-  let columns = Math.max(1, Math.round((width + tileGapPx) / (preferred + tileGapPx)));
-  while (tileFor(columns) > maxTileSizePx) columns += 1;
-  while (columns > 1 && tileFor(columns) < minTileSizePx) columns -= 1;
-  return { columns, tileSizePx: Math.max(0, tileFor(columns)) };
+  const level = clampGridZoom(zoomLevel);
+  let columns = defaultColumns(width, preferred);
+  // Walk from the default level to the asked one, a column or more per step.
+  const direction = Math.sign(level);
+  for (let step = direction; step !== level + direction; step += direction) {
+    const scale = zoomTileScales[step - gridZoomLevels.min] ?? 1;
+    const wanted = Math.max(1, Math.round((width + tileGapPx) / (preferred * scale + tileGapPx)));
+    if (direction > 0) {
+      columns = Math.max(1, Math.min(columns - 1, wanted));
+    } else {
+      const more = Math.max(columns + 1, wanted);
+      if (tileSizeFor(width, more) < zoomedOutTileMinPx) break;
+      columns = more;
+    }
+  }
+  return { columns, tileSizePx: tileSizeFor(width, columns) };
 }
 
 /** The gap between two days packed in one row (a tile gap reads as the same day). */
@@ -348,6 +393,22 @@ export function rowIndexAtOffset(layout: GridLayout, offsetPx: number): number {
   const lastRowOfGroup = (layout.groupFirstRow[group + 1] ?? firstRow + 1) - 1;
   const rowInGroup = Math.floor((within - layout.headerHeightPx) / layout.tileRowHeightPx);
   return Math.min(firstRow + 1 + rowInGroup, lastRowOfGroup);
+}
+
+/** The first item on the tile row at `offsetPx` (or below the header there); 0 when empty. */
+export function firstItemAtOffset(layout: GridLayout, offsetPx: number): number {
+  const rowIndex = rowIndexAtOffset(layout, offsetPx);
+  const row = rowAt(layout, rowIndex);
+  const tiles = row?.kind === "tiles" ? row : rowAt(layout, rowIndex + 1);
+  return tiles?.kind === "tiles" ? tiles.firstIndex : 0;
+}
+
+/** Where the row of the item at `index` starts, with its day's header when the row is the day's first. */
+export function itemRowTopPx(layout: GridLayout, index: number): number {
+  const position = rowOfItem(layout, index);
+  if (position === undefined) return 0;
+  const { row } = position;
+  return row.offsetPx - (row.firstAfterHeader ? layout.headerHeightPx : 0);
 }
 
 /** The day index holding the item at view index `index`. */

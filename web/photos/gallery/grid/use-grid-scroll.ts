@@ -62,8 +62,11 @@ export interface GridScroll {
   band: RenderBand;
   /** The current position (for event handlers; not for rendering). */
   position(): ScrollPosition;
-  /** Puts `virtualTop` at the top of the viewport. */
-  jumpTo(virtualTop: number): void;
+  /**
+   * Puts `virtualTop` at the top of the viewport; `in-commit` from a layout
+   * effect (which renders before the frame is painted anyway).
+   */
+  jumpTo(virtualTop: number, timing?: "urgent" | "in-commit"): void;
   /** Moves by a small amount, 1:1 when the native range allows. */
   scrollBy(deltaPx: number): void;
   /** Listens for position changes, at most once per frame (the scrubber's indicator). */
@@ -175,8 +178,8 @@ export function useGridScroll(
     () => ({
       band,
       position: () => positionRef.current,
-      jumpTo: (virtualTop) => {
-        apply(jumpTo(geometryRef.current, virtualTop));
+      jumpTo: (virtualTop, timing = "urgent") => {
+        apply(jumpTo(geometryRef.current, virtualTop), timing);
       },
       scrollBy: (deltaPx) => {
         apply(scrollBy(geometryRef.current, positionRef.current, deltaPx));
