@@ -2,8 +2,11 @@
 // a library of a few photos a day, on a desktop (1400×900) and a phone
 // (390×844), in English and German. Days of one to three photos stand side by
 // side, each heading over its own tiles and readable whole; a day of more
-// photos than a row holds keeps rows of its own. `CAIRN_E2E_SCREENSHOTS=<dir>`
-// also saves what each size and language looked like.
+// photos than a row holds keeps rows of its own. The month overview lists the
+// library's years and months with their counts and covers, and a month chosen
+// there puts its first day's header at the top of the grid (see [Note: The
+// month overview travels the grid]). `CAIRN_E2E_SCREENSHOTS=<dir>` also saves
+// what each size and language looked like.
 
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -16,7 +19,7 @@ import {
   openLoggedInGallery,
   signUpWithLibraryClient,
 } from "./test-support/library";
-import { englishAndGerman, forEachLook } from "./test-support/looks";
+import { englishAndGerman, forEachLook, lookSizes, showLook } from "./test-support/looks";
 import { useCairnInChromium } from "./test-support/suite";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
@@ -198,4 +201,171 @@ it("zooms the grid with ctrl+scroll and keeps the level across a reload", async 
   }
   await ctrlWheel(-100);
   await expect.poll(() => columnsOf(page)).toBe(initial);
+});
+
+/** What the month overview shows: each year's heading and its months' names and counts. */
+const shownOverview = (page: Page) =>
+  page.getByTestId("month-overview").evaluate((overview) => {
+    const cut = (element: Element | null) =>
+      element instanceof HTMLElement && element.scrollWidth > element.clientWidth;
+    const right = overview.getBoundingClientRect().right;
+    return Array.from(overview.querySelectorAll("[data-testid=overview-year]")).map((year) => ({
+      year: year.getAttribute("data-year") ?? "",
+      heading: year.querySelector("h3")?.textContent ?? "",
+      months: Array.from(year.querySelectorAll("[data-testid=overview-month]")).map((cell) => {
+        const box = cell.getBoundingClientRect();
+        return {
+          month: cell.getAttribute("data-month") ?? "",
+          text: [".month-cell__name", ".month-cell__count"]
+            .map((part) => cell.querySelector(part)?.textContent ?? "")
+            .join(" / "),
+          cut:
+            cut(cell.querySelector(".month-cell__name")) ||
+            cut(cell.querySelector(".month-cell__count")),
+          widthPx: box.width,
+          outside: box.left < 0 || box.right > right + 0.5,
+        };
+      }),
+    }));
+  });
+
+/** The months of `library` as the overview names them, per language. */
+const overviewMonths: Record<string, { year: string; heading: string; months: string[] }[]> = {
+  "en-US": [
+    { year: "2023", heading: "202314 items", months: ["July / 5 items", "June / 9 items"] },
+    { year: "2022", heading: "20222 items", months: ["December / 2 items"] },
+  ],
+  "de-DE": [
+    {
+      year: "2023",
+      heading: "202314 Elemente",
+      months: ["Juli / 5 Elemente", "Juni / 9 Elemente"],
+    },
+    { year: "2022", heading: "20222 Elemente", months: ["Dezember / 2 Elemente"] },
+  ],
+};
+
+/** Where the grid shows the header row of `day`, in px below the grid's top. */
+const headerBelowGridTop = (page: Page, day: string) =>
+  page.evaluate((wanted) => {
+    const scroller = document.querySelector("[data-testid=gallery-scroller]");
+    const heading = document.querySelector(`[data-testid=gallery-day][data-day="${wanted}"]`);
+    const headerRow = heading?.closest("[role=row]");
+    if (scroller === null || !(headerRow instanceof HTMLElement)) return undefined;
+    return headerRow.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+  }, day);
+
+/** Waits until every month's cover has loaded (three months: all on screen). */
+const waitForOverviewCovers = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      Array.from(
+        document.querySelectorAll<HTMLImageElement>("[data-testid=overview-cover]"),
+      ).filter((image) => image.complete && image.naturalWidth > 0).length === 3,
+    undefined,
+    { timeout: 20_000 },
+  );
+
+it("travels the timeline through the month overview, in English and German", async () => {
+  const page = await openLoggedInGallery(browser(), cairn(), owner.account);
+  // At the biggest tiles the grid is tall enough for an older month to reach the top.
+  await page.evaluate(() => {
+    localStorage.setItem("galleryZoom", "2");
+  });
+  const problems: string[] = [];
+  await forEachLook(page, englishAndGerman, async ({ locale, width, at }) => {
+    await waitForVisibleThumbnails(page);
+    await page.getByTestId("overview-open").click();
+    const overview = page.getByTestId("month-overview");
+    await overview.waitFor();
+    await waitForOverviewCovers(page);
+    const shown = await shownOverview(page);
+    expect
+      .soft(
+        shown.map(({ year, heading, months }) => ({
+          year,
+          heading,
+          months: months.map((month) => month.text),
+        })),
+        at,
+      )
+      .toEqual(overviewMonths[locale]);
+    const overviewWidthPx = (await overview.boundingBox())?.width ?? 0;
+    for (const month of shown.flatMap((year) => year.months)) {
+      if (month.cut) problems.push(`${at}: the name or count of ${month.month} is cut off`);
+      if (month.outside) problems.push(`${at}: ${month.month} is outside the overview`);
+      // A phone shows three months a row.
+      if (
+        width < 428 &&
+        (month.widthPx > overviewWidthPx / 3 || month.widthPx < overviewWidthPx / 4.5)
+      ) {
+        problems.push(`${at}: ${month.month} is ${String(month.widthPx)} px wide, not a third`);
+      }
+    }
+    if (screenshotDir !== undefined) {
+      await page.screenshot({
+        path: path.join(screenshotDir, `overview-${locale}-${String(width)}.png`),
+      });
+    }
+
+    // An older month: the grid shows its first day's header at the top.
+    await overview.locator("[data-month='2023-06']").click();
+    await overview.waitFor({ state: "detached" });
+    await expect.poll(() => headerBelowGridTop(page, "2023-06-30")).toBeCloseTo(0, 0);
+    await waitForVisibleThumbnails(page);
+    if (screenshotDir !== undefined) {
+      await page.screenshot({
+        path: path.join(screenshotDir, `overview-${locale}-${String(width)}-jumped.png`),
+      });
+    }
+
+    // Escape goes back to the grid where it was.
+    await page.getByTestId("overview-open").click();
+    await overview.waitFor();
+    await page.keyboard.press("Escape");
+    await overview.waitFor({ state: "detached" });
+    expect.soft(await headerBelowGridTop(page, "2023-06-30"), at).toBeCloseTo(0, 0);
+  });
+  expect(problems).toEqual([]);
+  if (screenshotDir !== undefined) {
+    // The light theme, for the eye.
+    await page.evaluate(() => {
+      localStorage.setItem("theme", "light");
+    });
+    for (const { width, height } of lookSizes) {
+      await showLook(page, { width, height, locale: "en-US" });
+      await page.getByTestId("overview-open").click();
+      await waitForOverviewCovers(page);
+      await page.screenshot({
+        path: path.join(screenshotDir, `overview-light-en-US-${String(width)}.png`),
+      });
+    }
+  }
+});
+
+it("opens the month overview on a zoom out past the smallest tiles, and closes it on a zoom in", async () => {
+  const page = await openLoggedInGallery(browser(), cairn(), owner.account);
+  await page.evaluate(() => {
+    localStorage.setItem("galleryZoom", "-3");
+  });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.reload();
+  await waitForVisibleThumbnails(page);
+  const smallest = await columnsOf(page);
+  const box = await page.getByTestId("gallery-scroller").boundingBox();
+  if (box === null) throw new Error("no grid");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const ctrlWheel = async (deltaY: number) => {
+    await page.keyboard.down("Control");
+    await page.mouse.wheel(0, deltaY);
+    await page.keyboard.up("Control");
+  };
+  await ctrlWheel(100);
+  const overview = page.getByTestId("month-overview");
+  await overview.waitFor();
+  expect(await page.evaluate(() => window.visualViewport?.scale ?? 1)).toBe(1);
+  await page.waitForTimeout(400);
+  await ctrlWheel(-100);
+  await overview.waitFor({ state: "detached" });
+  expect(await columnsOf(page)).toBe(smallest);
 });

@@ -3,8 +3,10 @@
 // its middle and says that files can be dropped anywhere, on a desktop and a
 // phone, in English and German; photos picked on the timeline go up without a
 // question, show in the timeline, and reach another device in the user's
-// uncategorized collection, not in an album. `CAIRN_E2E_SCREENSHOTS=<dir>`
-// also saves the empty timeline.
+// uncategorized collection, not in an album. Chosen in the settings, the
+// timeline shows the uploaded photos at their own shape (as the upload
+// recorded it, an EXIF rotation applied). `CAIRN_E2E_SCREENSHOTS=<dir>` also
+// saves the empty timeline and the photos at their shape.
 
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -12,7 +14,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import type { NodeAccount } from "../test-support/node-account";
 import { overflowsIn } from "./test-support/dialog-fit";
-import { tile, waitForUpToDate } from "./test-support/gallery";
+import { tile, waitForUpToDate, waitForVisibleThumbnails } from "./test-support/gallery";
 import { openLoggedInGallery, signUpWithLibraryClient } from "./test-support/library";
 import { englishAndGerman, forEachLook } from "./test-support/looks";
 import { useCairnInChromium } from "./test-support/suite";
@@ -100,4 +102,58 @@ it("uploads photos picked on the timeline without asking, into no album", async 
   expect(
     entries.flatMap((entry) => (entry.kind === "file" ? [entry.file.metadata.title] : [])).sort(),
   ).toEqual(["Bush-dog.jpg", "noexif.jpg"]);
+});
+
+/** Shapes of photos as the fixtures show them (f6t.jpg is stored 80×48, turned by its EXIF orientation). */
+const shownShapes: Record<string, number> = {
+  "noexif.jpg": 250 / 188,
+  "Bush-dog.jpg": 400 / 398,
+  "door-knocker.jpg": 800 / 533,
+  "f6t.jpg": 48 / 80,
+  "issue-exifr-4.jpg": 100 / 50,
+};
+
+it("shows uploaded photos at their own shape when chosen, on a desktop and a phone, in English and German", async () => {
+  await pickFiles(page, [
+    await fixtureFile("door-knocker.jpg", "image/jpeg"),
+    await fixtureFile("f6t.jpg", "image/jpeg"),
+    await fixtureFile("issue-exifr-4.jpg", "image/jpeg"),
+  ]);
+  await waitForFinish(page);
+  await page.getByTestId("upload-close").click();
+  await page.getByTestId("nav-settings").click();
+  const ownShape = page.getByTestId("settings-own-shape-tiles");
+  expect(await ownShape.isChecked()).toBe(false);
+  await ownShape.check();
+  await page.getByTestId("nav-photos").click();
+
+  const problems: string[] = [];
+  await forEachLook(page, englishAndGerman, async ({ locale, width, at }) => {
+    for (const [title, shape] of Object.entries(shownShapes)) {
+      const box = await tile(page, title).boundingBox({ timeout: pageCatchUpMs });
+      if (box === null) {
+        problems.push(`${at}: ${title} is not shown`);
+        continue;
+      }
+      const shown = box.width / box.height;
+      if (Math.abs(shown / shape - 1) > 0.03) {
+        problems.push(`${at}: ${title} is ${shown.toFixed(2)}:1, not ${shape.toFixed(2)}:1`);
+      }
+    }
+    if (screenshotDir !== undefined) {
+      await waitForVisibleThumbnails(page);
+      await page.screenshot({
+        path: path.join(screenshotDir, `own-shape-${locale}-${String(width)}.png`),
+      });
+    }
+  });
+  expect(problems).toEqual([]);
+
+  // Squares again when the choice is undone; it is the device's, kept across reloads.
+  await page.getByTestId("nav-settings").click();
+  expect(await ownShape.isChecked()).toBe(true);
+  await ownShape.uncheck();
+  await page.getByTestId("nav-photos").click();
+  const box = await tile(page, "issue-exifr-4.jpg").boundingBox({ timeout: pageCatchUpMs });
+  expect(box === null ? 0 : box.width / box.height).toBeCloseTo(1, 1);
 });

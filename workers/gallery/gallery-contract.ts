@@ -40,6 +40,12 @@ export interface GalleryViewSnapshot {
   totalCount: number;
   /** In display order (newest first, or oldest first for an ascending album). */
   days: GalleryDay[];
+  /**
+   * Width over height of each item by view index, 0 where unknown (shown
+   * square); may be shorter than the view (a first screen's covers only its
+   * first items). See: [Note: A view knows the shape of its photos]
+   */
+  aspectRatios?: ArrayLike<number> | undefined;
 }
 
 /** One file as a view shows it. */

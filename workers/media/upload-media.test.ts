@@ -96,3 +96,26 @@ describe("facts of a batch", () => {
     expect(firstImage?.kind === "media" && firstImage.embedded.creationTimeUs).toBeGreaterThan(0);
   });
 });
+
+describe("the size an upload records", () => {
+  const media = createUploadMedia({
+    codec: {} as ImageCodec<never>,
+    video: {} as VideoProcessor,
+  });
+  const sizeOf = async (name: string) => {
+    const [facts] = await media.facts([{ blob: new Blob([await fixtureBytes(name)]), name }]);
+    return facts?.kind === "media" ? [facts.widthPx, facts.heightPx] : undefined;
+  };
+
+  it("reads a JPEG's size from its frame when its tags give none, turned by its orientation", async () => {
+    // See: [Note: An upload records the size of every JPEG]
+    expect(await sizeOf("noexif.jpg")).toEqual([250, 188]);
+    expect(await sizeOf("door-knocker.jpg")).toEqual([800, 533]);
+    // Stored 80 × 48, shown a quarter turned.
+    expect(await sizeOf("f6t.jpg")).toEqual([48, 80]);
+  });
+
+  it("keeps a camera's tagged size", async () => {
+    expect(await sizeOf("canon-dslr.jpg")).toEqual([5184, 3456]);
+  });
+});

@@ -15,6 +15,7 @@ import type { UnitPart } from "../upload/upload-unit";
 import { ConcurrencyLimit } from "../gallery/media/concurrency";
 import type { CodecImage, ImageCodec } from "./image/image-codec";
 import { imageThumbnailJPEG } from "./image/image-thumbnail";
+import { jpegFrameSize, jpegHeadBytes } from "./image/jpeg-segments";
 import { detectFileType } from "./probe/detect-type";
 import { readExif } from "./probe/read-exif";
 import type { VideoProcessor } from "./video/video-processor";
@@ -31,6 +32,31 @@ const displayedSize = ({ widthPx, heightPx, orientation }: ExifFields) =>
   orientation !== undefined && orientation >= 5
     ? { widthPx: heightPx, heightPx: widthPx }
     : { widthPx, heightPx };
+
+/**
+ * [Note: An upload records the size of every JPEG]
+ *
+ * The size an upload records (`w`, `h`) lets the gallery lay out photos at
+ * their own shape before any thumbnail is fetched. Many JPEGs carry no EXIF
+ * size (edited, exported or messaged photos), so when the tags give none,
+ * the size is read from the JPEG's frame header, a few bytes after its APP
+ * segments; the EXIF orientation turns it as it turns a tagged size.
+ */
+const storedJPEGSize = async (
+  blob: Blob,
+  exif: ExifFields,
+  mimeType: string,
+): Promise<{ widthPx: number; heightPx: number } | undefined> => {
+  if (exif.widthPx !== undefined && exif.heightPx !== undefined) return undefined;
+  if (mimeType.toLowerCase() !== "image/jpeg") return undefined;
+  return jpegFrameSize(new Uint8Array(await blob.slice(0, jpegHeadBytes).arrayBuffer()));
+};
+
+/** The tags' size, else the JPEG frame's, with the tags' orientation. */
+const exifOrFrameSize = (
+  exif: ExifFields,
+  frame: { widthPx: number; heightPx: number } | undefined,
+): ExifFields => (frame === undefined ? exif : { ...exif, ...frame });
 
 /** The kind of a picked file, or undefined when the upload does not take it. */
 const mediaKindOf = async ({ blob, name }: UnitPart): Promise<MediaFileKind | undefined> => {
@@ -80,6 +106,7 @@ export const createUploadMedia = <Image extends CodecImage>({
     { fileType, mimeType }: MediaFileKind,
   ): Promise<MediaFacts> => {
     const exif = await readExif(blob, { fileType, mimeType });
+    const size = exifOrFrameSize(exif, await storedJPEGSize(blob, exif, mimeType));
     return {
       kind: "media",
       fileType,
@@ -90,7 +117,7 @@ export const createUploadMedia = <Image extends CodecImage>({
         longitude: exif.longitude,
         caption: exif.caption,
       },
-      ...displayedSize(exif),
+      ...displayedSize(size),
       cameraMake: exif.cameraMake,
       cameraModel: exif.cameraModel,
     };

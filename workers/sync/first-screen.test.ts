@@ -76,6 +76,14 @@ describe("the first screen record", () => {
     expect(record.items.map(({ id }) => id)).toEqual([1, 2]);
   });
 
+  it("holds the shapes of its items only, as numbers its JSON keeps", () => {
+    const snapshot = { ...snapshotOf(0, 5), aspectRatios: Float32Array.of(1.5, 0.75, 1, 2, 0.5) };
+    const record = recordOf({ snapshot });
+    expect(record.snapshot.aspectRatios).toEqual([1.5, 0.75]);
+    const stored = JSON.parse(JSON.stringify(record)) as FirstScreenRecord;
+    expect(stored.snapshot.aspectRatios).toEqual([1.5, 0.75]);
+  });
+
   it(`holds the covers of the first ${String(firstScreenCoverCount)} summaries only`, () => {
     const summaries = Array.from({ length: firstScreenCoverCount + 20 }, (_, i) =>
       summaryOf(100 + i, 10_000 + i),

@@ -120,6 +120,27 @@ export interface FirstScreenSource {
   fileByID: (fileID: number) => DecryptedFile | undefined;
 }
 
+/**
+ * The snapshot as recorded: the shapes of its recorded items only, as plain
+ * numbers (the record is JSON). The rest of the view shows square until the
+ * loaded library's snapshot comes, below the first screen.
+ * See: [Note: A view knows the shape of its photos]
+ */
+const recordedSnapshot = (
+  snapshot: GalleryViewSnapshot,
+  itemCount: number,
+): GalleryViewSnapshot => {
+  const { aspectRatios, ...rest } = snapshot;
+  if (aspectRatios === undefined) return rest;
+  return {
+    ...rest,
+    aspectRatios: Array.from(
+      { length: Math.min(itemCount, aspectRatios.length) },
+      (_, index) => Math.round((aspectRatios[index] ?? 0) * 1000) / 1000,
+    ),
+  };
+};
+
 /** The record for `source`: its items' files and the first `firstScreenCoverCount` covers' files, each once. */
 export const firstScreenRecord = (source: FirstScreenSource): FirstScreenRecord => {
   const files = new Map<number, DecryptedFile>();
@@ -139,7 +160,7 @@ export const firstScreenRecord = (source: FirstScreenSource): FirstScreenRecord 
     viewID: source.viewID,
     choices: source.choices,
     summary: source.summary,
-    snapshot: source.snapshot,
+    snapshot: recordedSnapshot(source.snapshot, source.items.length),
     items: source.items,
     files: [...files.values()],
   };

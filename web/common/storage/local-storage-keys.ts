@@ -147,6 +147,11 @@ export const localStorageKeys = {
    * (negative) from its default tile size. See: [Note: Zooming the grid changes its columns]
    */
   galleryZoom: json(z.number().int().min(-10).max(10)),
+  /**
+   * Cairn's own: the gallery shows square tiles or rows of photos at their
+   * own shape (square when absent). See: [Note: Rows of photos at their own shape]
+   */
+  galleryTileShape: json(z.enum(["square", "own-shape"])),
 } satisfies Record<string, KeyDefinition<z.ZodType>>;
 
 export type LocalStorageKey = keyof typeof localStorageKeys;

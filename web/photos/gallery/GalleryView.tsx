@@ -1,8 +1,8 @@
 // The library part of `/gallery`: the albums bar on top, the open view's
-// header, the selection bar, the grid of the open view (or its empty state),
-// upload and download progress, and the viewer opened from the grid. Files
-// dropped anywhere on the page are uploaded (`useGalleryUpload`). The open
-// view is kept in the URL. Everything it shows comes from the sync worker
+// header, the selection bar, the grid of the open view with its month
+// overview (or its empty state), upload and download progress, and the
+// viewer opened from the grid. Files dropped anywhere on the page are
+// uploaded (`useGalleryUpload`). The open view is kept in the URL. Everything it shows comes from the sync worker
 // through a `GalleryClient` and the library notifications (summaries, the
 // open view's snapshot, sync status), handed in as props.
 
@@ -27,6 +27,7 @@ import { EmptyView } from "./EmptyView";
 import { searchWithView, viewIDFromSearch } from "./gallery-url";
 import { GalleryGrid } from "./grid/GalleryGrid";
 import { GallerySkeleton } from "./grid/GallerySkeleton";
+import { MonthOverviewHost } from "./grid/MonthOverviewHost";
 import { clear, type GallerySelection } from "./selection/gallery-selection";
 import { ThumbnailStore } from "./thumbnails/thumbnail-store";
 import { useOpenView } from "./use-open-view";
@@ -241,18 +242,24 @@ export function GalleryView({
           />
         )}
         {client !== undefined && thumbnails !== undefined && shown !== undefined ? (
-          <GalleryGrid
-            client={client}
-            snapshot={shown}
-            thumbnails={thumbnails}
-            selection={selection}
-            onSelectionChange={setSelection}
-            onOpenItem={(index: number) => {
-              setViewerIndex(index);
-            }}
-            scrollToIndex={scrollToIndex}
-            emptyState={<EmptyView kind={kind} onUpload={upload.start} />}
-          />
+          <MonthOverviewHost client={client} snapshot={shown} thumbnails={thumbnails}>
+            {(overview) => (
+              <GalleryGrid
+                client={client}
+                snapshot={shown}
+                thumbnails={thumbnails}
+                selection={selection}
+                onSelectionChange={setSelection}
+                onOpenItem={(index: number) => {
+                  setViewerIndex(index);
+                }}
+                scrollToIndex={scrollToIndex}
+                emptyState={<EmptyView kind={kind} onUpload={upload.start} />}
+                travel={overview.travel}
+                onZoomOutPastSmallest={overview.onZoomOutPastSmallest}
+              />
+            )}
+          </MonthOverviewHost>
         ) : shownCount === 0 ? (
           <EmptyView kind={kind} onUpload={upload.start} />
         ) : (

@@ -8,6 +8,25 @@ import type { DecryptedFile } from "../../library/decrypted-records";
 import type { LibraryReader } from "../gallery-contract";
 import { fileTimeUs } from "../../sync/library-summary";
 
+/**
+ * [Note: A view knows the shape of its photos]
+ *
+ * The justified layout lays out rows of photos at their aspect ratio for the
+ * whole view before any item is fetched, as the square grid does from the
+ * days alone. So each view carries the width over height of every item, from
+ * the size an upload records in the file's public magic metadata (`w`, `h`,
+ * as shown: an EXIF rotation already applied). Files from clients that do
+ * not record it have 0, and the layout shows them square.
+ */
+export const fileAspectRatio = (file: DecryptedFile): number => {
+  const data = file.pubMagicMetadata?.data;
+  const widthPx = data?.w;
+  const heightPx = data?.h;
+  if (widthPx === undefined || heightPx === undefined || !(widthPx > 0) || !(heightPx > 0))
+    return 0;
+  return widthPx / heightPx;
+};
+
 export class FileEntries {
   readonly count: number;
   readonly files: readonly DecryptedFile[];
@@ -16,6 +35,8 @@ export class FileEntries {
   readonly ids: Float64Array;
   /** 1 where the file is archived (visibility in the owner's private magic metadata). */
   readonly archived: Uint8Array;
+  /** Width over height as shown, 0 where unknown. See: [Note: A view knows the shape of its photos] */
+  readonly aspectRatios: Float32Array;
   /** Trash only: µs when the server deletes each file for good. */
   readonly deleteByUs: Float64Array | undefined;
   #positions: Map<number, number> | undefined;
@@ -28,8 +49,10 @@ export class FileEntries {
     this.timesUs = new Float64Array(count);
     this.ids = new Float64Array(count);
     this.archived = new Uint8Array(count);
+    this.aspectRatios = new Float32Array(count);
     files.forEach((file, index) => {
       this.timesUs[index] = fileTimeUs(file);
+      this.aspectRatios[index] = fileAspectRatio(file);
       this.ids[index] = file.id;
       if (file.magicMetadata?.data.visibility === Visibility.archived) this.archived[index] = 1;
     });

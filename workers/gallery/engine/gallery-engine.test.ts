@@ -296,6 +296,24 @@ describe("views", () => {
     ]);
   });
 
+  it("knows the shape of each item as shown, and 0 where uploads did not record it", () => {
+    const reader = new MemoryReader(testUserID);
+    reader.putCollection(testCollection(40, { name: "Shapes" }), false);
+    reader.putFiles([
+      file(4001, 40, baseUs, { pubMagicMetadata: mmd({ w: 4000, h: 3000 }) }),
+      file(4002, 40, baseUs - hourUs, { pubMagicMetadata: mmd({ w: 1080, h: 1920 }) }),
+      file(4003, 40, baseUs - 2 * hourUs),
+      file(4004, 40, baseUs - 3 * hourUs, { pubMagicMetadata: mmd({ w: 0, h: 100 }) }),
+    ]);
+    const shapes = createGalleryEngine({ reader: () => reader }).openView(40);
+    expect(Array.from(shapes.aspectRatios ?? [])).toEqual([
+      expect.closeTo(4 / 3, 5),
+      expect.closeTo(0.5625, 5),
+      0,
+      0,
+    ]);
+  });
+
   it("groups a view's items by local day", () => {
     const snapshot = engine.openView(10);
     expect(snapshot.days.map((d) => [d.firstIndex, d.count])).toEqual([

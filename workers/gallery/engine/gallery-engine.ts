@@ -118,6 +118,7 @@ export const createGalleryEngine = ({
     version: built.version,
     totalCount: built.count,
     days: built.days,
+    aspectRatios: built.aspectRatios,
   });
 
   const favoriteIDs = (reader: LibraryReader): ((fileID: number) => boolean) => {

@@ -80,6 +80,8 @@ export interface BuiltView {
   ids: Float64Array;
   /** Trash only. */
   deleteByUs?: Float64Array | undefined;
+  /** Width over height of each item, 0 where unknown. See: [Note: A view knows the shape of its photos] */
+  aspectRatios: Float32Array;
   days: GalleryDay[];
 }
 
@@ -202,6 +204,7 @@ export const buildView = (
   const viewTimesUs = new Float64Array(taken);
   const viewIDs = new Float64Array(taken);
   const deleteByUs = plan.isTrash ? new Float64Array(taken) : undefined;
+  const aspectRatios = new Float32Array(taken);
   let count = 0;
   let previous = -1;
   for (let step = 0; step < taken; step++) {
@@ -229,6 +232,7 @@ export const buildView = (
     viewTimesUs[count] = timesUs[entry] ?? 0;
     viewIDs[count] = ids[entry] ?? 0;
     if (deleteByUs !== undefined) deleteByUs[count] = source.entries.deleteByUs?.[position] ?? 0;
+    aspectRatios[count] = source.entries.aspectRatios[position] ?? 0;
     count += 1;
   }
   return {
@@ -240,6 +244,8 @@ export const buildView = (
     timesUs: viewTimesUs.subarray(0, count),
     ids: viewIDs.subarray(0, count),
     deleteByUs: deleteByUs?.subarray(0, count),
+    // A copy, not a view: a snapshot sends its buffer whole to the page.
+    aspectRatios: count === taken ? aspectRatios : aspectRatios.slice(0, count),
     days: groupByDay(viewTimesUs, count, dayOf),
   };
 };

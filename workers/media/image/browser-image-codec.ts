@@ -3,7 +3,7 @@
 
 import type { PixelSize } from "../../../shared/model/media/thumbnail-rules";
 import type { CodecImage, ImageCodec } from "./image-codec";
-import { jpegFrameSize } from "./jpeg-segments";
+import { jpegFrameSize, jpegHeadBytes } from "./jpeg-segments";
 import { orientationTransform, orientedSize } from "./orientation";
 import { type DecodeNeeds, jpegReducedDecodeSize } from "./reduced-decode";
 
@@ -130,7 +130,6 @@ const resizeByHalves = (bitmap: ImageBitmap, target: PixelSize): ImageBitmap => 
 };
 
 /** Enough of a camera JPEG's start to hold its EXIF, ICC profile and frame header. */
-const jpegHeadBytes = 256 * 1024;
 
 /**
  * A JPEG decoded at a reduced size by WebCodecs, upright, when that meets

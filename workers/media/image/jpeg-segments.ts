@@ -36,6 +36,9 @@ export const isStandaloneMarker = (code: number): boolean =>
 export const uint16At = (bytes: Uint8Array, offset: number): number =>
   ((bytes[offset] ?? 0) << 8) | (bytes[offset + 1] ?? 0);
 
+/** How much of a JPEG's start `jpegFrameSize` reads: its frame header follows the APP segments. */
+export const jpegHeadBytes = 256 * 1024;
+
 /**
  * The stored size of the JPEG that starts `head` (its first bytes: the
  * frame header follows the EXIF, ICC and other APP segments, within the

@@ -1,10 +1,11 @@
 // `/gallery/settings`: the account and the app's settings on one page, in
 // sections people scan for: the account (email, password), storage and plan
 // (with the family), security (two-factor, passkeys), the devices logged in,
-// appearance (language, theme), the library (whether photos others share
+// appearance (language, theme, square tiles or photos at their own shape), the library (whether photos others share
 // appear in the timeline, how long the trash keeps files), then logout and
 // account deletion.
 
+import { useAtom } from "jotai";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
@@ -15,6 +16,7 @@ import { LanguagePicker } from "../../../common/i18n/LanguagePicker";
 import { ThemeSwitch } from "../../../common/theme/ThemeSwitch";
 import { Button } from "../../../common/ui/Button";
 import { useViewChoices } from "../../../common/library/library-state";
+import { gridTileShapeAtom, storeGridTileShape } from "../grid/grid-tile-shape";
 import { FamilyEntry } from "./FamilyEntry";
 import { SettingSwitch } from "./SettingSwitch";
 import { SessionsSection } from "./SessionsSection";
@@ -57,6 +59,7 @@ export function SettingsPage({
 }: SettingsPageProps) {
   const intl = useIntl();
   const [viewChoices, chooseViews] = useViewChoices();
+  const [tileShape, setTileShape] = useAtom(gridTileShapeAtom);
   return (
     <div className="cairn-settings" data-testid="settings-page">
       <h1 className="cairn-settings__title">
@@ -108,6 +111,17 @@ export function SettingsPage({
           <span>{intl.formatMessage({ id: "shell.theme" })}</span>
           <ThemeSwitch />
         </div>
+        <SettingSwitch
+          labelID="gallery.settings.ownShapeTiles"
+          descriptionID="gallery.settings.ownShapeTiles.description"
+          checked={tileShape === "own-shape"}
+          onChange={(ownShape) => {
+            const shape = ownShape ? "own-shape" : "square";
+            setTileShape(shape);
+            storeGridTileShape(shape);
+          }}
+          testID="settings-own-shape-tiles"
+        />
       </Section>
       <Section titleID="gallery.settings.library">
         <SettingSwitch

@@ -10,6 +10,7 @@ import type {
   GalleryWindow,
   ThumbnailURLResult,
 } from "../../../../workers/gallery/gallery-contract";
+import { createStore } from "jotai";
 import { AppProviders } from "../../../common/app/test-support/render-in-app";
 import { emptySelection, type GallerySelection } from "../selection/gallery-selection";
 import {
@@ -18,6 +19,7 @@ import {
   ThumbnailStore,
 } from "../thumbnails/thumbnail-store";
 import { GalleryGrid } from "./GalleryGrid";
+import { gridTileShapeAtom } from "./grid-tile-shape";
 import { tilesBuiltPerFrame } from "./row-builder";
 import { maxNativeHeightPx } from "./scroll-mapping";
 
@@ -107,6 +109,7 @@ function renderGrid(
   snapshot: GalleryViewSnapshot,
   initialSelection = emptySelection,
   decode: DecodeThumbnail = undecodable,
+  store = createStore(),
 ) {
   const client = clientFor(snapshot);
   const thumbnails = new ThumbnailStore(client, {
@@ -132,7 +135,7 @@ function renderGrid(
     );
   }
   const result = render(
-    <AppProviders>
+    <AppProviders store={store}>
       <Harness />
     </AppProviders>,
   );
@@ -385,6 +388,29 @@ describe("the gallery grid", () => {
     await waitFor(() => {
       expect(indexes()).toContain(firstShown + 7);
     });
+  });
+
+  it("shows photos at their own shape when chosen, rows filling the width", async () => {
+    const snapshot = snapshotOf(3, 40);
+    // Landscapes, portraits and one of unknown shape (square).
+    const aspectRatios = Array.from({ length: 120 }, (_, i) => (i === 2 ? 0 : i % 2 ? 0.75 : 1.5));
+    const store = createStore();
+    store.set(gridTileShapeAtom, "own-shape");
+    renderGrid({ ...snapshot, aspectRatios }, emptySelection, undecodable, store);
+    await waitFor(() => tileAt(3));
+    const sizeOf = (index: number) => {
+      const { width, height } = tileAt(index).style;
+      return { widthPx: parseFloat(width), heightPx: parseFloat(height) };
+    };
+    const landscape = sizeOf(0);
+    expect(landscape.widthPx / landscape.heightPx).toBeCloseTo(1.5, 3);
+    const portrait = sizeOf(1);
+    expect(portrait.widthPx / portrait.heightPx).toBeCloseTo(0.75, 3);
+    expect(sizeOf(2).widthPx).toBeCloseTo(sizeOf(2).heightPx, 3);
+    // The first row fills the grid's width (1280 px less the scrubber's 40).
+    const firstRow = tiles().filter((tile) => tile.parentElement === tileAt(0).parentElement);
+    const rowWidthPx = firstRow.reduce((sum, tile) => sum + parseFloat(tile.style.width) + 2, -2);
+    expect(rowWidthPx).toBeCloseTo(1240, 1);
   });
 
   it("lands a jump on light rows and builds them over the next frames, the screen first", async () => {

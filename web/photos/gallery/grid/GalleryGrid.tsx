@@ -1,6 +1,7 @@
 import {
   useCallback,
   useEffect,
+  useImperativeHandle,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -8,7 +9,9 @@ import {
   useSyncExternalStore,
   type KeyboardEvent,
   type ReactNode,
+  type Ref,
 } from "react";
+import { useAtomValue } from "jotai";
 import { useIntl } from "react-intl";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import type {
@@ -43,12 +46,15 @@ import {
 import { bandContent } from "./grid-band";
 import { isGridNavigationKey, nextFocusIndex } from "./grid-navigation";
 import { ItemWindowCache } from "./item-window-cache";
-import { dayStartsOf, LightTileRow, tileRowStyle } from "./LightTileRow";
+import { gridTileShapeAtom } from "./grid-tile-shape";
+import { buildJustifiedLayout } from "./justified-layout";
+import { dayStartsOf, LightTileRow, tileRowStyle, tileWidthsOf } from "./LightTileRow";
 import { largeStepViewports, nativeHeight } from "./scroll-mapping";
 import { useElementSize } from "./use-element-size";
 import { useFling } from "./use-fling";
 import { useGridScroll, type GridScroll } from "./use-grid-scroll";
 import { useGridZoom } from "./use-grid-zoom";
+import { dayHeaderTopPx, dayIndexAtTop, type GridTravel } from "./grid-travel";
 import { useRowBuilding } from "./use-row-building";
 import { useTodayKey } from "./use-today-key";
 import "./gallery-grid.css";
@@ -64,7 +70,17 @@ export interface GalleryGridProps {
   scrollToIndex?: number | undefined;
   /** Shown instead of the grid when the view has no items. */
   emptyState?: ReactNode;
+  /** Fast travel from the month overview. See: [Note: The month overview travels the grid] */
+  travel?: Ref<GridTravel> | undefined;
+  /** A zoom out past the smallest tiles: the month overview opens. */
+  onZoomOutPastSmallest?: (() => void) | undefined;
 }
+
+/** The same columns and tile shape: the rows stand where they stood. */
+const sameGeometry = (a: GridLayout, b: GridLayout): boolean =>
+  a.columns === b.columns &&
+  (a.rowTable === undefined) === (b.rowTable === undefined) &&
+  (a.rowTable === undefined || a.contentWidthPx === b.contentWidthPx);
 
 /** Room on the right for the date scrubber on wide screens; on a phone it floats over the tiles. */
 const scrubberGutterPx = 40;
@@ -98,16 +114,28 @@ export function GalleryGrid({
   onOpenItem,
   scrollToIndex,
   emptyState,
+  travel,
+  onZoomOutPastSmallest,
 }: GalleryGridProps) {
   const intl = useIntl();
   const [scrollerRef, size, scroller] = useElementSize<HTMLDivElement>();
   const todayKey = useTodayKey();
   const gutterPx = size.widthPx > mobileBreakpointPx ? scrubberGutterPx : 0;
-  const zoomLevel = useGridZoom(scroller);
+  const zoomLevel = useGridZoom(scroller, onZoomOutPastSmallest);
   const { columns, tileSizePx } = gridColumnsForWidth(size.widthPx - gutterPx, zoomLevel);
+  const tileShape = useAtomValue(gridTileShapeAtom);
   const layout = useMemo(
-    () => buildGridLayout({ days: snapshot.days, columns, tileSizePx }),
-    [snapshot.days, columns, tileSizePx],
+    () =>
+      tileShape === "own-shape"
+        ? buildJustifiedLayout({
+            days: snapshot.days,
+            aspectRatios: snapshot.aspectRatios,
+            columns,
+            contentWidthPx: size.widthPx - gutterPx,
+            targetHeightPx: tileSizePx,
+          })
+        : buildGridLayout({ days: snapshot.days, columns, tileSizePx }),
+    [snapshot.days, snapshot.aspectRatios, columns, tileSizePx, tileShape, size.widthPx, gutterPx],
   );
   const geometry = useMemo(
     () => ({
@@ -122,8 +150,8 @@ export function GalleryGrid({
   useLayoutEffect(() => {
     const before = laidOutRef.current;
     laidOutRef.current = layout;
-    if (before === undefined || before.columns === layout.columns) return;
-    // New columns (a zoom, a resize): the first photo on screen stays on screen, at the top.
+    if (before === undefined || sameGeometry(before, layout)) return;
+    // New columns or shapes (a zoom, a resize, another tile shape): the first photo on screen stays on screen, at the top.
     const { virtualTop } = scroll.position();
     if (virtualTop <= 0 || before.itemCount === 0) return;
     scroll.jumpTo(itemRowTopPx(layout, firstItemAtOffset(before, virtualTop)), "in-commit");
@@ -167,6 +195,28 @@ export function GalleryGrid({
       viewportHeightPx: size.heightPx,
     };
   });
+
+  // See: [Note: The month overview travels the grid]
+  useImperativeHandle(
+    travel,
+    (): GridTravel => ({
+      topDayIndex: () => {
+        const latest = latestRef.current;
+        if (latest === undefined) return undefined;
+        return dayIndexAtTop(latest.layout, latest.scroll.position().virtualTop);
+      },
+      jumpToDay: (dayIndex, { focusFirstItem }) => {
+        const latest = latestRef.current;
+        const day = latest?.layout.days[dayIndex];
+        if (latest === undefined || day === undefined) return;
+        latest.scroll.jumpTo(dayHeaderTopPx(latest.layout, dayIndex));
+        if (!focusFirstItem) return;
+        focusPendingRef.current = true;
+        setFocusIndex(day.firstIndex);
+      },
+    }),
+    [],
+  );
 
   const selectRangeTo = useCallback(async (index: number, base: GallerySelection) => {
     const latest = latestRef.current;
@@ -363,7 +413,8 @@ export function GalleryGrid({
                 rightPx={gutterPx}
                 dayStarts={dayStartsOf(row.firstIndex, packedDayMarginsPx(layout, row))}
                 tileCount={row.count}
-                tileSizePx={tileSizePx}
+                tileSizePx={row.tileHeightPx}
+                tileWidths={tileWidthsOf(row.tileWidthsPx)}
               />
             ) : (
               <div
@@ -375,7 +426,7 @@ export function GalleryGrid({
                   topPx: row.offsetPx - shift,
                   heightPx: row.heightPx,
                   rightPx: gutterPx,
-                  tileSizePx,
+                  tileSizePx: row.tileHeightPx,
                 })}
               >
                 {Array.from({ length: row.count }, (_, i) => {
@@ -387,7 +438,8 @@ export function GalleryGrid({
                       key={index}
                       index={index}
                       item={item}
-                      sizePx={tileSizePx}
+                      widthPx={row.tileWidthsPx?.[i] ?? row.tileHeightPx}
+                      heightPx={row.tileHeightPx}
                       dayMarginPx={dayMargins(row).get(index)}
                       selected={item !== undefined && selection.fileIDs.has(item.id)}
                       selecting={selecting}

@@ -19,7 +19,8 @@ export interface TileClick {
 export interface GridTileProps {
   index: number;
   item: GalleryItem | undefined;
-  sizePx: number;
+  widthPx: number;
+  heightPx: number;
   /** Space before a tile that starts a day packed after another. See: [Note: Small days share a row] */
   dayMarginPx?: number | undefined;
   selected: boolean;
@@ -38,7 +39,7 @@ const clickOf = (event: MouseEvent, toggle: boolean): TileClick => ({
 });
 
 /**
- * One square of the grid: the thumbnail, its badges and its selection checkbox.
+ * One tile of the grid (a square, or the photo's own shape): the thumbnail, its badges and its selection checkbox.
  *
  * [Note: A grid tile is as few elements as it can be]
  *
@@ -53,7 +54,8 @@ const clickOf = (event: MouseEvent, toggle: boolean): TileClick => ({
 export const GridTile = memo(function GridTile({
   index,
   item,
-  sizePx,
+  widthPx,
+  heightPx,
   dayMarginPx,
   selected,
   selecting,
@@ -68,7 +70,7 @@ export const GridTile = memo(function GridTile({
   const [loadedURL, setLoadedURL] = useState<string | undefined>(undefined);
   const [pointerOver, setPointerOver] = useState(false);
   const [focused, setFocused] = useState(false);
-  const style = { width: sizePx, height: sizePx, marginInlineStart: dayMarginPx };
+  const style = { width: widthPx, height: heightPx, marginInlineStart: dayMarginPx };
 
   if (item === undefined) {
     return (

@@ -15,8 +15,19 @@ export interface LightTileRowProps {
    */
   dayStarts: string;
   tileCount: number;
+  /** The tiles' height, and their width where `tileWidths` gives none. */
   tileSizePx: number;
+  /**
+   * Each tile's width when tiles have their own shape, as comma-separated
+   * pixels (a string, compared by value); empty for squares.
+   * See: [Note: Rows of photos at their own shape]
+   */
+  tileWidths: string;
 }
+
+/** `tileWidths` of a row: its tiles' own widths, or empty for squares. */
+export const tileWidthsOf = (widthsPx: readonly number[] | undefined): string =>
+  widthsPx === undefined ? "" : widthsPx.map((px) => px.toFixed(2)).join(",");
 
 /** `dayStarts` of a row from its packed-day margins by view index. */
 export function dayStartsOf(firstIndex: number, marginsPx: ReadonlyMap<number, number>): string {
@@ -57,12 +68,14 @@ export const LightTileRow = memo(function LightTileRow({
   dayStarts,
   tileCount,
   tileSizePx,
+  tileWidths,
 }: LightTileRowProps) {
   const margins = new Map(
     dayStarts === ""
       ? []
       : dayStarts.split(",").map((pair) => pair.split(":").map(Number) as [number, number]),
   );
+  const widths = tileWidths === "" ? undefined : tileWidths.split(",").map(Number);
   return (
     <div
       role="row"
@@ -74,10 +87,15 @@ export const LightTileRow = memo(function LightTileRow({
     >
       {Array.from({ length: tileCount }, (_, i) => {
         const marginPx = margins.get(i);
+        const widthPx = widths?.[i];
         return (
           <span
             key={i}
-            style={marginPx === undefined ? undefined : { marginInlineStart: marginPx }}
+            style={
+              marginPx === undefined && widthPx === undefined
+                ? undefined
+                : { marginInlineStart: marginPx, width: widthPx }
+            }
           />
         );
       })}

@@ -142,6 +142,26 @@ export interface GridLayout {
   readonly rowCount: number;
   readonly totalHeightPx: number;
   readonly itemCount: number;
+  /**
+   * Rows of photos at their own shape: each row's place and tile height.
+   * Undefined for square tiles, whose rows are found by arithmetic.
+   * See: [Note: Rows of photos at their own shape]
+   */
+  readonly rowTable?: RowTable | undefined;
+}
+
+/** The rows of a justified layout, by row index (header rows included). */
+export interface RowTable {
+  /** The view index of each row's first item (a header's: its first day's); one more entry holds the item count. */
+  readonly firstItem: Int32Array;
+  /** Each row's offset; one more entry holds the total height. */
+  readonly offsetPx: Float64Array;
+  /** The height of each tile row's tiles (a header row's: 0). */
+  readonly tileHeightPx: Float32Array;
+  /** The width a day takes when packed with others. */
+  readonly packedDayWidthPx: Float64Array;
+  /** Width over height of each item as laid out. */
+  readonly aspectRatioAt: (index: number) => number;
 }
 
 /** A day's place in a header row: where its heading starts and how wide it is. */
@@ -190,6 +210,10 @@ export type GridRow =
       /** The row comes right after its header. */
       firstAfterHeader: boolean;
       runs: readonly DayTiles[];
+      /** The height of the row's tiles (without the gap below). */
+      tileHeightPx: number;
+      /** Each tile's width, when tiles have their own shape; undefined: square. */
+      tileWidthsPx?: readonly number[] | undefined;
     };
 
 export interface GridLayoutInput {
@@ -211,7 +235,28 @@ const packedWidthPx = (count: number, tileSizePx: number, gapPx: number) =>
   Math.max(tilesWidthPx(count, tileSizePx, gapPx), packedDayMinWidthPx);
 
 /** A little slack so that rounding never keeps a day out of a row it fits. */
-const fitSlackPx = 0.5;
+export const fitSlackPx = 0.5;
+
+/** The width day `dayIndex` takes packed with others in `layout`. */
+const packedDayWidthIn = (layout: GridLayout, dayIndex: number): number =>
+  layout.rowTable?.packedDayWidthPx[dayIndex] ??
+  packedWidthPx(layout.days[dayIndex]?.count ?? 0, layout.tileSizePx, layout.gapPx);
+
+/** The width of tiles `[firstIndex, firstIndex + count)` side by side in a row. */
+const runWidthPx = (
+  layout: GridLayout,
+  row: GridRow & { kind: "tiles" },
+  firstIndex: number,
+  count: number,
+): number => {
+  const widths = row.tileWidthsPx;
+  if (widths === undefined) return tilesWidthPx(count, layout.tileSizePx, layout.gapPx);
+  let width = 0;
+  for (let index = firstIndex; index < firstIndex + count; index++) {
+    width += (widths[index - row.firstIndex] ?? 0) + layout.gapPx;
+  }
+  return width - layout.gapPx;
+};
 
 export function buildGridLayout({
   days,
@@ -325,9 +370,7 @@ export function rowAt(layout: GridLayout, rowIndex: number): GridRow | undefined
     let leftPx = 0;
     for (let d = firstDay; d < endDay; d++) {
       const dayOfHeading = layout.days[d] as GalleryDay;
-      const widthPx = packed
-        ? packedWidthPx(dayOfHeading.count, layout.tileSizePx, layout.gapPx)
-        : layout.contentWidthPx;
+      const widthPx = packed ? packedDayWidthIn(layout, d) : layout.contentWidthPx;
       headings.push({ dayIndex: d, day: dayOfHeading, leftPx, widthPx, packed });
       leftPx += widthPx + layout.dayGapPx;
     }
@@ -341,8 +384,20 @@ export function rowAt(layout: GridLayout, rowIndex: number): GridRow | undefined
       headings,
     };
   }
+  const table = layout.rowTable;
   const rowInGroup = index - firstRow - 1;
-  const offsetPx = groupOffset + layout.headerHeightPx + rowInGroup * layout.tileRowHeightPx;
+  const offsetPx =
+    table?.offsetPx[index] ??
+    groupOffset + layout.headerHeightPx + rowInGroup * layout.tileRowHeightPx;
+  const heightPx =
+    table === undefined
+      ? layout.tileRowHeightPx
+      : (table.offsetPx[index + 1] ?? offsetPx) - offsetPx;
+  const tileHeightPx = table?.tileHeightPx[index] ?? layout.tileSizePx;
+  const shapedWidths = (firstIndex: number, count: number) =>
+    table === undefined
+      ? undefined
+      : Array.from({ length: count }, (_, i) => table.aspectRatioAt(firstIndex + i) * tileHeightPx);
   if (packed) {
     const runs: DayTiles[] = [];
     let leftPx = 0;
@@ -350,7 +405,7 @@ export function rowAt(layout: GridLayout, rowIndex: number): GridRow | undefined
     for (let d = firstDay; d < endDay; d++) {
       const dayOfRun = layout.days[d] as GalleryDay;
       runs.push({ dayIndex: d, firstIndex: dayOfRun.firstIndex, count: dayOfRun.count, leftPx });
-      leftPx += packedWidthPx(dayOfRun.count, layout.tileSizePx, layout.gapPx) + layout.dayGapPx;
+      leftPx += packedDayWidthIn(layout, d) + layout.dayGapPx;
       count += dayOfRun.count;
     }
     return {
@@ -359,33 +414,42 @@ export function rowAt(layout: GridLayout, rowIndex: number): GridRow | undefined
       dayIndex: firstDay,
       day,
       offsetPx,
-      heightPx: layout.tileRowHeightPx,
+      heightPx,
       firstIndex: day.firstIndex,
       count,
       firstAfterHeader: true,
       runs,
+      tileHeightPx,
+      tileWidthsPx: shapedWidths(day.firstIndex, count),
     };
   }
-  const start = rowInGroup * layout.columns;
-  const firstIndex = day.firstIndex + start;
-  const count = Math.min(layout.columns, day.count - start);
+  const firstIndex = table?.firstItem[index] ?? day.firstIndex + rowInGroup * layout.columns;
+  const count =
+    table === undefined
+      ? Math.min(layout.columns, day.firstIndex + day.count - firstIndex)
+      : (table.firstItem[index + 1] ?? firstIndex) - firstIndex;
   return {
     kind: "tiles",
     rowIndex: index,
     dayIndex: firstDay,
     day,
     offsetPx,
-    heightPx: layout.tileRowHeightPx,
+    heightPx,
     firstIndex,
     count,
     firstAfterHeader: rowInGroup === 0,
     runs: [{ dayIndex: firstDay, firstIndex, count, leftPx: 0 }],
+    tileHeightPx,
+    tileWidthsPx: shapedWidths(firstIndex, count),
   };
 }
 /** The index of the row covering `offsetPx` (clamped to the first and last rows). */
 export function rowIndexAtOffset(layout: GridLayout, offsetPx: number): number {
   if (layout.rowCount === 0) return 0;
   if (offsetPx >= layout.totalHeightPx) return layout.rowCount - 1;
+  if (layout.rowTable !== undefined) {
+    return lastAtMost(layout.rowTable.offsetPx, layout.rowCount, offsetPx);
+  }
   const group = lastAtMost(layout.groupOffsetPx, layout.groupCount, offsetPx);
   const firstRow = layout.groupFirstRow[group] ?? 0;
   const within = offsetPx - (layout.groupOffsetPx[group] ?? 0);
@@ -435,10 +499,14 @@ export function rowOfItem(
   const group = layout.dayGroup[dayIndex] ?? 0;
   const [firstDay, endDay] = daysOfGroup(layout, group);
   const headerRow = layout.groupFirstRow[group] ?? 0;
+  const table = layout.rowTable;
   const rowIndex =
     endDay - firstDay > 1
       ? headerRow + 1
-      : headerRow + 1 + Math.floor((clamped - day.firstIndex) / layout.columns);
+      : table !== undefined
+        ? // Header rows start at their day's first item too; the last match is the tile row.
+          lastAtMost(table.firstItem, layout.rowCount, clamped)
+        : headerRow + 1 + Math.floor((clamped - day.firstIndex) / layout.columns);
   const row = rowAt(layout, rowIndex);
   if (row?.kind !== "tiles") return undefined;
   return { row, column: clamped - row.firstIndex };
@@ -450,7 +518,10 @@ export function tileLeftPx(layout: GridLayout, row: GridRow & { kind: "tiles" },
   const run = row.runs.find((candidate) => index < candidate.firstIndex + candidate.count);
   const last = run ?? row.runs[row.runs.length - 1];
   if (last === undefined) return 0;
-  return last.leftPx + (index - last.firstIndex) * (layout.tileSizePx + layout.gapPx);
+  if (index === last.firstIndex) return last.leftPx;
+  return (
+    last.leftPx + runWidthPx(layout, row, last.firstIndex, index - last.firstIndex) + layout.gapPx
+  );
 }
 
 /**
@@ -465,7 +536,7 @@ export function packedDayMarginsPx(
   for (let r = 1; r < row.runs.length; r++) {
     const run = row.runs[r] as DayTiles;
     const before = row.runs[r - 1] as DayTiles;
-    const beforeEndPx = before.leftPx + tilesWidthPx(before.count, layout.tileSizePx, layout.gapPx);
+    const beforeEndPx = before.leftPx + runWidthPx(layout, row, before.firstIndex, before.count);
     margins.set(run.firstIndex, run.leftPx - beforeEndPx - layout.gapPx);
   }
   return margins;
