@@ -258,17 +258,46 @@ const runWidthPx = (
   return width - layout.gapPx;
 };
 
-export function buildGridLayout({
-  days,
-  columns,
-  tileSizePx,
-  headerHeightPx = dayHeaderHeightPx,
-  gapPx = tileGapPx,
-  dayGapPx = packedDayGapPx,
-}: GridLayoutInput): GridLayout {
-  const safeColumns = Math.max(1, Math.floor(columns));
-  const tileRowHeightPx = tileSizePx + gapPx;
-  const contentWidthPx = tilesWidthPx(safeColumns, tileSizePx, gapPx);
+/** How a layout measures and lays out each day, for `packDayGroups`. */
+export interface DayPacking {
+  /** Whether the day fits in one row, and the width it takes packed with others. */
+  measure: (day: GalleryDay, dayIndex: number) => { fitsOneRow: boolean; packedWidthPx: number };
+  /**
+   * Lays out a group that starts with `day` (its header at `headerTopPx`; its
+   * tiles in one row when `fitsOneRow`): the tile rows it made and their height.
+   */
+  layOutGroup: (
+    day: GalleryDay,
+    fitsOneRow: boolean,
+    headerTopPx: number,
+  ) => { tileRows: number; tileRowsHeightPx: number };
+}
+
+/** The parts of a layout that place days in groups. See: [Note: Small days share a row] */
+export type DayGroups = Pick<
+  GridLayout,
+  | "groupFirstDay"
+  | "groupFirstRow"
+  | "groupOffsetPx"
+  | "groupCount"
+  | "dayGroup"
+  | "dayFirstRow"
+  | "dayOffsetPx"
+  | "rowCount"
+  | "totalHeightPx"
+  | "itemCount"
+>;
+
+/** Places each day in a group of its own or packed after the previous one, in one pass. */
+export function packDayGroups(
+  days: readonly GalleryDay[],
+  {
+    contentWidthPx,
+    headerHeightPx,
+    dayGapPx,
+  }: { contentWidthPx: number; headerHeightPx: number; dayGapPx: number },
+  packing: DayPacking,
+): DayGroups {
   const groupFirstDay = new Int32Array(days.length + 1);
   const groupFirstRow = new Int32Array(days.length + 1);
   const groupOffsetPx = new Float64Array(days.length + 1);
@@ -283,22 +312,20 @@ export function buildGridLayout({
   let openRowWidthPx: number | undefined;
   days.forEach((day, d) => {
     itemCount += day.count;
-    const fitsOneRow = day.count <= safeColumns;
-    const widthPx = packedWidthPx(day.count, tileSizePx, gapPx);
+    const { fitsOneRow, packedWidthPx } = packing.measure(day, d);
     const joined =
       dayGapPx > 0 &&
       fitsOneRow &&
       openRowWidthPx !== undefined &&
-      openRowWidthPx + dayGapPx + widthPx <= contentWidthPx + fitSlackPx;
+      openRowWidthPx + dayGapPx + packedWidthPx <= contentWidthPx + fitSlackPx;
     if (joined) {
       const group = groups - 1;
       dayGroup[d] = group;
       dayFirstRow[d] = groupFirstRow[group] ?? 0;
       dayOffsetPx[d] = groupOffsetPx[group] ?? 0;
-      openRowWidthPx = (openRowWidthPx ?? 0) + dayGapPx + widthPx;
+      openRowWidthPx = (openRowWidthPx ?? 0) + dayGapPx + packedWidthPx;
       return;
     }
-    const tileRows = Math.ceil(day.count / safeColumns);
     groupFirstDay[groups] = d;
     groupFirstRow[groups] = row;
     groupOffsetPx[groups] = offset;
@@ -306,9 +333,10 @@ export function buildGridLayout({
     dayFirstRow[d] = row;
     dayOffsetPx[d] = offset;
     groups += 1;
+    const { tileRows, tileRowsHeightPx } = packing.layOutGroup(day, fitsOneRow, offset);
     row += 1 + tileRows;
-    offset += headerHeightPx + tileRows * tileRowHeightPx;
-    openRowWidthPx = fitsOneRow && day.count > 0 ? widthPx : undefined;
+    offset += headerHeightPx + tileRowsHeightPx;
+    openRowWidthPx = fitsOneRow && day.count > 0 ? packedWidthPx : undefined;
   });
   groupFirstDay[groups] = days.length;
   groupFirstRow[groups] = row;
@@ -316,14 +344,6 @@ export function buildGridLayout({
   dayFirstRow[days.length] = row;
   dayOffsetPx[days.length] = offset;
   return {
-    days,
-    columns: safeColumns,
-    tileSizePx,
-    gapPx,
-    dayGapPx,
-    tileRowHeightPx,
-    headerHeightPx,
-    contentWidthPx,
     groupFirstDay: groupFirstDay.subarray(0, groups + 1),
     groupFirstRow: groupFirstRow.subarray(0, groups + 1),
     groupOffsetPx: groupOffsetPx.subarray(0, groups + 1),
@@ -334,6 +354,44 @@ export function buildGridLayout({
     rowCount: row,
     totalHeightPx: offset,
     itemCount,
+  };
+}
+
+export function buildGridLayout({
+  days,
+  columns,
+  tileSizePx,
+  headerHeightPx = dayHeaderHeightPx,
+  gapPx = tileGapPx,
+  dayGapPx = packedDayGapPx,
+}: GridLayoutInput): GridLayout {
+  const safeColumns = Math.max(1, Math.floor(columns));
+  const tileRowHeightPx = tileSizePx + gapPx;
+  const contentWidthPx = tilesWidthPx(safeColumns, tileSizePx, gapPx);
+  const groups = packDayGroups(
+    days,
+    { contentWidthPx, headerHeightPx, dayGapPx },
+    {
+      measure: (day) => ({
+        fitsOneRow: day.count <= safeColumns,
+        packedWidthPx: packedWidthPx(day.count, tileSizePx, gapPx),
+      }),
+      layOutGroup: (day) => {
+        const tileRows = Math.ceil(day.count / safeColumns);
+        return { tileRows, tileRowsHeightPx: tileRows * tileRowHeightPx };
+      },
+    },
+  );
+  return {
+    days,
+    columns: safeColumns,
+    tileSizePx,
+    gapPx,
+    dayGapPx,
+    tileRowHeightPx,
+    headerHeightPx,
+    contentWidthPx,
+    ...groups,
   };
 }
 

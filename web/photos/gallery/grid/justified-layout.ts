@@ -29,6 +29,7 @@ import type { GalleryDay } from "../../../../workers/gallery/gallery-contract";
 import {
   dayHeaderHeightPx,
   fitSlackPx,
+  packDayGroups,
   packedDayGapPx,
   packedDayMinWidthPx,
   tileGapPx,
@@ -149,73 +150,49 @@ export function buildJustifiedLayout({
 }: JustifiedLayoutInput): GridLayout {
   const aspectRatioAt = (index: number) => laidOutAspectRatio(aspectRatios?.[index]);
   const widthPx = Math.max(1, contentWidthPx);
-  const groupFirstDay = new Int32Array(days.length + 1);
-  const groupFirstRow = new Int32Array(days.length + 1);
-  const groupOffsetPx = new Float64Array(days.length + 1);
-  const dayGroup = new Int32Array(days.length);
-  const dayFirstRow = new Int32Array(days.length + 1);
-  const dayOffsetPx = new Float64Array(days.length + 1);
   const packedDayWidthPx = new Float64Array(days.length);
   const rows = new RowBuffer();
-  let groups = 0;
-  let offset = 0;
-  let itemCount = 0;
-  /** Width of the open group's row when more days may join it; undefined otherwise. */
-  let openRowWidthPx: number | undefined;
-  days.forEach((day, d) => {
-    itemCount += day.count;
-    let naturalWidthPx = -gapPx;
-    for (let index = day.firstIndex; index < day.firstIndex + day.count; index++) {
-      naturalWidthPx += aspectRatioAt(index) * targetHeightPx + gapPx;
-    }
-    const fitsOneRow = day.count > 0 && naturalWidthPx <= widthPx + fitSlackPx;
-    const packedWidthPx = Math.max(naturalWidthPx, packedDayMinWidthPx);
-    packedDayWidthPx[d] = packedWidthPx;
-    const joined =
-      dayGapPx > 0 &&
-      fitsOneRow &&
-      openRowWidthPx !== undefined &&
-      openRowWidthPx + dayGapPx + packedWidthPx <= widthPx + fitSlackPx;
-    if (joined) {
-      const group = groups - 1;
-      dayGroup[d] = group;
-      dayFirstRow[d] = groupFirstRow[group] ?? 0;
-      dayOffsetPx[d] = groupOffsetPx[group] ?? 0;
-      openRowWidthPx = (openRowWidthPx ?? 0) + dayGapPx + packedWidthPx;
-      return;
-    }
-    groupFirstDay[groups] = d;
-    groupFirstRow[groups] = rows.count;
-    groupOffsetPx[groups] = offset;
-    dayGroup[d] = groups;
-    dayFirstRow[d] = rows.count;
-    dayOffsetPx[d] = offset;
-    groups += 1;
-    rows.push(day.firstIndex, offset, 0);
-    offset += headerHeightPx;
-    const tileRows = fitsOneRow
-      ? [{ firstItem: day.firstIndex, heightPx: targetHeightPx }]
-      : justifiedRows(
-          day.firstIndex,
-          day.firstIndex + day.count,
-          aspectRatioAt,
-          widthPx,
-          targetHeightPx,
-          gapPx,
-        );
-    for (const row of tileRows) {
-      rows.push(row.firstItem, offset, row.heightPx);
-      offset += row.heightPx + gapPx;
-    }
-    openRowWidthPx = fitsOneRow ? packedWidthPx : undefined;
-  });
-  rows.push(itemCount, offset, 0);
-  const rowCount = rows.count - 1;
-  groupFirstDay[groups] = days.length;
-  groupFirstRow[groups] = rowCount;
-  groupOffsetPx[groups] = offset;
-  dayFirstRow[days.length] = rowCount;
-  dayOffsetPx[days.length] = offset;
+  const groups = packDayGroups(
+    days,
+    { contentWidthPx: widthPx, headerHeightPx, dayGapPx },
+    {
+      measure: (day, d) => {
+        let naturalWidthPx = -gapPx;
+        for (let index = day.firstIndex; index < day.firstIndex + day.count; index++) {
+          naturalWidthPx += aspectRatioAt(index) * targetHeightPx + gapPx;
+        }
+        const packedWidthPx = Math.max(naturalWidthPx, packedDayMinWidthPx);
+        packedDayWidthPx[d] = packedWidthPx;
+        return {
+          fitsOneRow: day.count > 0 && naturalWidthPx <= widthPx + fitSlackPx,
+          packedWidthPx,
+        };
+      },
+      layOutGroup: (day, fitsOneRow, headerTopPx) => {
+        rows.push(day.firstIndex, headerTopPx, 0);
+        const tileRows = fitsOneRow
+          ? [{ firstItem: day.firstIndex, heightPx: targetHeightPx }]
+          : justifiedRows(
+              day.firstIndex,
+              day.firstIndex + day.count,
+              aspectRatioAt,
+              widthPx,
+              targetHeightPx,
+              gapPx,
+            );
+        let topPx = headerTopPx + headerHeightPx;
+        for (const row of tileRows) {
+          rows.push(row.firstItem, topPx, row.heightPx);
+          topPx += row.heightPx + gapPx;
+        }
+        return {
+          tileRows: tileRows.length,
+          tileRowsHeightPx: topPx - headerTopPx - headerHeightPx,
+        };
+      },
+    },
+  );
+  rows.push(groups.itemCount, groups.totalHeightPx, 0);
   return {
     days,
     columns: Math.max(1, Math.floor(columns)),
@@ -225,16 +202,7 @@ export function buildJustifiedLayout({
     tileRowHeightPx: targetHeightPx + gapPx,
     headerHeightPx,
     contentWidthPx: widthPx,
-    groupFirstDay: groupFirstDay.subarray(0, groups + 1),
-    groupFirstRow: groupFirstRow.subarray(0, groups + 1),
-    groupOffsetPx: groupOffsetPx.subarray(0, groups + 1),
-    groupCount: groups,
-    dayGroup,
-    dayFirstRow,
-    dayOffsetPx,
-    rowCount,
-    totalHeightPx: offset,
-    itemCount,
+    ...groups,
     rowTable: {
       firstItem: rows.firstItem.slice(0, rows.count),
       offsetPx: rows.offsetPx.slice(0, rows.count),
