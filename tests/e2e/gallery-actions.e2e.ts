@@ -24,6 +24,7 @@ import {
   tile,
   unlockHidden,
   waitForUpToDate,
+  openAlbum,
 } from "./test-support/gallery";
 import { openLoggedInGallery, signUpWithLibraryClient } from "./test-support/library";
 import { useCairnInChromium } from "./test-support/suite";
@@ -57,8 +58,6 @@ const expectEverywhere = async (name: string, count: number) => {
 
 const confirmInDialog = (page: Page, name: string) =>
   page.getByRole("dialog").getByRole("button", { name, exact: true }).click();
-
-const openAlbum = (page: Page, name: string) => albumEntry(page, name).click();
 
 it("favorites, archives, hides, trashes and restores; each change reaches the other browser", async () => {
   const generated = library.generated.name;

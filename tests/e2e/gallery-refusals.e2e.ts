@@ -15,7 +15,6 @@ import { generatedJpeg } from "../test-support/media";
 import { expectGalleryOf, logIn } from "./test-support/accounts";
 import {
   albumCountOf,
-  albumEntry,
   expectAlbumCount,
   openInViewer,
   selectTiles,
@@ -23,6 +22,7 @@ import {
   syncUntil,
   tile,
   waitForUpToDate,
+  openAlbum,
 } from "./test-support/gallery";
 import { type AccountWithLibrary, signUpWithLibraryClient } from "./test-support/library";
 import { changeShareRoleInDatabase, shareInDatabase } from "./test-support/sharing";
@@ -88,8 +88,6 @@ afterAll(async () => {
   await ana.client.close();
   await ben.client.close();
 });
-
-const openAlbum = (page: Page, name: string) => albumEntry(page, name).click();
 
 /** The error dialogs on `page` (the viewer is a dialog too). */
 const errorDialogs = (page: Page) => page.getByRole("dialog", { name: "Error", exact: true });

@@ -15,12 +15,12 @@ import { uploadTestFile } from "../../workers/sync/test-support/library";
 import { generatedJpeg } from "../test-support/media";
 import { overflowsIn } from "./test-support/dialog-fit";
 import {
-  albumEntry,
   selectTiles,
   selectionAction,
   tile,
   unlockHidden,
   waitForUpToDate,
+  openAlbum,
 } from "./test-support/gallery";
 import {
   type AccountWithLibrary,
@@ -91,7 +91,7 @@ it("asks the password before the hidden section shows anything, and again after 
   expect(names.some((name) => name.includes(".hidden"))).toBe(false);
 
   // Hidden is locked: no tile, no hidden album's name.
-  await albumEntry(page, "Hidden").click();
+  await openAlbum(page, "Hidden");
   await lockScreen().waitFor();
   expect(await page.getByTestId("gallery-tile").count()).toBe(0);
   expect(await page.getByText("Diary").count()).toBe(0);
@@ -104,13 +104,13 @@ it("asks the password before the hidden section shows anything, and again after 
   await tile(page, "trip.jpg").waitFor({ timeout: pageCatchUpMs });
   expect(await lockScreen().count()).toBe(0);
   // Its albums open without a question…
-  await albumEntry(page, "Diary").click();
+  await openAlbum(page, "Diary");
   await tile(page, "diary.jpg").waitFor();
   const diaryAddress = page.url();
   // …and the timeline and back does not ask again.
   await page.getByRole("button", { name: "Back to albums" }).click();
   await tile(page, "beach.jpg").waitFor();
-  await albumEntry(page, "Hidden").click();
+  await openAlbum(page, "Hidden");
   await tile(page, "trip.jpg").waitFor();
   expect(await lockScreen().count()).toBe(0);
 
@@ -127,7 +127,7 @@ it("asks the password before the hidden section shows anything, and again after 
 });
 
 it("fits its lock screen on a desktop and a phone, in English and German", async () => {
-  await albumEntry(page, "Hidden").click();
+  await openAlbum(page, "Hidden");
   await lockScreen().waitFor();
   const misfits: string[] = [];
   await forEachLook(page, englishAndGerman, async ({ locale, width, at }) => {

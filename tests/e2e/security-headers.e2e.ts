@@ -28,13 +28,13 @@ import {
   openSettings,
 } from "./test-support/accounts";
 import {
-  albumEntry,
   openInViewer,
   selectTiles,
   selectionAction,
   tile,
   waitForUpToDate,
   waitForVisibleThumbnails,
+  openAlbum,
 } from "./test-support/gallery";
 import { type AccountWithLibrary, signUpWithLibraryClient } from "./test-support/library";
 import { type PolicyViolations, watchPolicyViolations } from "./test-support/policy-violations";
@@ -121,7 +121,7 @@ it(
     await logIn(page, cairn(), account.email, account.password);
     await expectGalleryOf(page, account.email);
     await waitForUpToDate(page);
-    await albumEntry(page, "Lisbon").click();
+    await openAlbum(page, "Lisbon");
     await tile(page, "tram.jpg").waitFor();
     await waitForVisibleThumbnails(page);
     expect(await isolation(page)).not.toContain(false);

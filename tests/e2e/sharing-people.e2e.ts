@@ -24,6 +24,7 @@ import {
   syncUntil,
   tile,
   waitForUpToDate,
+  openAlbum,
 } from "./test-support/gallery";
 import {
   type AccountWithLibrary,
@@ -104,7 +105,7 @@ const peopleShown = (page: Page) =>
     );
 
 it("shares an album with a collaborator who adds a photo, and ends the share", async () => {
-  await albumEntry(anaPage, "Picnic").click();
+  await openAlbum(anaPage, "Picnic");
   await openSharing(anaPage);
 
   // An address without an account is refused where it was typed.
@@ -146,7 +147,7 @@ it("shares an album with a collaborator who adds a photo, and ends the share", a
   await tile(benPage, "noexif.jpg").waitFor({ timeout: pageCatchUpMs });
   expect(await titlesInAlbum(ben.client, await uncategorizedOf(ben))).toEqual(["noexif.jpg"]);
   // …and one he already has is added from another album.
-  await albumEntry(benPage, "Ben's photos").click();
+  await openAlbum(benPage, "Ben's photos");
   await selectTiles(benPage, ["kite.jpg"]);
   await selectionAction(benPage, "Add to album").click();
   await benPage.getByRole("dialog").locator("[data-collection-id]", { hasText: "Picnic" }).click();
@@ -156,7 +157,7 @@ it("shares an album with a collaborator who adds a photo, and ends the share", a
     "kite.jpg",
     "noexif.jpg",
   ]);
-  await albumEntry(anaPage, "Picnic").click();
+  await openAlbum(anaPage, "Picnic");
   await tile(anaPage, "kite.jpg").waitFor();
   // Ben's photos say who added them, on their tiles and in the viewer; Ana's say nothing.
   expect(
@@ -186,7 +187,7 @@ it("shares an album with a collaborator who adds a photo, and ends the share", a
 });
 
 it("lets a viewer leave an album shared with them", async () => {
-  await albumEntry(anaPage, "Picnic").click();
+  await openAlbum(anaPage, "Picnic");
   await openSharing(anaPage);
   await shareWith(anaPage, ben.account.email, "Viewer");
   await expect
@@ -214,7 +215,7 @@ it("lets a viewer leave an album shared with them", async () => {
   await tile(benPage, "blanket.jpg").waitFor({ state: "detached", timeout: pageCatchUpMs });
   await tile(benPage, "kite.jpg").waitFor();
 
-  await albumEntry(benPage, "Picnic").click();
+  await openAlbum(benPage, "Picnic");
   // A viewer may not add to the album: no upload is offered in it (spec §6).
   await benPage.getByTestId("album-shared-by").waitFor();
   expect(await benPage.getByTestId("upload-button").count()).toBe(0);

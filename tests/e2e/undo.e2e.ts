@@ -12,12 +12,12 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
 import { generatedJpeg } from "../test-support/media";
 import {
-  albumEntry,
   expectAlbumCount,
   selectionAction,
   selectTiles,
   tile,
   waitForUpToDate,
+  openAlbum,
 } from "./test-support/gallery";
 import {
   type AccountWithLibrary,
@@ -59,7 +59,7 @@ const undoFromToast = async (page: Page, message: string) => {
 
 it("undoes a trash, a removal from an album and a favorite", async () => {
   const page = await openLoggedInGallery(browser(), cairn(), owner.account);
-  await albumEntry(page, "Beach").click();
+  await openAlbum(page, "Beach");
   await expectAlbumCount(page, "Beach", 3);
 
   // Trashed from two albums, back in both.

@@ -16,7 +16,7 @@ import type { NodeLibraryClient } from "../../workers/library/node-library-clien
 import type { NodeAccount } from "../test-support/node-account";
 import { fixtureMediaDir, generatedLivePhotoPair } from "../test-support/media";
 import { button } from "./test-support/accounts";
-import { albumEntry, expectAlbumCount, openInViewer, tile } from "./test-support/gallery";
+import { expectAlbumCount, openInViewer, tile, openAlbum } from "./test-support/gallery";
 import { openLoggedInGallery, signUpWithLibraryClient } from "./test-support/library";
 import { useCairnInChromium } from "./test-support/suite";
 import { pickFolder, resultCounts, resultNames, waitForFinish } from "./test-support/uploads";
@@ -148,7 +148,7 @@ it(
 );
 
 it("shows the live photo as one tile, with its image and its video, and its capture time and place", async () => {
-  await albumEntry(page, cameraFolder).click();
+  await openAlbum(page, cameraFolder);
   await tile(page, "IMG_0001.HEIC").getByRole("img", { name: "Live photo" }).waitFor();
   expect(await page.getByTestId("gallery-tile").count()).toBe(1);
   await openInViewer(page, "IMG_0001.HEIC");
@@ -168,7 +168,7 @@ it("shows the live photo as one tile, with its image and its video, and its capt
 });
 
 it("shows the Takeout photo with the date, place and caption of its sidecar", async () => {
-  await albumEntry(page, takeoutFolder).click();
+  await openAlbum(page, takeoutFolder);
   await openInViewer(page, takeoutPhoto);
   await waitForDecodedImage(page);
   const details = await infoDetails(page);

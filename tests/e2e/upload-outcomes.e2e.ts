@@ -21,11 +21,11 @@ import {
 } from "../test-support/media";
 import {
   albumCountOf,
-  albumEntry,
   openInViewer,
   syncUntil,
   tile,
   waitForVisibleThumbnails,
+  openAlbum,
 } from "./test-support/gallery";
 import {
   openLoggedInGallery,
@@ -134,7 +134,7 @@ it(
         }),
       );
 
-      await albumEntry(page, albumNames.harbour).click();
+      await openAlbum(page, albumNames.harbour);
       const held = await holdMultipartPart(page, heldPartNumber);
       await pickFiles(page, [...photoPaths, videoPath]);
       await held.arrived;
@@ -192,7 +192,7 @@ it(
 
 it("uploads damaged files as the product defines, and shows them without breaking the viewer", async () => {
   const door = await fixtureFile("door-knocker.jpg", "image/jpeg");
-  await albumEntry(page, albumNames.damaged).click();
+  await openAlbum(page, albumNames.damaged);
   await pickFiles(page, [
     // Damaged inside, yet a browser still decodes it.
     await fixtureFile("broken1.jpg", "image/jpeg"),
@@ -246,7 +246,7 @@ it("uploads damaged files as the product defines, and shows them without breakin
 it(
   "shows a phone photo, an iPhone HEIC and a video with their thumbnails, dates, places, names and kinds",
   async () => {
-    await albumEntry(page, albumNames.phone).click();
+    await openAlbum(page, albumNames.phone);
     await pickFiles(page, [
       await fixtureFile("IMG_20180725_163423-tiny.jpg", "image/jpeg"),
       await fixtureFile("heic-iphone7.heic", "image/heic"),
@@ -310,7 +310,7 @@ it(
 it("keeps the EXIF time and place of a HEIC written by libheif (heif-enc)", async () => {
   // libheif places the Exif item by the `iloc` box's base offset (iPhones by
   // the extent offset): both are the standard's, and both must be read.
-  await albumEntry(page, albumNames.phone).click();
+  await openAlbum(page, albumNames.phone);
   await pickFiles(page, [
     {
       name: "IMG_0002.HEIC",

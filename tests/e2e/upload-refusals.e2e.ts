@@ -12,7 +12,7 @@ import type { DecryptedCollection } from "../../workers/library/decrypted-record
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import type { NodeAccount } from "../test-support/node-account";
 import { generatedJpeg } from "../test-support/media";
-import { albumCountOf, albumEntry, syncUntil } from "./test-support/gallery";
+import { albumCountOf, syncUntil, openAlbum } from "./test-support/gallery";
 import {
   openLoggedInGallery,
   titlesInAlbum,
@@ -93,7 +93,7 @@ it(
         buffer: Buffer.from(await generatedJpeg(200 + index, 800)),
       })),
     );
-    await albumEntry(page, nightWalks.name).click();
+    await openAlbum(page, nightWalks.name);
     // Two files get their upload URLs at once; the others wait at that call.
     const hold = await holdUploadURLsAfter(page, 2);
     try {
@@ -173,7 +173,7 @@ it(
       expect(file.buffer.length).toBeGreaterThan(planBytes - before.usageBytes);
     await setPlanStorage(cairn(), account.userID, planBytes);
 
-    await albumEntry(page, holiday.name).click();
+    await openAlbum(page, holiday.name);
     await pickFiles(page, [...fitting, ...tooLarge]);
     await waitForFinish(page);
     expect(await panelHeading(page)).toBe("Upload finished: some files did not go in");

@@ -10,13 +10,13 @@ import type { NodeLibraryClient } from "../../workers/library/node-library-clien
 import type { NodeAccount } from "../test-support/node-account";
 import { generatedVideo } from "../test-support/media";
 import {
-  albumEntry,
   expectAlbumCount,
   syncUntil,
   albumCountOf,
   tile,
   waitForUpToDate,
   waitForVisibleThumbnails,
+  openAlbum,
 } from "./test-support/gallery";
 import { openLoggedInGallery, signUpWithLibraryClient } from "./test-support/library";
 import { mediaTestMs, pageCatchUpMs } from "./test-support/waits";
@@ -45,7 +45,7 @@ afterAll(async () => {
 it(
   "uploads photos, a HEIC and a video into the open album, refuses a text file, and shows them everywhere",
   async () => {
-    await albumEntry(first, albumName).click();
+    await openAlbum(first, albumName);
     await pickFiles(first, [
       await fixtureFile("IMG_20180725_163423-tiny.jpg", "image/jpeg"),
       await fixtureFile("heic-single.heic", "image/heic"),
@@ -95,7 +95,7 @@ it(
 
 it("reports the same files again as already uploaded, without a second copy", async () => {
   // The reload above closed the last run's panel.
-  await albumEntry(first, albumName).click();
+  await openAlbum(first, albumName);
   await pickFiles(first, [await fixtureFile("noexif.jpg", "image/jpeg")]);
   await waitForFinish(first);
   expect(await resultCount(first, "already-uploaded")).toBe(1);

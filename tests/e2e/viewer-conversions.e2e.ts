@@ -8,15 +8,17 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { UploadResult } from "../../shared/model/media/upload-outcomes";
 import type { DecryptedCollection } from "../../workers/library/decrypted-records";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
 import type { NodeAccount } from "../test-support/node-account";
 import { fixtureMediaDir, generatedLivePhotoPair } from "../test-support/media";
 import { expectGalleryOf, logIn } from "./test-support/accounts";
-import { albumEntry, openInViewer, tile, waitForUpToDate } from "./test-support/gallery";
+import { openInViewer, tile, waitForUpToDate, openAlbum } from "./test-support/gallery";
 import { signUpWithLibraryClient } from "./test-support/library";
 import { useCairnInChromium } from "./test-support/suite";
+import { resultCounts, waitForFinish } from "./test-support/uploads";
 import { mediaTestMs, mediaWorkMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
@@ -58,18 +60,14 @@ it(
   async () => {
     const heicBytes = await readFile(path.join(fixtureMediaDir, iPhoneHeic));
     const live = await generatedLivePhotoPair({ baseName: "IMG_0042" });
-    await albumEntry(page, albumName).click();
+    await openAlbum(page, albumName);
     await page.getByTestId("upload-input-files").setInputFiles([
       { name: iPhoneHeic, mimeType: "image/heic", buffer: heicBytes },
       { name: live.image.name, mimeType: "image/heic", buffer: Buffer.from(live.image.bytes) },
       { name: live.video.name, mimeType: "video/quicktime", buffer: Buffer.from(live.video.bytes) },
     ]);
-    await expect
-      .poll(() => page.getByTestId("upload-phase").getAttribute("data-phase"), {
-        timeout: mediaWorkMs,
-      })
-      .toBe("finish");
-    expect(await page.getByTestId("upload-result-uploaded").getAttribute("data-count")).toBe("2");
+    await waitForFinish(page);
+    expect(await resultCounts(page)).toEqual({ [UploadResult.uploaded]: 2 });
     await page.getByTestId("upload-close").click();
 
     // The iPhone photo: 4032×3024 pixels, decoded by the page from the worker's JPEG.
@@ -117,7 +115,7 @@ it(
     await uploadTestFile(client, album, "IMG_0099.HEIC", new Uint8Array(broken));
     await page.reload();
     await waitForUpToDate(page);
-    await albumEntry(page, albumName).click();
+    await openAlbum(page, albumName);
     await tile(page, "IMG_0099.HEIC").waitFor({ timeout: mediaWorkMs });
 
     await openInViewer(page, "IMG_0099.HEIC");

@@ -61,6 +61,19 @@ export const albumEntry = (page: Page, name: string) =>
     .getByTestId("album-entry")
     .filter({ has: page.getByTestId("album-name").getByText(name, { exact: true }) });
 
+/**
+ * Opens the albums bar's entry called `name` and waits until the view is
+ * shown (its title), so that what follows meets the album's grid, not the
+ * one it replaces.
+ */
+export const openAlbum = async (page: Page, name: string) => {
+  await albumEntry(page, name).click();
+  await page
+    .getByTestId("view-title")
+    .getByText(name, { exact: true })
+    .waitFor({ timeout: pageCatchUpMs });
+};
+
 /** Waits until the albums bar shows `name` with `count` items. */
 export const expectAlbumCount = async (page: Page, name: string, count: number) => {
   await expect.poll(() => albumCountOf(page, name), { timeout: pageCatchUpMs }).toBe(count);

@@ -97,9 +97,17 @@ export const resultNames = async (page: Page, result: UploadResult): Promise<str
 export const uploadPhase = (page: Page) =>
   page.getByTestId("upload-phase").getAttribute("data-phase");
 
-/** Waits until the run has finished (the panel's phase is `finish`). */
-export const waitForFinish = (page: Page) =>
-  expect.poll(() => uploadPhase(page), { timeout: mediaWorkMs }).toBe("finish");
+/**
+ * Waits until the run has finished: the panel's phase is `finish` and the run
+ * has ended, so its summary is shown. The worker's last progress snapshot
+ * (phase `finish`) may come a moment before its answer ends the run.
+ */
+export const waitForFinish = async (page: Page) => {
+  await expect.poll(() => uploadPhase(page), { timeout: mediaWorkMs }).toBe("finish");
+  await page
+    .locator('[data-testid="upload-panel"][data-state="ended"]')
+    .waitFor({ timeout: mediaWorkMs });
+};
 
 /** The overall bar's percentage. */
 export const overallPercent = async (page: Page): Promise<number> =>
