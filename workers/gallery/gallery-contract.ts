@@ -82,6 +82,14 @@ export interface GalleryWindow {
   items: GalleryItem[];
 }
 
+/** Items of a view at scattered indexes, at `version`: `items[k]` is at `indexes[k]` (undefined past the view's end). */
+export interface GalleryItemsAt {
+  viewID: number;
+  version: number;
+  indexes: number[];
+  items: (GalleryItem | undefined)[];
+}
+
 /**
  * The gallery's first screen, as the sync worker kept it from the last
  * session, answered before the stored library is loaded: the albums bar,
@@ -331,6 +339,8 @@ export interface GalleryCalls {
   openView(viewID: number): GalleryViewSnapshot;
   /** Items `[startIndex, startIndex + count)` of the view (fewer at its end). */
   viewWindow(viewID: number, startIndex: number, count: number): GalleryWindow;
+  /** The items at `indexes` of the view, in one round trip (the month overview's covers). */
+  viewItemsAt(viewID: number, indexes: readonly number[]): GalleryItemsAt;
   /** The index of a file in the view, or -1 (the viewer opened from a link, a selection kept across changes). */
   indexOfFile(viewID: number, fileID: number): number;
   /** The info panel's details of a file. */

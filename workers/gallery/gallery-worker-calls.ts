@@ -24,6 +24,7 @@ export type GalleryWorkerExports = {
 export const galleryWorkerCalls = (service: () => GalleryCalls): GalleryWorkerExports => ({
   openView: (viewID) => service().openView(viewID),
   viewWindow: (viewID, startIndex, count) => service().viewWindow(viewID, startIndex, count),
+  viewItemsAt: (viewID, indexes) => service().viewItemsAt(viewID, indexes),
   indexOfFile: (viewID, fileID) => service().indexOfFile(viewID, fileID),
   fileDetails: (fileID) => service().fileDetails(fileID),
   albumSharing: (collectionID) => service().albumSharing(collectionID),

@@ -300,6 +300,7 @@ export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAl
     openView: (viewID) => ensureOpen().engine.openView(viewID),
     viewWindow: (viewID, startIndex, count) =>
       ensureOpen().engine.viewWindow(viewID, startIndex, count),
+    viewItemsAt: (viewID, indexes) => ensureOpen().engine.viewItemsAt(viewID, indexes),
     indexOfFile: (viewID, fileID) => ensureOpen().engine.indexOfFile(viewID, fileID),
     fileDetails: (fileID) => ensureOpen().engine.fileDetails(fileID),
     thumbnails: (fileIDs) => ensureOpen().media.thumbnails(fileIDs),

@@ -70,6 +70,7 @@ export const verifyPassword = (password: string): Promise<PasswordOutcome> =>
 export const {
   openView,
   viewWindow,
+  viewItemsAt,
   indexOfFile,
   fileDetails,
   albumSharing,

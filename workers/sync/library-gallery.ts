@@ -29,6 +29,7 @@ export const libraryGalleryCalls = (library: OpenLibrary): GalleryCalls & Upload
     },
     viewWindow: (viewID, startIndex, count) =>
       library.gallery().engine.viewWindow(viewID, startIndex, count),
+    viewItemsAt: (viewID, indexes) => library.gallery().engine.viewItemsAt(viewID, indexes),
     indexOfFile: (viewID, fileID) => library.gallery().engine.indexOfFile(viewID, fileID),
     fileDetails: (fileID) => library.gallery().engine.fileDetails(fileID),
     albumSharing: (collectionID) => albumSharingOf(library.gallery().reader(), collectionID),

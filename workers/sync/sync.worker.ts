@@ -174,6 +174,7 @@ export const unsubscribe = (subscriptionID: number): void => {
 export const {
   openView,
   viewWindow,
+  viewItemsAt,
   indexOfFile,
   fileDetails,
   albumSharing,

@@ -100,6 +100,10 @@ export const galleryClientOverWorker = (
       await opened;
       return api.viewWindow(viewID, startIndex, count);
     },
+    viewItemsAt: async (viewID, indexes) => {
+      await opened;
+      return api.viewItemsAt(viewID, indexes);
+    },
     indexOfFile: async (viewID, fileID) => {
       await opened;
       return api.indexOfFile(viewID, fileID);

@@ -87,6 +87,10 @@ const setup = (online = true) => {
       calls.push(`viewWindow ${String(viewID)} ${String(startIndex)} ${String(count)}`);
       return Promise.resolve({ viewID, version: 1, startIndex, items: [] });
     },
+    viewItemsAt: (viewID, indexes) => {
+      calls.push(`viewItemsAt ${String(viewID)} ${indexes.join(",")}`);
+      return Promise.resolve({ viewID, version: 1, indexes: [...indexes], items: [] });
+    },
     indexOfFile: () => Promise.resolve(-1),
     fileDetails: () => Promise.reject(new Error("not used")),
     albumSharing: () => Promise.reject(new Error("not used")),

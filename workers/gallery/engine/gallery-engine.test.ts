@@ -275,6 +275,15 @@ describe("views", () => {
     });
   });
 
+  it("answers items at scattered indexes as the window answers them, none past the view's end", () => {
+    const all = engine.viewWindow(PseudoCollectionID.all, 0, 100);
+    const last = all.items.length - 1;
+    const answer = engine.viewItemsAt(PseudoCollectionID.all, [last, 0, all.items.length, -1, 1.5]);
+    expect(answer).toMatchObject({ viewID: PseudoCollectionID.all, version: all.version });
+    expect(answer.indexes).toEqual([last, 0, all.items.length, -1, 1.5]);
+    expect(answer.items).toEqual([all.items[last], all.items[0], undefined, undefined, undefined]);
+  });
+
   it("says in an album's view who added a collaborator's file, and nothing of the user's own", () => {
     const reader = new MemoryReader(testUserID);
     reader.putCollection(

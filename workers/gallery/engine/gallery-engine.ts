@@ -45,7 +45,7 @@ export interface GalleryEngineOptions {
 /** The view engine: the gallery's view reads (see `GalleryCalls`), and what the worker's own services read of views. */
 export interface GalleryEngine extends Pick<
   GalleryCalls,
-  "openView" | "viewWindow" | "indexOfFile" | "fileDetails"
+  "openView" | "viewWindow" | "viewItemsAt" | "indexOfFile" | "fileDetails"
 > {
   /** Every summary, in the bar's order for `sortBy` (name by default). */
   summaries(sortBy?: CollectionSortBy): GallerySummary[];
@@ -128,6 +128,37 @@ export const createGalleryEngine = ({
     return (fileID) => entries.positionOf(fileID) !== -1;
   };
 
+  /** Reads the grid's item at a view index of `built` (undefined outside the view). */
+  const itemReader = (
+    viewID: number,
+    built: BuiltView,
+  ): ((index: number) => GalleryItem | undefined) => {
+    const reader = currentReader();
+    const isFavorite = favoriteIDs(reader);
+    // In an album, others' files say who added them. See: [Note: Who added someone else's file]
+    const album = viewID > 0 ? reader.collection(viewID) : undefined;
+    return (index) => {
+      const file = Number.isInteger(index) ? built.files[index] : undefined;
+      if (file === undefined) return undefined;
+      return {
+        id: file.id,
+        collectionID: built.collectionIDs[index] ?? file.collectionID,
+        isOwn: file.ownerID === reader.userID,
+        fileType: file.metadata.fileType,
+        timeUs: built.timesUs[index] ?? 0,
+        title: file.pubMagicMetadata?.data.editedName ?? file.metadata.title,
+        isFavorite: isFavorite(file.id),
+        visibility: fileVisibility(file),
+        durationSec: file.metadata.duration,
+        deleteByUs: built.deleteByUs?.[index],
+        uploaderName:
+          album === undefined
+            ? file.pubMagicMetadata?.data.uploaderName
+            : uploaderNameOf(file, [album], reader.userID),
+      };
+    };
+  };
+
   const fileByID = (fileID: number): DecryptedFile | undefined => {
     const reader = currentReader();
     const open = openViewID === undefined ? undefined : views.get(openViewID);
@@ -163,34 +194,26 @@ export const createGalleryEngine = ({
 
     viewWindow(viewID, startIndex, count) {
       const built = view(viewID);
-      const reader = currentReader();
-      const isFavorite = favoriteIDs(reader);
-      // In an album, others' files say who added them. See: [Note: Who added someone else's file]
-      const album = viewID > 0 ? reader.collection(viewID) : undefined;
+      const itemAt = itemReader(viewID, built);
       const start = Math.max(0, Math.min(Math.floor(startIndex), built.count));
       const end = Math.max(start, Math.min(start + Math.max(0, Math.floor(count)), built.count));
       const items: GalleryItem[] = [];
       for (let index = start; index < end; index++) {
-        const file = built.files[index];
-        if (file === undefined) continue;
-        items.push({
-          id: file.id,
-          collectionID: built.collectionIDs[index] ?? file.collectionID,
-          isOwn: file.ownerID === reader.userID,
-          fileType: file.metadata.fileType,
-          timeUs: built.timesUs[index] ?? 0,
-          title: file.pubMagicMetadata?.data.editedName ?? file.metadata.title,
-          isFavorite: isFavorite(file.id),
-          visibility: fileVisibility(file),
-          durationSec: file.metadata.duration,
-          deleteByUs: built.deleteByUs?.[index],
-          uploaderName:
-            album === undefined
-              ? file.pubMagicMetadata?.data.uploaderName
-              : uploaderNameOf(file, [album], reader.userID),
-        });
+        const item = itemAt(index);
+        if (item !== undefined) items.push(item);
       }
       return { viewID, version: built.version, startIndex: start, items };
+    },
+
+    viewItemsAt(viewID, indexes) {
+      const built = view(viewID);
+      const itemAt = itemReader(viewID, built);
+      return {
+        viewID,
+        version: built.version,
+        indexes: [...indexes],
+        items: indexes.map((index) => itemAt(index)),
+      };
     },
 
     indexOfFile(viewID, fileID) {

@@ -25,7 +25,7 @@ const monthYearFormat = { month: "long", year: "numeric" } as const;
 /**
  * One month of the overview: its cover (the month's first item), its name
  * and its count, as a button that jumps the grid there. The cover is fetched
- * only while the cell is on screen. See: [Note: A month's cover is a window of one item]
+ * only while the cell is on screen. See: [Note: A month's cover is an item at an index]
  */
 export const MonthCell = memo(function MonthCell({
   month,

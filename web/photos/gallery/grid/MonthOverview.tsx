@@ -13,7 +13,7 @@ import { useZoomGestures } from "./use-zoom-gestures";
 import "./month-overview.css";
 
 export interface MonthOverviewProps {
-  client: Pick<GalleryClient, "viewWindow">;
+  client: Pick<GalleryClient, "viewItemsAt">;
   snapshot: GalleryViewSnapshot;
   thumbnails: ThumbnailStore;
   /** The day the grid stands on: the overview opens on its month. */

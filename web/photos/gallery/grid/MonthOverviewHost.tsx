@@ -14,7 +14,7 @@ export interface OverviewGridProps {
 }
 
 export interface MonthOverviewHostProps {
-  client: Pick<GalleryClient, "viewWindow">;
+  client: Pick<GalleryClient, "viewItemsAt">;
   snapshot: GalleryViewSnapshot;
   thumbnails: ThumbnailStore;
   /** The grid, wired to the overview. */

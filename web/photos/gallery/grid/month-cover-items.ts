@@ -1,15 +1,15 @@
 // The items that cover the month overview's cells: each month's first item,
-// fetched through `viewWindow` one item at a time, only for the cells on
-// screen.
+// fetched only for the cells on screen, all the covers asked for in one
+// moment in one `viewItemsAt` call.
 //
-// [Note: A month's cover is a window of one item]
+// [Note: A month's cover is an item at an index]
 //
 // The grid's item pages (`ItemWindowCache`) hold 256 neighbours of an item;
 // a month's cover is one item some thousands of items away from the next
 // month's, so a page per cover would clone ~7,000 items for one screen of
-// ~30 months, and push the grid's own pages out of its cache. A window of one
-// item per cell on screen costs the worker a lookup, and the page a few
-// hundred bytes.
+// ~30 months, and push the grid's own pages out of its cache. The covers a
+// screen of cells asks for while it renders go to the worker together: one
+// round trip of ~30 lookups, and a few kilobytes for the page.
 
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import type { GalleryItem } from "../../../../workers/gallery/gallery-contract";
@@ -27,16 +27,18 @@ interface Cover {
 }
 
 export class MonthCoverItems {
-  readonly #client: Pick<GalleryClient, "viewWindow">;
+  readonly #client: Pick<GalleryClient, "viewItemsAt">;
   readonly #viewID: number;
   /** View index → its item at a version; insertion order is recency. */
   readonly #covers = new Map<number, Cover>();
   /** View index → the version asked for. */
   readonly #requested = new Map<number, number>();
+  /** View indexes asked for since the last call went out. */
+  readonly #queued = new Set<number>();
   readonly #listeners = new Set<() => void>();
   #revision = 0;
 
-  constructor(client: Pick<GalleryClient, "viewWindow">, viewID: number) {
+  constructor(client: Pick<GalleryClient, "viewItemsAt">, viewID: number) {
     this.#client = client;
     this.#viewID = viewID;
   }
@@ -61,26 +63,51 @@ export class MonthCoverItems {
     if (cover !== undefined && cover.version >= version) return;
     if ((this.#requested.get(index) ?? -1) >= version) return;
     this.#requested.set(index, version);
-    this.#client.viewWindow(this.#viewID, index, 1).then(
-      (window) => {
-        if (window.viewID !== this.#viewID) return;
-        const current = this.#covers.get(index);
-        if (current !== undefined && current.version > window.version) return;
-        this.#covers.delete(index);
-        this.#covers.set(index, { version: window.version, item: window.items[0] });
-        while (this.#covers.size > maxCoverItems) {
-          const oldest = this.#covers.keys().next().value;
-          if (oldest === undefined) break;
-          this.#covers.delete(oldest);
-          this.#requested.delete(oldest);
-        }
-        this.#revision += 1;
-        for (const listener of [...this.#listeners]) listener();
-      },
-      () => {
-        // A failed cover is asked for again when its cell comes on screen again.
-        if (this.#requested.get(index) === version) this.#requested.delete(index);
-      },
-    );
+    this.#queued.add(index);
+    if (this.#queued.size === 1) {
+      queueMicrotask(() => {
+        this.#fetchQueued();
+      });
+    }
+  }
+
+  /** Asks for every queued cover in one call. */
+  #fetchQueued(): void {
+    const asked = [...this.#queued].map((index) => ({
+      index,
+      version: this.#requested.get(index) ?? -1,
+    }));
+    this.#queued.clear();
+    if (asked.length === 0) return;
+    this.#client
+      .viewItemsAt(
+        this.#viewID,
+        asked.map(({ index }) => index),
+      )
+      .then(
+        (answer) => {
+          if (answer.viewID !== this.#viewID) return;
+          answer.indexes.forEach((index, k) => {
+            const current = this.#covers.get(index);
+            if (current !== undefined && current.version > answer.version) return;
+            this.#covers.delete(index);
+            this.#covers.set(index, { version: answer.version, item: answer.items[k] });
+          });
+          while (this.#covers.size > maxCoverItems) {
+            const oldest = this.#covers.keys().next().value;
+            if (oldest === undefined) break;
+            this.#covers.delete(oldest);
+            this.#requested.delete(oldest);
+          }
+          this.#revision += 1;
+          for (const listener of [...this.#listeners]) listener();
+        },
+        () => {
+          // A failed cover is asked for again when its cell comes on screen again.
+          for (const { index, version } of asked) {
+            if (this.#requested.get(index) === version) this.#requested.delete(index);
+          }
+        },
+      );
   }
 }

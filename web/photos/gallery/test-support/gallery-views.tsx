@@ -32,6 +32,14 @@ export const fakeGalleryClient = (overrides: Partial<GalleryClient> = {}) => {
     viewWindow: vi.fn((viewID: number, startIndex: number) =>
       Promise.resolve({ viewID, version: 1, startIndex, items: [] }),
     ),
+    viewItemsAt: vi.fn((viewID: number, indexes: readonly number[]) =>
+      Promise.resolve({
+        viewID,
+        version: 1,
+        indexes: [...indexes],
+        items: indexes.map(() => undefined),
+      }),
+    ),
     indexOfFile: vi.fn(() => Promise.resolve(-1)),
     fileDetails: vi.fn(() => Promise.reject(new Error("no details in this test"))),
     albumSharing: vi.fn(() => Promise.resolve<AlbumSharing | undefined>(undefined)),

@@ -88,6 +88,14 @@ const makeClient = (files: FileFixture[], version = 1) => {
         items: files.slice(startIndex, startIndex + count).map((file) => file.item),
       }),
     ),
+    viewItemsAt: vi.fn((viewID: number, indexes: readonly number[]) =>
+      Promise.resolve({
+        viewID,
+        version,
+        indexes: [...indexes],
+        items: indexes.map((index) => files[index]?.item),
+      }),
+    ),
     indexOfFile: vi.fn((_viewID: number, fileID: number) =>
       Promise.resolve(files.findIndex((file) => file.item.id === fileID)),
     ),
