@@ -17,6 +17,11 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // [Note: Two unit test files run at once]
+          // Vitest's default is one worker fewer than the cores: one file at
+          // a time on the 2-core machines. Each file makes its own databases,
+          // folders and ports, so two run side by side.
+          maxWorkers: 2,
         },
       },
       {
