@@ -154,6 +154,8 @@ describe("the gallery page", () => {
     await waitFor(() => {
       expect(screen.getByTestId("gallery-empty").textContent).toContain("Your gallery is empty");
     });
+    // An empty view has no months to travel.
+    expect(screen.queryByTestId("overview-open")).toBeNull();
   });
 
   it("shows the grid's skeleton, never the empty state, before the worker has told what the library holds", async () => {

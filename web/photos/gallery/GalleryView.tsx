@@ -6,7 +6,7 @@
 // through a `GalleryClient` and the library notifications (summaries, the
 // open view's snapshot, sync status), handed in as props.
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useSearchParams } from "react-router";
 import { type GalleryViewSnapshot } from "../../../workers/gallery/gallery-contract";
@@ -77,6 +77,8 @@ export function GalleryView({
   const [viewerIndex, setViewerIndex] = useState<number | undefined>();
   const [scrollToIndex, setScrollToIndex] = useState<number | undefined>();
   const upload = useGalleryUpload({ openSummary: summary, summaries });
+  /** Opens the grid's month overview, once the grid is there (see `MonthOverviewHost`). */
+  const overviewOpenerRef = useRef<(() => void) | null>(null);
 
   const ownThumbnails = useMemo(
     () =>
@@ -195,6 +197,8 @@ export function GalleryView({
   const mayBeHidden = !hiddenOpen && viewID > 0 && summary === undefined;
   const shown = mayBeHidden ? undefined : snapshot;
   const shownCount = mayBeHidden ? undefined : count;
+  const overviewOffered =
+    client !== undefined && thumbnails !== undefined && (shown?.totalCount ?? 0) > 0;
 
   return (
     <GalleryClientContext value={client}>
@@ -221,6 +225,13 @@ export function GalleryView({
           onAlbumDeleted={() => {
             openView(PseudoCollectionID.all);
           }}
+          onOpenOverview={
+            overviewOffered
+              ? () => {
+                  overviewOpenerRef.current?.();
+                }
+              : undefined
+          }
         />
         {kind === "trash" && (shownCount ?? 0) > 0 && (
           <p className="cairn-view-hint" data-testid="trash-retention">
@@ -242,7 +253,12 @@ export function GalleryView({
           />
         )}
         {client !== undefined && thumbnails !== undefined && shown !== undefined ? (
-          <MonthOverviewHost client={client} snapshot={shown} thumbnails={thumbnails}>
+          <MonthOverviewHost
+            client={client}
+            snapshot={shown}
+            thumbnails={thumbnails}
+            openerRef={overviewOpenerRef}
+          >
             {(overview) => (
               <GalleryGrid
                 client={client}

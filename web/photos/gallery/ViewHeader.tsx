@@ -14,6 +14,7 @@ import type { GalleryClient } from "../../common/library/gallery-client";
 import type { GallerySummary } from "../../../shared/model/library/gallery-summary";
 import type { PickedFile } from "../../../workers/upload/upload-contract";
 import { UploadButton } from "../upload/UploadButton";
+import { MonthOverviewOpen } from "./grid/MonthOverviewOpen";
 import type { UploadProgressCount } from "../upload/use-gallery-upload";
 import { AlbumMenu } from "./actions/AlbumMenu";
 import { useLibraryAction } from "./actions/use-library-action";
@@ -46,6 +47,8 @@ export interface ViewHeaderProps {
   onUploadIntoAlbum?: ((picks: PickedFile[]) => void) | undefined;
   /** The open album was deleted: the page goes back to "all". */
   onAlbumDeleted: () => void;
+  /** Opens the month overview; undefined: no overview (nothing to travel). */
+  onOpenOverview?: (() => void) | undefined;
 }
 
 export function ViewHeader({
@@ -59,6 +62,7 @@ export function ViewHeader({
   onUpload,
   onUploadIntoAlbum,
   onAlbumDeleted,
+  onOpenOverview,
 }: ViewHeaderProps) {
   const intl = useIntl();
   const perform = useLibraryAction(client);
@@ -184,6 +188,7 @@ export function ViewHeader({
             syncMessage !== undefined && <FormattedMessage id={syncMessage} />
           )}
         </p>
+        {onOpenOverview !== undefined && <MonthOverviewOpen onOpen={onOpenOverview} />}
       </div>
     </header>
   );

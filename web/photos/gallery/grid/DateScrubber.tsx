@@ -121,7 +121,8 @@ export function DateScrubber({ layout, trackHeightPx, scroll }: DateScrubberProp
           <span
             key={mark.day}
             className="date-scrubber__year"
-            style={{ top: `${String(mark.fraction * 100)}%` }}
+            // Kept whole inside the track: the first year's label at 0 % would stand half above it.
+            style={{ top: `clamp(0.5rem, ${String(mark.fraction * 100)}%, calc(100% - 0.5rem))` }}
           >
             {mark.day.slice(0, 4)}
           </span>
@@ -188,7 +189,10 @@ export function DateScrubber({ layout, trackHeightPx, scroll }: DateScrubberProp
       {markElements}
       <span
         className="date-scrubber__position"
-        style={{ top: `${String(clamp01(virtualTop / Math.max(1, layout.totalHeightPx)) * 100)}%` }}
+        // Whole inside the track at its ends too (it is centred on its place).
+        style={{
+          top: `clamp(1px, ${String(clamp01(virtualTop / Math.max(1, layout.totalHeightPx)) * 100)}%, calc(100% - 1px))`,
+        }}
       />
       {hoverDay !== undefined && pointerFraction !== undefined && (
         <span

@@ -15,6 +15,7 @@ import { emptySelection } from "../selection/gallery-selection";
 import { ThumbnailStore } from "../thumbnails/thumbnail-store";
 import { GalleryGrid } from "./GalleryGrid";
 import { MonthOverviewHost } from "./MonthOverviewHost";
+import { MonthOverviewOpen } from "./MonthOverviewOpen";
 
 // happy-dom does no layout: the grid's scroller reports a 1280 × 800 viewport.
 const descriptors = {
@@ -149,9 +150,20 @@ function renderGridWithOverview(snapshot: GalleryViewSnapshot) {
     schedule: (callback) => setTimeout(callback, 0),
     decode: () => Promise.resolve(),
   });
+  const opener: { current: (() => void) | null } = { current: null };
   render(
     <AppProviders>
-      <MonthOverviewHost client={client} snapshot={snapshot} thumbnails={thumbnails}>
+      <MonthOverviewOpen
+        onOpen={() => {
+          opener.current?.();
+        }}
+      />
+      <MonthOverviewHost
+        client={client}
+        snapshot={snapshot}
+        thumbnails={thumbnails}
+        openerRef={opener}
+      >
         {(overview) => (
           <GalleryGrid
             client={client}

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { useIntl } from "react-intl";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import type { GalleryViewSnapshot } from "../../../../workers/gallery/gallery-contract";
 import type { ThumbnailStore } from "../thumbnails/thumbnail-store";
@@ -19,21 +18,23 @@ export interface MonthOverviewHostProps {
   thumbnails: ThumbnailStore;
   /** The grid, wired to the overview. */
   children: (grid: OverviewGridProps) => ReactNode;
+  /** Set to what opens the overview, for a button outside the grid (the view header's `MonthOverviewOpen`). */
+  openerRef?: RefObject<(() => void) | null> | undefined;
 }
 
 /**
- * The grid with its month overview: the button that opens it in the grid's
- * corner, and the overview itself laid over the grid (which stays mounted,
- * inert, where it was) while it is open. A zoom out past the smallest tiles
- * opens it too. See: [Note: The month overview travels the grid]
+ * The grid with its month overview, laid over the grid (which stays
+ * mounted, inert, where it was) while it is open. The view header's button
+ * (through `openerRef`) and a zoom out past the smallest tiles open it.
+ * See: [Note: The month overview travels the grid]
  */
 export function MonthOverviewHost({
   client,
   snapshot,
   thumbnails,
   children,
+  openerRef,
 }: MonthOverviewHostProps) {
-  const intl = useIntl();
   const travel = useRef<GridTravel>(null);
   /** Open: the day the grid stood on when it opened. */
   const [opened, setOpened] = useState<{ atDayIndex: number | undefined } | undefined>(undefined);
@@ -54,6 +55,14 @@ export function MonthOverviewHost({
     returnFocusRef.current = document.activeElement;
     setOpened((current) => current ?? { atDayIndex });
   }, [hasItems]);
+
+  useEffect(() => {
+    if (openerRef === undefined) return;
+    openerRef.current = open;
+    return () => {
+      openerRef.current = null;
+    };
+  }, [openerRef, open]);
 
   const close = useCallback(() => {
     restoreFocusRef.current = true;
@@ -81,18 +90,6 @@ export function MonthOverviewHost({
     <div className="month-overview-host">
       <div className="month-overview-host__grid" inert={isOpen}>
         {children({ travel, onZoomOutPastSmallest: open })}
-        {hasItems && (
-          <button
-            type="button"
-            className="month-overview-open"
-            data-testid="overview-open"
-            aria-label={intl.formatMessage({ id: "gallery.overview.open" })}
-            title={intl.formatMessage({ id: "gallery.overview.open" })}
-            onClick={open}
-          >
-            <MonthsIcon />
-          </button>
-        )}
       </div>
       {isOpen && (
         <MonthOverview
@@ -105,29 +102,5 @@ export function MonthOverviewHost({
         />
       )}
     </div>
-  );
-}
-
-/** A calendar page: the months of the timeline. */
-function MonthsIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-      <rect
-        x="2.75"
-        y="4"
-        width="14.5"
-        height="13"
-        rx="2.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-      />
-      <path d="M2.75 8h14.5M6.5 2.5v3M13.5 2.5v3" stroke="currentColor" strokeWidth="1.5" />
-      <rect x="5.5" y="10.25" width="2.5" height="2.25" rx="0.5" fill="currentColor" />
-      <rect x="8.75" y="10.25" width="2.5" height="2.25" rx="0.5" fill="currentColor" />
-      <rect x="12" y="10.25" width="2.5" height="2.25" rx="0.5" fill="currentColor" />
-      <rect x="5.5" y="13.5" width="2.5" height="2.25" rx="0.5" fill="currentColor" />
-      <rect x="8.75" y="13.5" width="2.5" height="2.25" rx="0.5" fill="currentColor" />
-    </svg>
   );
 }
