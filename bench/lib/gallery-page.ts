@@ -243,3 +243,62 @@ export const watchForEmptyState = async (page: Page): Promise<void> => {
 /** The page's time the empty state was first shown since the navigation, or undefined if never. */
 export const emptyStatePaintedAtMs = (): number | undefined =>
   (window as unknown as { __cairnEmptyPainted?: number }).__cairnEmptyPainted;
+
+/**
+ * Records in `window.__cairnFirstTile` the page's time the grid's first tile
+ * (with or without its thumbnail) appeared since the navigation: an init
+ * script, as `watchForEmptyState`.
+ */
+export const watchForFirstTile = async (page: Page): Promise<void> => {
+  await page.addInitScript({
+    content: `(() => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('[data-testid="gallery-tile"]') !== null) {
+          window.__cairnFirstTile = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    })();`,
+  });
+};
+
+/** Where a reload's time went before its first thumbnail: the page's ms since the navigation. */
+export interface ReloadPhases {
+  /** The old page's unload handlers done. */
+  oldPageUnloadedMs: number;
+  /** The new document received. */
+  documentReceivedMs: number;
+  /** The app's script received (undefined when it came from the memory cache without an entry). */
+  appScriptReceivedMs: number | undefined;
+  /** The document parsed and its deferred scripts run (a module script runs after). */
+  contentLoadedMs: number;
+  firstContentfulPaintMs: number | undefined;
+  /** The grid's first tile in the DOM (its thumbnail may come later). */
+  firstTileMs: number | undefined;
+  /** The app's own marks (`cairn:…`, web/common/library/startup-marks.ts) by name. */
+  appMarksMs: Record<string, number>;
+}
+
+/** The phases of the current page's navigation (run in the page). */
+export const reloadPhases = (): ReloadPhases => {
+  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  const appScript = performance
+    .getEntriesByType("resource")
+    .find((entry) => /\/assets\/index-[^/]*\.js$/.test(entry.name)) as
+    PerformanceResourceTiming | undefined;
+  return {
+    oldPageUnloadedMs: navigation?.unloadEventEnd ?? 0,
+    documentReceivedMs: navigation?.responseEnd ?? 0,
+    appScriptReceivedMs: appScript?.responseEnd,
+    contentLoadedMs: navigation?.domContentLoadedEventEnd ?? 0,
+    firstContentfulPaintMs: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+    firstTileMs: (window as unknown as { __cairnFirstTile?: number }).__cairnFirstTile,
+    appMarksMs: Object.fromEntries(
+      performance
+        .getEntriesByType("mark")
+        .filter((mark) => mark.name.startsWith("cairn:"))
+        .map((mark) => [mark.name.slice("cairn:".length), mark.startTime]),
+    ),
+  };
+};

@@ -14,9 +14,12 @@ import {
   allowBundledPageFunctions,
   emptyStatePaintedAtMs,
   firstThumbnailLoadedAtMs,
+  reloadPhases,
+  type ReloadPhases,
   visibleThumbnailsCached,
   visibleThumbnailsLoadedAtMs,
   watchForEmptyState,
+  watchForFirstTile,
 } from "../lib/gallery-page";
 import {
   buildPhotosApp,
@@ -83,6 +86,20 @@ const untilVisibleThumbnailsCached = async (page: Page): Promise<void> => {
   }
 };
 
+/** A reload's phases as a line of the log, in the order they happen. */
+const describePhases = (phases: ReloadPhases): string => {
+  const at = (ms: number | undefined) => (ms === undefined ? "?" : `${ms.toFixed(0)} ms`);
+  return [
+    `old page unloaded ${at(phases.oldPageUnloadedMs)}`,
+    `document ${at(phases.documentReceivedMs)}`,
+    `app script ${at(phases.appScriptReceivedMs)}`,
+    `parsed ${at(phases.contentLoadedMs)}`,
+    `first paint ${at(phases.firstContentfulPaintMs)}`,
+    ...Object.entries(phases.appMarksMs).map(([name, ms]) => `${name} ${at(ms)}`),
+    `first tile ${at(phases.firstTileMs)}`,
+  ].join(", ");
+};
+
 /** A new device's login, from the click on "Log in" (the page's clock). */
 interface LoginMeasurement {
   toGalleryMs: number;
@@ -110,6 +127,7 @@ const measureReloads = async (
     // See: [Note: Page functions may carry esbuild's name helper]
     await allowBundledPageFunctions(page);
     await watchForEmptyState(page);
+    await watchForFirstTile(page);
     log("logging in and syncing");
     const { submittedAtMs } = await logInThroughPhotos(page, photosOrigin, credentials);
     const galleryAtMs = await page.evaluate(() => performance.now());
@@ -146,6 +164,7 @@ const measureReloads = async (
       log(
         `reload ${String(index + 1)}: first thumbnail ${firstThumbnailMs.toFixed(0)} ms, first screen ${firstScreenMs.toFixed(0)} ms, heap ${(heapUsedBytes / 2 ** 20).toFixed(1)} MB, ${empty}`,
       );
+      log(`  on the way: ${describePhases(await page.evaluate(reloadPhases))}`);
     }
     log(
       `CPU during the reloads: ${describeCpuBreakdown(cpuBreakdown(reloadsCpuBefore, cpuSnapshot()))}`,

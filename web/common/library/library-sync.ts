@@ -27,6 +27,7 @@ import {
   comlinkProxy,
   galleryClientOverWorker,
 } from "./gallery-client-comlink";
+import { libraryStartupMarks, markLibraryStartup } from "./startup-marks";
 
 /** What the page shows of the library: undefined parts are not known yet. */
 export interface LibraryView {
@@ -180,8 +181,10 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
   };
 
   const start = async () => {
+    markLibraryStartup(libraryStartupMarks.started);
     const channel = new MessageChannel();
     await deps.keyringHost.exposeLibraryKeyring(channel.port1);
+    markLibraryStartup(libraryStartupMarks.keyringExposed);
     // The stored library comes back before any request to the server, and
     // the first screen before the stored library.
     const opening = api.open(
@@ -190,6 +193,7 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
     );
     api.firstScreen().then(
       (screen) => {
+        markLibraryStartup(libraryStartupMarks.firstScreenAnswered);
         if (screen !== undefined && !isOpened) showSummary(screen.summary);
         answerFirstScreen(screen);
       },
@@ -206,6 +210,7 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
       answerFirstScreen(undefined);
     }
     markOpened();
+    markLibraryStartup(libraryStartupMarks.opened);
     showSummary(stored);
     await api.subscribe(proxy(onChange));
     // What changed between opening and subscribing.
