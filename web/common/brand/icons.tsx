@@ -69,6 +69,15 @@ export const CloseIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A calendar page: the months of the timeline. */
+export const MonthsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3.5" y="5" width="17" height="15.5" rx="3" />
+    <path d="M3.5 9.5h17M8 3v3.5M16 3v3.5" />
+    <path d="M7.5 13.5h1M11.5 13.5h1M15.5 13.5h1M7.5 17h1M11.5 17h1" strokeWidth={2.4} />
+  </Icon>
+);
+
 export const OfflineIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3 3l18 18M8.5 16.5a5 5 0 0 1 7 0M5 13a10 10 0 0 1 4.2-2.6M14.8 10.4A10 10 0 0 1 19 13M2 9.5a15 15 0 0 1 4.4-2.9M11 5.6A15 15 0 0 1 22 9.5" />

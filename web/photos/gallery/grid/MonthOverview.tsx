@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
+import { CloseIcon } from "../../../common/brand/icons";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import type { GalleryViewSnapshot } from "../../../../workers/gallery/gallery-contract";
 import type { ThumbnailStore } from "../thumbnails/thumbnail-store";
@@ -125,7 +126,7 @@ export function MonthOverview({
           title={intl.formatMessage({ id: "gallery.overview.close" })}
           onClick={onClose}
         >
-          <CloseIcon />
+          <CloseIcon size={16} />
         </button>
       </div>
       <div className="month-overview__scroller" ref={setScroller}>
@@ -166,19 +167,5 @@ export function MonthOverview({
         })}
       </div>
     </section>
-  );
-}
-
-function CloseIcon() {
-  return (
-    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-      <path
-        d="M3.5 3.5l9 9m0-9l-9 9"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        fill="none"
-      />
-    </svg>
   );
 }

@@ -1,4 +1,5 @@
 import { useIntl } from "react-intl";
+import { MonthsIcon } from "../../../common/brand/icons";
 import "./month-overview.css";
 
 export interface MonthOverviewOpenProps {
@@ -22,31 +23,7 @@ export function MonthOverviewOpen({ onOpen }: MonthOverviewOpenProps) {
       title={label}
       onClick={onOpen}
     >
-      <MonthsIcon />
+      <MonthsIcon size={18} />
     </button>
-  );
-}
-
-/** A calendar page: the months of the timeline. */
-function MonthsIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-      <rect
-        x="2.75"
-        y="4"
-        width="14.5"
-        height="13"
-        rx="2.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-      />
-      <path d="M2.75 8h14.5M6.5 2.5v3M13.5 2.5v3" stroke="currentColor" strokeWidth="1.5" />
-      <rect x="5.5" y="10.25" width="2.5" height="2.25" rx="0.5" fill="currentColor" />
-      <rect x="8.75" y="10.25" width="2.5" height="2.25" rx="0.5" fill="currentColor" />
-      <rect x="12" y="10.25" width="2.5" height="2.25" rx="0.5" fill="currentColor" />
-      <rect x="5.5" y="13.5" width="2.5" height="2.25" rx="0.5" fill="currentColor" />
-      <rect x="8.75" y="13.5" width="2.5" height="2.25" rx="0.5" fill="currentColor" />
-    </svg>
   );
 }
