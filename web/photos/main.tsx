@@ -5,6 +5,6 @@ import { prestartTabSyncWorker } from "../common/library/library-state";
 import { photosApp } from "./app-definition";
 
 // Before React renders: the gallery's library needs the sync worker first.
-// See: [Note: The sync worker starts its crypto workers at once]
+// See: [Note: The page starts the sync worker's crypto workers]
 prestartTabSyncWorker();
 startApp(photosApp);

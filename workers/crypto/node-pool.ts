@@ -21,7 +21,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { type CryptoPool, type CryptoRemote, createCryptoPool } from "./pool";
 import type { CryptoAPI } from "./worker-slots";
-import { cryptoPoolSize } from "./pool-size";
+import { cryptoPoolSize } from "../../shared/crypto/pool-size";
 
 // [Note: Worker threads run TypeScript through tsx's API]
 //
@@ -92,5 +92,5 @@ export const createNodeCryptoPool = async ({
   size = cryptoPoolSize(availableParallelism()),
 }: { size?: number } = {}): Promise<NodeCryptoPool> => {
   const { remotes, terminate } = await spawnNodeCryptoWorkers(size);
-  return { ...createCryptoPool({ workers: remotes }), terminate };
+  return Object.assign(createCryptoPool({ workers: remotes }), { terminate });
 };

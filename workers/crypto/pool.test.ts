@@ -80,6 +80,29 @@ describe("crypto pool over worker threads", () => {
     expect(calls[1]).toEqual(["decryptBoxesToUTF8"]);
   });
 
+  it("grows: a pool started with one worker spreads batches over the workers added later", async () => {
+    const keyB64 = await generateKeyB64();
+    const names = Array.from({ length: 1000 }, (_, i) => `Photo ${i}`);
+    const boxes = await Promise.all(names.map((name) => encryptBoxB64(utf8ToBytes(name), keyB64)));
+    const [first, second] = workers.remotes;
+    if (first === undefined || second === undefined) throw new Error("two workers expected");
+    const firstCalls: string[] = [];
+    const secondCalls: string[] = [];
+    const growing = createCryptoPool({ workers: [counting(first, firstCalls)] });
+
+    const alone = await growing.decryptBoxesToUTF8(boxes.map((box) => ({ ...box, keyB64 })));
+    expect(alone.map((result) => result.ok && result.value)).toEqual(names);
+    expect(firstCalls).toEqual(["decryptBoxesToUTF8"]);
+    expect(growing.size).toBe(1);
+
+    growing.addWorkers([counting(second, secondCalls)]);
+    const spread = await growing.decryptBoxesToUTF8(boxes.map((box) => ({ ...box, keyB64 })));
+    expect(spread.map((result) => result.ok && result.value)).toEqual(names);
+    expect(growing.size).toBe(2);
+    expect(firstCalls).toEqual(["decryptBoxesToUTF8", "decryptBoxesToUTF8"]);
+    expect(secondCalls).toEqual(["decryptBoxesToUTF8"]);
+  });
+
   it("sends a small batch to one worker", async () => {
     const keyB64 = await generateKeyB64();
     const boxes = await Promise.all(

@@ -160,7 +160,13 @@ const sendingBytes = <I>(
   return transfer(sent, buffersOf(transferred));
 };
 
-export const createCryptoPool = ({ workers }: CryptoPoolOptions): CryptoPool => {
+/** A pool that takes more workers while it runs. */
+export interface GrowingCryptoPool extends CryptoPool {
+  /** Adds workers; calls from now on are spread over them too. */
+  addWorkers(remotes: readonly CryptoRemote[]): void;
+}
+
+export const createCryptoPool = ({ workers }: CryptoPoolOptions): GrowingCryptoPool => {
   const slots = new WorkerSlots(workers);
 
   const leastBusy = (): number => slots.pick(1)[0] ?? 0;
@@ -196,7 +202,13 @@ export const createCryptoPool = ({ workers }: CryptoPoolOptions): CryptoPool => 
   const boxBytes = (item: DecryptBoxItem) => b64PayloadBytes(item.encryptedDataB64);
 
   return {
-    size: slots.size,
+    get size() {
+      return slots.size;
+    },
+
+    addWorkers: (remotes) => {
+      for (const remote of remotes) slots.add(remote);
+    },
 
     encryptBoxes: (items) =>
       batch(

@@ -18,13 +18,16 @@ export class WorkerSlots {
   /** Calls in flight plus sessions open, per worker. */
   readonly #loads: number[];
 
-  constructor(private readonly remotes: readonly CryptoRemote[]) {
+  readonly #remotes: CryptoRemote[];
+
+  constructor(remotes: readonly CryptoRemote[]) {
     if (remotes.length === 0) throw new RangeError("A crypto pool needs at least one worker");
+    this.#remotes = [...remotes];
     this.#loads = remotes.map(() => 0);
   }
 
   get size(): number {
-    return this.remotes.length;
+    return this.#remotes.length;
   }
 
   /** The indices of the `count` least busy workers. */
@@ -38,7 +41,7 @@ export class WorkerSlots {
    * See: [Note: Crypto errors are identified by a literal name]
    */
   async call<T>(index: number, call: (remote: CryptoRemote) => Promise<T>): Promise<T> {
-    const remote = this.remotes[index];
+    const remote = this.#remotes[index];
     if (remote === undefined) throw new RangeError(`No crypto worker ${index}`);
     this.#adjust(index, 1);
     try {
@@ -48,6 +51,12 @@ export class WorkerSlots {
     } finally {
       this.#adjust(index, -1);
     }
+  }
+
+  /** Adds a worker, idle; the workers before it keep their indices (and sessions). */
+  add(remote: CryptoRemote): void {
+    this.#remotes.push(remote);
+    this.#loads.push(0);
   }
 
   /** Counts (or, with -1, stops counting) a session held open on worker `index`. */

@@ -1,50 +1,98 @@
-// The sync worker's crypto pool, started by the first module the worker
-// evaluates. See: [Note: The crypto workers start before the sync worker's modules]
+// The sync worker's crypto pool: over the crypto worker the page started
+// beside it, grown once the stored library is loaded; else (a page that started
+// none) over workers of its own.
 
-import { type BrowserCryptoPool, createBrowserCryptoPool } from "../crypto/browser-pool";
+import { cryptoPoolSize } from "../../shared/crypto/pool-size";
+import {
+  type AdoptedCryptoPool,
+  type BrowserCryptoPool,
+  createBrowserCryptoPool,
+  cryptoPoolOverPorts,
+} from "../crypto/browser-pool";
 
-// [Note: The sync worker starts its crypto workers at once]
+// [Note: The page starts the sync worker's crypto workers]
 //
-// The page starts this worker as soon as it knows a user is logged in, long
-// before it can call `open` (that needs the runtime configuration and the
-// account worker's keyring). Starting the crypto workers now, and making each
-// load libsodium with a call that costs nothing, overlaps their start (module,
-// WebAssembly) with the page's; otherwise they would start at the first
-// decrypt, on the path to the first screen.
+// The gallery's first screen needs a crypto worker to open its sealed record
+// and its thumbnails. Started by the sync worker (nested workers), the
+// crypto workers could only be asked for once the sync worker's own modules
+// had been fetched and evaluated (zod's schemas of every endpoint, Dexie,
+// the gallery's services): at a reload of the 100,000-file gallery they began
+// to compile about 930 ms after the navigation and were ready at about
+// 1,150 ms, the last thing the first screen waited for. The page now starts
+// one with the sync worker, before React renders, and hands the sync worker
+// a port to it (`adoptCryptoWorkers`); the worker answers on its port
+// (`serveOnPort`), so calls go from the sync worker to it directly, never
+// through the UI thread, which holds the worker but never sees a message.
+// The page ends it with the sync worker.
+//
+// One, not the pool's size: on a two-core machine a reload is bound by the
+// processors, and every worker started then (its module compiled, libsodium
+// instantiated) is taken from the page, the account worker and the sync
+// worker. Nine reloads of the 100,000-file gallery gave a median first
+// thumbnail of about 1,560 ms with both workers nested, 1,600 ms with both
+// started by the page, 1,490 ms with the second one started 300 ms after the
+// first screen, and 1,260–1,520 ms (four runs, typically 1,400) with one
+// until the library is loaded. The first screen is a record and a few dozen thumbnails, one
+// worker's work; the stored library's load after it took about as long with
+// one worker as with two (5.3–5.9 s against 4.7–5.8 s at 100,000 files), so
+// the pool grows to its size (`cryptoPoolSize`, with workers of the sync
+// worker's own) once the library is loaded, or at once without a first
+// screen (a first login, whose sync needs the whole pool).
+// See: [Note: The sync worker runs its own crypto pool]
 // See: [Note: The gallery's first screen opens before the library]
 
-// [Note: The crypto workers start before the sync worker's modules]
-//
-// A module worker evaluates every module it imports, in import order, before
-// its entry's own statements. The sync worker's modules took 250–290 ms to
-// evaluate at a reload (zod's schemas of every endpoint, Dexie, the
-// gallery's services), and only then did the entry ask for the crypto
-// workers, whose own start (fetching and compiling their module,
-// instantiating libsodium) took another 200 ms: the first screen, which
-// needs them to open its record and thumbnails, waited for both in turn.
-// This module is the entry's first import and depends only on the pool's
-// small modules, so the workers are asked for before the rest evaluates.
-// A nested worker's start still needs its parent's event loop, so measured
-// at a reload they start as that evaluation ends (about 410 ms after the
-// navigation, against 637 ms before, with the lighter evaluation); starting
-// them truly beside it would need the page to start them, or an entry that
-// yields after asking.
+let adopted: AdoptedCryptoPool | undefined;
 
-/** A pool started, each of its workers asked for a trivial hash so that it loads libsodium. */
-export const startCryptoPool = (): BrowserCryptoPool => {
-  const started = createBrowserCryptoPool();
-  // Concurrent calls go to the least busy worker: one call lands on each.
-  for (let index = 0; index < started.size; index++) {
-    started.hashBytesB64(new Uint8Array(0)).catch(() => undefined);
-  }
-  return started;
+/** Takes the crypto workers the page started for this worker: one port (transferred) to each. */
+export const adoptCryptoPorts = (ports: readonly MessagePort[]): void => {
+  adopted?.terminate();
+  adopted = ports.length === 0 ? undefined : cryptoPoolOverPorts(ports);
 };
 
-let prestarted: BrowserCryptoPool | undefined = startCryptoPool();
+/** The pool's size on this machine. See: [Note: Crypto pool size] */
+const fullSize = (): number => cryptoPoolSize(navigator.hardwareConcurrency);
 
-/** The pool started with the worker (handed over once), else a new one. */
-export const takeCryptoPool = (): BrowserCryptoPool => {
-  const pool = prestarted ?? startCryptoPool();
-  prestarted = undefined;
-  return pool;
+/** When the pool may grow: the first screen's answer and the stored library's load. */
+export interface PoolGrowthMoments {
+  firstScreen: Promise<unknown>;
+  loaded: Promise<unknown>;
+}
+
+/**
+ * Calls `grow` once the stored library is loaded (whether or not that
+ * succeeded), or at once when there is no first screen to show first.
+ * See: [Note: The page starts the sync worker's crypto workers]
+ */
+export const growWhenLibraryLoaded = (
+  { firstScreen, loaded }: PoolGrowthMoments,
+  grow: () => void,
+): void => {
+  firstScreen.then((screen) => {
+    if (screen === undefined) grow();
+    else loaded.then(grow, grow);
+  }, grow);
+};
+
+/**
+ * The adopted workers' pool (handed over once) and `growAfter`, which grows
+ * it to its size at the moment the note gives; else a full pool of this
+ * worker's own.
+ */
+export const takeCryptoPool = (): {
+  pool: BrowserCryptoPool;
+  growAfter: (moments: PoolGrowthMoments, isCurrent: () => boolean) => void;
+} => {
+  const taken = adopted;
+  adopted = undefined;
+  if (taken === undefined) {
+    return { pool: createBrowserCryptoPool(fullSize()), growAfter: () => undefined };
+  }
+  return {
+    pool: taken,
+    growAfter: (moments, isCurrent) => {
+      growWhenLibraryLoaded(moments, () => {
+        if (isCurrent()) taken.growTo(fullSize());
+      });
+    },
+  };
 };

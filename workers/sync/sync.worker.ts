@@ -11,14 +11,16 @@
 // sync worker to the crypto workers and back without crossing the UI thread.
 // The other choice, ports handed over by the UI thread to a pool it owns,
 // would add a hop per batch and tie the sync worker's life to the UI's pool.
-// The keyring is the one port the UI thread hands over (from the account
+// The page may start the crypto workers itself and hand over a port to each
+// (see [Note: The page starts the sync worker's crypto workers]): the calls
+// still go from this worker to them directly. Besides those ports, the
+// keyring is the one port the UI thread hands over (from the account
 // worker). See: [Note: Library workers get keys through a keyring, never the master key]
 
-// Evaluated first: See: [Note: The crypto workers start before the sync worker's modules]
-import type { ViewChoices } from "../../shared/model/library/view-choices";
-import { takeCryptoPool } from "./crypto-pool-start";
 // Before any schema: see [Note: Zod parses without eval].
 import "../../shared/api/zod-jitless";
+import type { ViewChoices } from "../../shared/model/library/view-choices";
+import { adoptCryptoPorts, takeCryptoPool } from "./crypto-pool-start";
 import { listenForKeyringLock } from "../account/keyring-port";
 import { createBrowserMediaWorker } from "../media/browser-media-worker";
 import type { MediaWorkerClient } from "../media/media-worker-client";
@@ -42,8 +44,17 @@ import {
 
 let service: SyncService | undefined;
 
-// See: [Note: The crypto workers start before the sync worker's modules]
-let pool: BrowserCryptoPool | undefined = takeCryptoPool();
+/** The crypto pool, taken by `open`. */
+let pool: BrowserCryptoPool | undefined;
+
+/**
+ * The crypto workers the page started for this worker, one port
+ * (transferred) to each; called before `open`.
+ * See: [Note: The page starts the sync worker's crypto workers]
+ */
+export const adoptCryptoWorkers = (ports: MessagePort[]): void => {
+  adoptCryptoPorts(ports);
+};
 
 /**
  * The one media worker of this sync worker, shared by uploads and the
@@ -92,7 +103,8 @@ export const open = async (
   keyringPort: MessagePort,
 ): Promise<LibrarySummary> => {
   if (service !== undefined) return service.open(session);
-  const started = pool ?? takeCryptoPool();
+  const { pool: started, growAfter } = takeCryptoPool();
+  pool?.terminate();
   pool = started;
   service = createSyncService({
     indexedDB,
@@ -117,7 +129,11 @@ export const open = async (
   prefetched = undefined;
   // See: [Note: Locking the account stops the library's workers first]
   listenForKeyringLock(keyringPort, close);
-  return service.open(session);
+  const opened = service;
+  const opening = opened.open(session);
+  // See: [Note: The page starts the sync worker's crypto workers]
+  growAfter({ firstScreen: opened.firstScreen(), loaded: opening }, () => service === opened);
+  return opening;
 };
 
 /**

@@ -35,7 +35,7 @@ let prestartedWorker: BrowserSyncWorker | undefined;
  * the page's own: the library sync takes it once the gallery asks for the
  * library and the account worker can hand it a keyring. A tab without a
  * logged-in user starts nothing.
- * See: [Note: The sync worker starts its crypto workers at once]
+ * See: [Note: The page starts the sync worker's crypto workers]
  */
 export const prestartTabSyncWorker = (): void => {
   if (tabLibrary !== undefined || prestartedWorker !== undefined) return;
