@@ -39,19 +39,16 @@ export interface BrowserSyncWorker {
  */
 export const startBrowserSyncWorker = (): BrowserSyncWorker => {
   const worker = spawnSyncWorker();
-  // One: the sync worker adds the rest of its pool once the first screen is shown.
-  const cryptoWorkers = [spawnCryptoWorker()];
-  const ports = cryptoWorkers.map((cryptoWorker) => {
-    const channel = new MessageChannel();
-    cryptoWorker.serveOnPort(transfer(channel.port1, [channel.port1])).catch(() => undefined);
-    return channel.port2;
-  });
-  worker.adoptCryptoWorkers(transfer(ports, ports)).catch(() => undefined);
+  // One: the sync worker grows its pool once the stored library is loaded.
+  const cryptoWorker = spawnCryptoWorker();
+  const channel = new MessageChannel();
+  cryptoWorker.serveOnPort(transfer(channel.port1, [channel.port1])).catch(() => undefined);
+  worker.adoptCryptoWorkers(transfer([channel.port2], [channel.port2])).catch(() => undefined);
   return {
     api: worker,
     terminate: () => {
       worker[endpointSymbol].terminate();
-      for (const cryptoWorker of cryptoWorkers) cryptoWorker[endpointSymbol].terminate();
+      cryptoWorker[endpointSymbol].terminate();
     },
   };
 };
