@@ -8,17 +8,17 @@ export function TopLoadingBar() {
   const fillRef = useRef<HTMLDivElement>(null);
 
   // On completion the bar runs from wherever it got to across the full
-  // width, then fades: read its current width off the running CSS animation
+  // width, then fades: read its current scale off the running CSS animation
   // and finish from there.
   useLayoutEffect(() => {
     const fill = fillRef.current;
     if (state.phase !== "complete" || !fill || typeof fill.animate !== "function") return;
-    const reachedWidth = getComputedStyle(fill).width;
+    const reached = getComputedStyle(fill).transform;
     fill.animate(
       [
-        { width: reachedWidth, opacity: 1 },
-        { width: "100%", opacity: 1, offset: 0.5 },
-        { width: "100%", opacity: 0 },
+        { transform: reached === "none" ? "scaleX(0)" : reached, opacity: 1 },
+        { transform: "scaleX(1)", opacity: 1, offset: 0.5 },
+        { transform: "scaleX(1)", opacity: 0 },
       ],
       { duration: loadingBarFadeMs, easing: "ease-out", fill: "forwards" },
     );
