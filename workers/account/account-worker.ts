@@ -95,7 +95,10 @@ export interface AccountWorker {
     keyAttributes: KeyAttributes,
     recoveryMnemonicOrHex: string,
   ) => Promise<Unlocked>;
-  /** After a reload: reopens the session cipher; false when its slot is gone (ask the password). */
+  /**
+   * After a reload: reopens the session cipher; false when its slot is gone
+   * (ask the password). True at once when the worker is already unlocked.
+   */
   restoreSession: (keyAttributes: KeyAttributes, sessionCipher: SessionCipher) => Promise<boolean>;
   isUnlocked: () => Promise<boolean>;
   /**
@@ -284,6 +287,8 @@ export const createAccountWorker = ({
     },
 
     async restoreSession(keyAttributes, sessionCipher) {
+      // Already unlocked (this page logged in, or restored before): one call, not two.
+      if (unlocked !== undefined) return true;
       await purged;
       const masterKey = await sessionKeys.open(sessionCipher);
       if (masterKey === undefined) return false;
@@ -298,7 +303,8 @@ export const createAccountWorker = ({
         }
         throw e;
       }
-      await sessionKeys.touch(sessionCipher);
+      // The heartbeat's refresh, not waited for: a reload's first screen waits for this answer.
+      void sessionKeys.touch(sessionCipher).catch(() => undefined);
       return true;
     },
 

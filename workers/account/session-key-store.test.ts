@@ -41,6 +41,18 @@ describe("session key storage", () => {
     expect(await reloaded.recoveryMnemonic()).toBe(await tab.recoveryMnemonic());
   });
 
+  it("answers a restore at once when the worker is already unlocked (the page's account service asks once)", async () => {
+    const browser = createTestBrowser();
+    const tab = browser.newWorker();
+    const { keyAttributes, sessionCipher } = await tab.generateAccount(password);
+    const before = await dumpSlots(browser.indexedDB);
+    browser.nowMs += 5_000;
+    expect(await tab.restoreSession(keyAttributes, sessionCipher)).toBe(true);
+    expect(await tab.isUnlocked()).toBe(true);
+    // Nothing reopened, nothing rewritten: the one slot as it was.
+    expect(await dumpSlots(browser.indexedDB)).toEqual(before);
+  });
+
   it("stores no key bytes: the cipher is useless in another browser, and IndexedDB holds only a non-extractable key", async () => {
     const browser = createTestBrowser();
     const { keyAttributes, sessionCipher } = await browser.newWorker().generateAccount(password);

@@ -351,8 +351,9 @@ export const createAccountService = (deps: AccountServiceDependencies): AccountS
       }
       const cipher = state.sessionCipher();
       const unlocked =
-        (await worker.isUnlocked()) ||
-        (cipher !== undefined && (await worker.restoreSession(keyAttributes, cipher)));
+        cipher === undefined
+          ? await worker.isUnlocked()
+          : await worker.restoreSession(keyAttributes, cipher);
       if (!unlocked) return { kind: "needs-password" };
       if (user.token === undefined && user.encryptedToken !== undefined) {
         return openAndStoreToken(user.encryptedToken);

@@ -347,6 +347,38 @@ describe("startLibrarySync", () => {
     });
   });
 
+  // See: [Note: The library opens while its keyring is being exposed]
+  it("asks the worker to open in the same turn as the keyring's expose, not after its answer", async () => {
+    const { calls, ports, deps } = setup();
+    let exposed: () => void = () => undefined;
+    deps.keyringHost.exposeLibraryKeyring = (port) => {
+      ports.push(port);
+      return new Promise<void>((resolve) => {
+        exposed = resolve;
+      });
+    };
+    const sync = startLibrarySync(deps);
+    expect(ports).toHaveLength(1);
+    expect(calls).toEqual(["open 7 online=true"]);
+    // The gallery still waits for the opening, which waits for the expose.
+    let opened = false;
+    void sync.gallery.openView(0).then(() => {
+      opened = true;
+    });
+    await flush();
+    expect(opened).toBe(false);
+    exposed();
+    await flush();
+    expect(opened).toBe(true);
+  });
+
+  it("fails the opening when the keyring could not be exposed", async () => {
+    const { deps } = setup();
+    deps.keyringHost.exposeLibraryKeyring = () => Promise.reject(new Error("account worker gone"));
+    const sync = startLibrarySync(deps);
+    await expect(sync.gallery.openView(0)).rejects.toThrow("account worker gone");
+  });
+
   it("answers a change only once the page has shown it", async () => {
     const { views, deps, notify } = setup();
     let markShown: () => void = () => undefined;

@@ -183,14 +183,24 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
   const start = async () => {
     markLibraryStartup(libraryStartupMarks.started);
     const channel = new MessageChannel();
-    await deps.keyringHost.exposeLibraryKeyring(channel.port1);
-    markLibraryStartup(libraryStartupMarks.keyringExposed);
+    // [Note: The library opens while its keyring is being exposed]
+    //
+    // The sync worker's first call on the keyring port (the local database
+    // key) waits in the port until the account worker listens on the other
+    // end: MessagePorts queue until started. So the open goes out in the
+    // same turn as the expose instead of a round trip later, which a
+    // reload's first screen would wait for.
+    const exposing = deps.keyringHost.exposeLibraryKeyring(channel.port1).then(() => {
+      markLibraryStartup(libraryStartupMarks.keyringExposed);
+    });
     // The stored library comes back before any request to the server, and
     // the first screen before the stored library.
     const opening = api.open(
       { ...deps.session, online: deps.isOnline() },
       transfer(channel.port2, [channel.port2]),
     );
+    // Awaited below, after the expose: a failed expose must not leave this unhandled.
+    opening.catch(() => undefined);
     api.firstScreen().then(
       (screen) => {
         markLibraryStartup(libraryStartupMarks.firstScreenAnswered);
@@ -204,6 +214,7 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
     );
     let stored: LibrarySummary;
     try {
+      await exposing;
       stored = await opening;
     } finally {
       // No first screen is shown once the library is there (or could not be).
