@@ -267,31 +267,44 @@ export class ThumbnailLoader {
       }
       loading.resolve(bytes);
     };
-    /** Keeps or rejects each answered load; answers the unanswered ones, in order. */
-    const settleAnswered = (
+    /** Keeps or rejects each load the server answered; gives the unanswered ones, in order. */
+    const settleFetched = (
       loads: readonly Loading[],
       answers: readonly (Fetched | undefined)[],
-      fromCache: boolean,
     ): Loading[] => {
       const unanswered: Loading[] = [];
       loads.forEach((loading, index) => {
         const answer = answers[index];
         if (answer === undefined) unanswered.push(loading);
-        else if (answer.ok) keep(loading, answer.bytes, fromCache);
+        else if (answer.ok) keep(loading, answer.bytes, false);
         else loading.reject(answer.error);
       });
       return unanswered;
     };
-    const cached = await Promise.all(
+    // [Note: A thumbnail found in Cache Storage is answered at once]
+    //
+    // Each read settles its own load as it comes back: a read ahead of the
+    // first screen asks for its tiles and the albums' covers together (a
+    // hundred and more reads), and the first tile's ciphertext must not wait
+    // for the last cover's. Only the misses wait for all the reads, to go to
+    // the server together.
+    const settledFromCache = await Promise.all(
       toLoad.map((loading) =>
         this.deps.cache.get(loading.key).then(
-          (bytes): Fetched | undefined => (bytes === undefined ? undefined : { ok: true, bytes }),
-          (error: unknown): Fetched => ({ ok: false, error }),
+          (bytes) => {
+            if (bytes === undefined) return false;
+            keep(loading, bytes, true);
+            return true;
+          },
+          (error: unknown) => {
+            loading.reject(error);
+            return true;
+          },
         ),
       ),
     );
     // The misses in the order asked: the top of the screen first.
-    const misses = settleAnswered(toLoad, cached, true);
+    const misses = toLoad.filter((_, index) => settledFromCache[index] !== true);
     const fetchAlone = (loading: Loading) =>
       this.#requests
         .run(() => this.#cacheWrites.busyWith(() => this.#fetch(loading.file)))
@@ -319,7 +332,7 @@ export class ThumbnailLoader {
           await Promise.all(chunk.map(fetchAlone));
           return;
         }
-        await Promise.all(settleAnswered(chunk, fetched, false).map(fetchAlone));
+        await Promise.all(settleFetched(chunk, fetched).map(fetchAlone));
       }),
     );
   }
