@@ -19,16 +19,9 @@ import {
   ThumbnailStore,
 } from "../thumbnails/thumbnail-store";
 import { GalleryGrid } from "./GalleryGrid";
-import { buildGridLayout } from "./grid-layout";
 import { gridTileShapeAtom } from "./grid-tile-shape";
 import { tilesBuiltPerFrame } from "./row-builder";
 import { maxNativeHeightPx } from "./scroll-mapping";
-
-// The layout as built, its calls counted. See: [Note: The grid lays out nothing before it is measured]
-vi.mock("./grid-layout", async (importOriginal) => {
-  const original = await importOriginal<typeof import("./grid-layout")>();
-  return { ...original, buildGridLayout: vi.fn(original.buildGridLayout) };
-});
 
 // happy-dom does no layout: the scroller reports a 1280 × 800 viewport.
 const viewportWidthPx = 1280;
@@ -169,18 +162,6 @@ const ctrlWheel = (element: HTMLElement, deltaY: number) => {
 };
 
 describe("the gallery grid", () => {
-  it("lays out the view at its measured width only, never before it is measured", () => {
-    vi.mocked(buildGridLayout).mockClear();
-    renderGrid(snapshotOf(1000, 100));
-    const laidOut = vi
-      .mocked(buildGridLayout)
-      .mock.calls.filter(([input]) => input.days.length > 0)
-      .map(([input]) => input.columns);
-    // Once, at the 1280 px viewport's columns, not first at the unmeasured grid's one column.
-    expect(laidOut).toHaveLength(1);
-    expect(laidOut[0]).toBeGreaterThan(1);
-  });
-
   it("renders only the rows in and near the viewport of a 10,000-item view", async () => {
     renderGrid(snapshotOf(100, 100));
     await waitFor(() => {

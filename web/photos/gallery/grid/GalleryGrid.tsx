@@ -124,38 +124,18 @@ export function GalleryGrid({
   const zoomLevel = useGridZoom(scroller, onZoomOutPastSmallest);
   const { columns, tileSizePx } = gridColumnsForWidth(size.widthPx - gutterPx, zoomLevel);
   const tileShape = useAtomValue(gridTileShapeAtom);
-  // [Note: The grid lays out nothing before it is measured]
-  //
-  // The grid's first render comes before its element exists, so before its
-  // width is known: laid out at width 0, the whole view went into one
-  // column, with its scrubber's marks, and was thrown away a moment later
-  // when the measured width rendered again in the same commit (a few
-  // milliseconds at 100,000 items, on the page's thread, while a reload's
-  // first screen waits). Unmeasured, the grid lays out no days.
-  const measured = size.widthPx > 0;
   const layout = useMemo(
     () =>
-      !measured
-        ? buildGridLayout({ days: [], columns, tileSizePx })
-        : tileShape === "own-shape"
-          ? buildJustifiedLayout({
-              days: snapshot.days,
-              aspectRatios: snapshot.aspectRatios,
-              columns,
-              contentWidthPx: size.widthPx - gutterPx,
-              targetHeightPx: tileSizePx,
-            })
-          : buildGridLayout({ days: snapshot.days, columns, tileSizePx }),
-    [
-      measured,
-      snapshot.days,
-      snapshot.aspectRatios,
-      columns,
-      tileSizePx,
-      tileShape,
-      size.widthPx,
-      gutterPx,
-    ],
+      tileShape === "own-shape"
+        ? buildJustifiedLayout({
+            days: snapshot.days,
+            aspectRatios: snapshot.aspectRatios,
+            columns,
+            contentWidthPx: size.widthPx - gutterPx,
+            targetHeightPx: tileSizePx,
+          })
+        : buildGridLayout({ days: snapshot.days, columns, tileSizePx }),
+    [snapshot.days, snapshot.aspectRatios, columns, tileSizePx, tileShape, size.widthPx, gutterPx],
   );
   const geometry = useMemo(
     () => ({

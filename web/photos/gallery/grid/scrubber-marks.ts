@@ -36,9 +36,6 @@ export function scrubberMarks(
     previousMonth = month;
     candidates.push({ kind, day: day.day, offsetPx, fraction: offsetPx / layout.totalHeightPx });
   });
-  // No spacing asked (the month starts): every mark, without comparing each
-  // with every other (quadratic in the months of a long library).
-  if (minSpacingPx <= 0) return candidates;
   // Years first, then months into the room left, each kept only when far
   // enough from every mark kept before it on the track.
   const keptPx: number[] = [];
