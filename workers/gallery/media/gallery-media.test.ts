@@ -305,47 +305,6 @@ describe("thumbnails", () => {
     expect(reloadedCounts.previews).toBe(5);
   });
 
-  // See: [Note: A thumbnail found in Cache Storage is answered at once]
-  it("answers a thumbnail read ahead from Cache Storage without waiting for the other reads", async () => {
-    const { media, caches } = newMedia();
-    const ids = generatedIDs.slice(5, 8);
-    await media.thumbnails(ids);
-    await vi.waitFor(
-      () => {
-        expect(caches.entries(mediaCacheNames.thumbnails).size).toBe(ids.length);
-      },
-      { timeout: quietBeforeWritingMs * 5 },
-    );
-
-    // A reload whose Cache Storage read of the last file does not come back
-    // until the test lets it.
-    const slowID = ids.at(-1) ?? -1;
-    let releaseSlowRead: () => void = () => undefined;
-    const slowRead = new Promise<void>((resolve) => {
-      releaseSlowRead = resolve;
-    });
-    const slowCaches: typeof caches = Object.assign(Object.create(caches) as typeof caches, {
-      open: async (cacheName: string) => {
-        const cache = await caches.open(cacheName);
-        return {
-          ...cache,
-          match: async (key: string) => {
-            if (key.includes(`/${String(slowID)}/`)) await slowRead;
-            return cache.match(key);
-          },
-        };
-      },
-    });
-    const { media: reloaded, counts } = newMedia({ caches: slowCaches });
-    reloaded.readThumbnailsAhead(ids);
-    const [first] = await reloaded.thumbnails(ids.slice(0, 1));
-    expect(first?.ok).toBe(true);
-    expect(counts.previews).toBe(0);
-    releaseSlowRead();
-    expect((await reloaded.thumbnails(ids)).every((result) => result.ok)).toBe(true);
-    expect(counts.previews).toBe(0);
-  });
-
   it("shows a file it just uploaded from the thumbnail it sent, without asking the server", async () => {
     const thumbnail = crypto.getRandomValues(new Uint8Array(4321));
     const uploaded = await client.upload({

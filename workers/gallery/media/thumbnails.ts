@@ -267,44 +267,31 @@ export class ThumbnailLoader {
       }
       loading.resolve(bytes);
     };
-    /** Keeps or rejects each load the server answered; gives the unanswered ones, in order. */
-    const settleFetched = (
+    /** Keeps or rejects each answered load; answers the unanswered ones, in order. */
+    const settleAnswered = (
       loads: readonly Loading[],
       answers: readonly (Fetched | undefined)[],
+      fromCache: boolean,
     ): Loading[] => {
       const unanswered: Loading[] = [];
       loads.forEach((loading, index) => {
         const answer = answers[index];
         if (answer === undefined) unanswered.push(loading);
-        else if (answer.ok) keep(loading, answer.bytes, false);
+        else if (answer.ok) keep(loading, answer.bytes, fromCache);
         else loading.reject(answer.error);
       });
       return unanswered;
     };
-    // [Note: A thumbnail found in Cache Storage is answered at once]
-    //
-    // Each read settles its own load as it comes back: a read ahead of the
-    // first screen asks for its tiles and the albums' covers together (a
-    // hundred and more reads), and the first tile's ciphertext must not wait
-    // for the last cover's. Only the misses wait for all the reads, to go to
-    // the server together.
-    const settledFromCache = await Promise.all(
+    const cached = await Promise.all(
       toLoad.map((loading) =>
         this.deps.cache.get(loading.key).then(
-          (bytes) => {
-            if (bytes === undefined) return false;
-            keep(loading, bytes, true);
-            return true;
-          },
-          (error: unknown) => {
-            loading.reject(error);
-            return true;
-          },
+          (bytes): Fetched | undefined => (bytes === undefined ? undefined : { ok: true, bytes }),
+          (error: unknown): Fetched => ({ ok: false, error }),
         ),
       ),
     );
     // The misses in the order asked: the top of the screen first.
-    const misses = toLoad.filter((_, index) => settledFromCache[index] !== true);
+    const misses = settleAnswered(toLoad, cached, true);
     const fetchAlone = (loading: Loading) =>
       this.#requests
         .run(() => this.#cacheWrites.busyWith(() => this.#fetch(loading.file)))
@@ -332,7 +319,7 @@ export class ThumbnailLoader {
           await Promise.all(chunk.map(fetchAlone));
           return;
         }
-        await Promise.all(settleFetched(chunk, fetched).map(fetchAlone));
+        await Promise.all(settleAnswered(chunk, fetched, false).map(fetchAlone));
       }),
     );
   }
