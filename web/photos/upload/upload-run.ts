@@ -4,6 +4,7 @@
 
 import type { UploadProgressSnapshot } from "../../../shared/model/media/upload-progress";
 import type { RunPick } from "./retry-picks";
+import { ChangeListeners } from "../../common/state/change-listeners";
 
 export interface UploadRunState {
   /**
@@ -84,21 +85,16 @@ export const nextUploadRun = (state: UploadRunState, event: UploadRunEvent): Upl
 /** The run's state for `useSyncExternalStore`, changed synchronously (two drops in one tick join one run). */
 export class UploadRunStore {
   #state: UploadRunState = idleUploadRun;
-  readonly #listeners = new Set<() => void>();
+  readonly #listeners = new ChangeListeners();
 
   readonly getState = (): UploadRunState => this.#state;
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  };
+  readonly subscribe = this.#listeners.subscribe;
 
   dispatch(event: UploadRunEvent): void {
     const next = nextUploadRun(this.#state, event);
     if (next === this.#state) return;
     this.#state = next;
-    for (const listener of this.#listeners) listener();
+    this.#listeners.notify();
   }
 }

@@ -6,6 +6,8 @@
 
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import type { GalleryItem, GalleryWindow } from "../../../../workers/gallery/gallery-contract";
+import { RevisionedStore } from "../../../common/state/change-listeners";
+import { RecencyMap } from "../../../common/state/recency-map";
 
 /**
  * Items per `viewWindow` call. A desktop screen shows ~50 tiles and the grid
@@ -26,36 +28,25 @@ interface Page {
   items: GalleryItem[];
 }
 
-export class ItemWindowCache {
+export class ItemWindowCache extends RevisionedStore {
   readonly #client: Pick<GalleryClient, "viewWindow">;
   readonly #viewID: number;
   /** The newest snapshot version `ensure` was told of. */
   #version = -1;
-  /** Insertion order is recency. */
-  readonly #pages = new Map<number, Page>();
+  readonly #pages = new RecencyMap<number, Page>();
   /** Page number → the version it was requested for. */
   readonly #requested = new Map<number, number>();
-  readonly #listeners = new Set<() => void>();
-  #revision = 0;
 
   constructor(client: Pick<GalleryClient, "viewWindow">, viewID: number) {
+    super();
     this.#client = client;
     this.#viewID = viewID;
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  };
-
-  readonly getRevision = (): number => this.#revision;
-
   /** The item at `index`, possibly from an older version while its refetch is on its way. */
   item(index: number): GalleryItem | undefined {
     if (index < 0) return undefined;
-    const page = this.#pages.get(Math.floor(index / itemPageSize));
+    const page = this.#pages.peek(Math.floor(index / itemPageSize));
     return page?.items[index % itemPageSize];
   }
 
@@ -71,7 +62,7 @@ export class ItemWindowCache {
     const firstPage = Math.floor(Math.max(0, startIndex) / itemPageSize);
     const lastPage = Math.floor((end - 1) / itemPageSize);
     let dropped = false;
-    for (const [number, page] of this.#pages) {
+    for (const [number, page] of this.#pages.entries()) {
       if (page.version < this.#version && (number < firstPage || number > lastPage)) {
         this.#pages.delete(number);
         this.#requested.delete(number);
@@ -79,16 +70,12 @@ export class ItemWindowCache {
       }
     }
     for (let number = firstPage; number <= lastPage; number++) {
-      const page = this.#pages.get(number);
-      if (page !== undefined) {
-        this.#pages.delete(number);
-        this.#pages.set(number, page);
-        if (page.version >= this.#version) continue;
-      }
+      const page = this.#pages.use(number);
+      if (page !== undefined && page.version >= this.#version) continue;
       if ((this.#requested.get(number) ?? -1) >= this.#version) continue;
       this.#request(number);
     }
-    if (dropped) this.#changed();
+    if (dropped) this.changed();
   }
 
   #request(number: number) {
@@ -107,25 +94,16 @@ export class ItemWindowCache {
 
   #receive(number: number, window: GalleryWindow) {
     if (window.viewID !== this.#viewID) return;
-    const current = this.#pages.get(number);
+    const current = this.#pages.peek(number);
     if (current !== undefined && current.version > window.version) return;
     if (window.version < this.#version && this.#requested.get(number) === this.#version) {
       // An answer to an older request; the newer one is on its way.
       if (current !== undefined) return;
     }
-    this.#pages.delete(number);
     this.#pages.set(number, { version: window.version, items: window.items });
-    while (this.#pages.size > maxCachedPages) {
-      const oldest = this.#pages.keys().next().value;
-      if (oldest === undefined) break;
-      this.#pages.delete(oldest);
-      this.#requested.delete(oldest);
-    }
-    this.#changed();
-  }
-
-  #changed() {
-    this.#revision += 1;
-    for (const listener of [...this.#listeners]) listener();
+    this.#pages.trimTo(maxCachedPages, (dropped) => {
+      this.#requested.delete(dropped);
+    });
+    this.changed();
   }
 }

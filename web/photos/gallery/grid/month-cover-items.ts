@@ -13,6 +13,8 @@
 
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import type { GalleryItem } from "../../../../workers/gallery/gallery-contract";
+import { RevisionedStore } from "../../../common/state/change-listeners";
+import { RecencyMap } from "../../../common/state/recency-map";
 
 /**
  * Covers kept: more than the ~400 months of a million items, so scrolling
@@ -26,40 +28,30 @@ interface Cover {
   item: GalleryItem | undefined;
 }
 
-export class MonthCoverItems {
+export class MonthCoverItems extends RevisionedStore {
   readonly #client: Pick<GalleryClient, "viewItemsAt">;
   readonly #viewID: number;
-  /** View index → its item at a version; insertion order is recency. */
-  readonly #covers = new Map<number, Cover>();
+  /** View index → its item at a version. */
+  readonly #covers = new RecencyMap<number, Cover>();
   /** View index → the version asked for. */
   readonly #requested = new Map<number, number>();
   /** View indexes asked for since the last call went out. */
   readonly #queued = new Set<number>();
-  readonly #listeners = new Set<() => void>();
-  #revision = 0;
 
   constructor(client: Pick<GalleryClient, "viewItemsAt">, viewID: number) {
+    super();
     this.#client = client;
     this.#viewID = viewID;
   }
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  };
-
-  readonly getRevision = (): number => this.#revision;
-
   /** The item at view index `index`, possibly of an older version while its refetch is on its way. */
   item(index: number): GalleryItem | undefined {
-    return this.#covers.get(index)?.item;
+    return this.#covers.peek(index)?.item;
   }
 
   /** Fetches the item at `index` unless it is known at `version` (the snapshot's) or asked for. */
   ensure(index: number, version: number): void {
-    const cover = this.#covers.get(index);
+    const cover = this.#covers.peek(index);
     if (cover !== undefined && cover.version >= version) return;
     if ((this.#requested.get(index) ?? -1) >= version) return;
     this.#requested.set(index, version);
@@ -88,19 +80,14 @@ export class MonthCoverItems {
         (answer) => {
           if (answer.viewID !== this.#viewID) return;
           answer.indexes.forEach((index, k) => {
-            const current = this.#covers.get(index);
+            const current = this.#covers.peek(index);
             if (current !== undefined && current.version > answer.version) return;
-            this.#covers.delete(index);
             this.#covers.set(index, { version: answer.version, item: answer.items[k] });
           });
-          while (this.#covers.size > maxCoverItems) {
-            const oldest = this.#covers.keys().next().value;
-            if (oldest === undefined) break;
-            this.#covers.delete(oldest);
-            this.#requested.delete(oldest);
-          }
-          this.#revision += 1;
-          for (const listener of [...this.#listeners]) listener();
+          this.#covers.trimTo(maxCoverItems, (dropped) => {
+            this.#requested.delete(dropped);
+          });
+          this.changed();
         },
         () => {
           // A failed cover is asked for again when its cell comes on screen again.

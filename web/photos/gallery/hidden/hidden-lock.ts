@@ -4,6 +4,7 @@
 // clock's timers are injected.
 
 import { useSyncExternalStore } from "react";
+import { ChangeListeners } from "../../../common/state/change-listeners";
 
 /**
  * [Note: Hidden is locked]
@@ -41,19 +42,14 @@ export class HiddenLock {
   #open = false;
   #inSection = false;
   #closing: unknown;
-  readonly #listeners = new Set<() => void>();
+  readonly #listeners = new ChangeListeners();
 
   constructor(private readonly timers: LockTimers = browserTimers) {}
 
   /** The snapshot: whether the hidden section shows its files. */
   readonly isOpen = (): boolean => this.#open;
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
-  };
+  readonly subscribe = this.#listeners.subscribe;
 
   /** The password was given: the section opens. */
   opened(): void {
@@ -94,7 +90,7 @@ export class HiddenLock {
   #set(open: boolean) {
     if (open === this.#open) return;
     this.#open = open;
-    for (const listener of this.#listeners) listener();
+    this.#listeners.notify();
   }
 }
 
