@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { FileType, Visibility } from "../../../../shared/model/library/file-metadata";
 import type {
-  GalleryDay,
   GalleryItem,
   GalleryViewSnapshot,
-  GalleryWindow,
-  ThumbnailURLResult,
 } from "../../../../workers/gallery/gallery-contract";
 import { createStore } from "jotai";
 import { AppProviders } from "../../../common/app/test-support/render-in-app";
@@ -22,34 +19,17 @@ import { GalleryGrid } from "./GalleryGrid";
 import { gridTileShapeAtom } from "./grid-tile-shape";
 import { tilesBuiltPerFrame } from "./row-builder";
 import { maxNativeHeightPx } from "./scroll-mapping";
+import {
+  snapshotOfDays,
+  thumbnailsAt,
+  giveScrollerViewport,
+  windowsOf,
+} from "./test-support/grid-doubles";
 
 // happy-dom does no layout: the scroller reports a 1280 × 800 viewport.
 const viewportWidthPx = 1280;
 const viewportHeightPx = 800;
-const descriptors = {
-  clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientWidth"),
-  clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight"),
-};
-beforeAll(() => {
-  const isScroller = (element: HTMLElement) => element.dataset.testid === "gallery-scroller";
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return isScroller(this) ? viewportWidthPx : 0;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return isScroller(this) ? viewportHeightPx : 0;
-    },
-  });
-});
-afterAll(() => {
-  for (const [name, descriptor] of Object.entries(descriptors)) {
-    if (descriptor !== undefined) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-  }
-});
+giveScrollerViewport(viewportWidthPx, viewportHeightPx);
 afterEach(cleanup);
 
 const fileIDOf = (index: number) => 500_000_000 + index;
@@ -69,37 +49,13 @@ function itemAt(index: number): GalleryItem {
   };
 }
 
-/** A view of `dayCount` days of `perDay` items each, going back from 2024-06-30. */
-function snapshotOf(dayCount: number, perDay: number): GalleryViewSnapshot {
-  const days: GalleryDay[] = [];
-  const date = new Date(2024, 5, 30);
-  for (let d = 0; d < dayCount; d++) {
-    const key = `${String(date.getFullYear())}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-    days.push({ day: key, firstIndex: d * perDay, count: perDay });
-    date.setDate(date.getDate() - 1);
-  }
-  return { viewID: 0, version: 1, totalCount: dayCount * perDay, days };
-}
+const snapshotOf = snapshotOfDays;
 
 function clientFor(snapshot: GalleryViewSnapshot) {
-  const viewWindow = vi.fn(
-    (viewID: number, startIndex: number, count: number): Promise<GalleryWindow> =>
-      Promise.resolve({
-        viewID,
-        version: snapshot.version,
-        startIndex,
-        items: Array.from(
-          { length: Math.max(0, Math.min(count, snapshot.totalCount - startIndex)) },
-          (_, i) => itemAt(startIndex + i),
-        ),
-      }),
-  );
-  const thumbnails = vi.fn((ids: readonly number[]) =>
-    Promise.resolve(
-      ids.map((fileID): ThumbnailURLResult => ({ fileID, ok: true, url: "blob:thumbnail" })),
-    ),
-  );
-  return { viewWindow, thumbnails };
+  return {
+    viewWindow: windowsOf(snapshot, itemAt),
+    thumbnails: thumbnailsAt(() => "blob:thumbnail"),
+  };
 }
 
 /** A browser that cannot decode the image ahead: its tile waits for the image's load event. */

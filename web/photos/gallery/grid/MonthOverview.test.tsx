@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FileType, Visibility } from "../../../../shared/model/library/file-metadata";
 import type {
-  GalleryDay,
   GalleryItem,
   GalleryViewSnapshot,
   GalleryItemsAt,
-  GalleryWindow,
-  ThumbnailURLResult,
 } from "../../../../workers/gallery/gallery-contract";
 import { AppProviders } from "../../../common/app/test-support/render-in-app";
 import { emptySelection } from "../selection/gallery-selection";
@@ -16,32 +13,15 @@ import { ThumbnailStore } from "../thumbnails/thumbnail-store";
 import { GalleryGrid } from "./GalleryGrid";
 import { MonthOverviewHost } from "./MonthOverviewHost";
 import { MonthOverviewOpen } from "./MonthOverviewOpen";
+import {
+  snapshotOfDays,
+  thumbnailsAt,
+  giveScrollerViewport,
+  windowsOf,
+} from "./test-support/grid-doubles";
 
 // happy-dom does no layout: the grid's scroller reports a 1280 × 800 viewport.
-const descriptors = {
-  clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientWidth"),
-  clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight"),
-};
-beforeAll(() => {
-  const isScroller = (element: HTMLElement) => element.dataset.testid === "gallery-scroller";
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return isScroller(this) ? 1280 : 0;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return isScroller(this) ? 800 : 0;
-    },
-  });
-});
-afterAll(() => {
-  for (const [name, descriptor] of Object.entries(descriptors)) {
-    if (descriptor !== undefined) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-  }
-});
+giveScrollerViewport(1280, 800);
 
 /**
  * happy-dom's IntersectionObserver never reports: this one reports what a
@@ -104,39 +84,11 @@ const itemAt = (index: number): GalleryItem => ({
 });
 
 /** Three items a day on each of `dayCount` days going back from 2024-06-30, newest first. */
-function snapshotOf(dayCount: number): GalleryViewSnapshot {
-  const days: GalleryDay[] = [];
-  const date = new Date(2024, 5, 30);
-  for (let d = 0; d < dayCount; d++) {
-    const key = `${String(date.getFullYear())}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-    days.push({ day: key, firstIndex: d * 3, count: 3 });
-    date.setDate(date.getDate() - 1);
-  }
-  return { viewID: 0, version: 1, totalCount: dayCount * 3, days };
-}
+const snapshotOf = (dayCount: number) => snapshotOfDays(dayCount, 3);
 
 function renderGridWithOverview(snapshot: GalleryViewSnapshot) {
-  const viewWindow = vi.fn(
-    (viewID: number, startIndex: number, count: number): Promise<GalleryWindow> =>
-      Promise.resolve({
-        viewID,
-        version: snapshot.version,
-        startIndex,
-        items: Array.from(
-          { length: Math.max(0, Math.min(count, snapshot.totalCount - startIndex)) },
-          (_, i) => itemAt(startIndex + i),
-        ),
-      }),
-  );
-  const thumbnailCalls = vi.fn((ids: readonly number[]) =>
-    Promise.resolve(
-      ids.map((fileID): ThumbnailURLResult => ({
-        fileID,
-        ok: true,
-        url: `blob:${String(fileID)}`,
-      })),
-    ),
-  );
+  const viewWindow = windowsOf(snapshot, itemAt);
+  const thumbnailCalls = thumbnailsAt((fileID) => `blob:${String(fileID)}`);
   const viewItemsAt = vi.fn((viewID: number, indexes: readonly number[]): Promise<GalleryItemsAt> =>
     Promise.resolve({
       viewID,
