@@ -9,7 +9,11 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          globalSetup: ["server/test-support/postgres-global-setup.ts"],
+          globalSetup: [
+            "server/test-support/postgres-global-setup.ts",
+            // See: [Note: Test accounts share one derived password key]
+            "tests/test-support/shared-kek-global-setup.ts",
+          ],
           include: [
             "{shared,workers,web,server,electron,scripts,bench}/**/*.test.{ts,tsx}",
             "tests/test-support/**/*.test.ts",
@@ -33,6 +37,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.ts"],
+          // See: [Note: Test accounts share one derived password key]
+          globalSetup: ["tests/test-support/shared-kek-global-setup.ts"],
           environment: "node",
           // See: [Note: Browser test waits are sized for a loaded 2-core machine]
           // The poll defaults are `pageCatchUpMs` and `pollIntervalMs` of

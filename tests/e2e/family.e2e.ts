@@ -30,11 +30,11 @@ let gusPage: Page;
 
 beforeAll(async () => {
   const makeFay = async () => {
-    fay = await signUpWithLibraryClient(cairn(), "family-fay", "fay's password");
+    fay = await signUpWithLibraryClient(cairn(), "family-fay");
     fayPage = await openLoggedInGallery(browser(), cairn(), fay.account);
   };
   const makeGus = async () => {
-    gus = await signUpWithLibraryClient(cairn(), "family-gus", "gus's password");
+    gus = await signUpWithLibraryClient(cairn(), "family-gus");
     const own = await gus.client.createCollection({ name: "Gus's photos", type: "album" });
     await uploadTestFile(gus.client, own, "kite.jpg", await generatedJpeg(21));
     gusPage = await openLoggedInGallery(browser(), cairn(), gus.account);

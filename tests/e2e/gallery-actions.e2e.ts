@@ -40,7 +40,7 @@ let first: Page;
 let second: Page;
 
 beforeAll(async () => {
-  ({ account, client } = await signUpWithLibraryClient(cairn(), "organize", "organize password"));
+  ({ account, client } = await signUpWithLibraryClient(cairn(), "organize"));
   library = await buildTestLibrary(client, { generatedCount: 8 });
   first = await openLoggedInGallery(browser(), cairn(), account);
   second = await openLoggedInGallery(browser(), cairn(), account);

@@ -59,7 +59,7 @@ beforeAll(async () => {
   // Argon2 (sign-ups, browser logins) is most of the time: Ana's account and
   // album are made while Ben's browsers log in.
   const makeAna = async () => {
-    ana = await signUpWithLibraryClient(cairn(), "refusals-ana", "ana's password");
+    ana = await signUpWithLibraryClient(cairn(), "refusals-ana");
     lighthouseAlbum = await ana.client.createCollection({ name: "Lighthouse walk", type: "album" });
     lighthouse = await uploadTestFile(
       ana.client,
@@ -69,7 +69,7 @@ beforeAll(async () => {
     );
   };
   const makeBen = async () => {
-    ben = await signUpWithLibraryClient(cairn(), "refusals-ben", "ben's password");
+    ben = await signUpWithLibraryClient(cairn(), "refusals-ben");
     harbourAlbum = await ben.client.createCollection({ name: "Harbour", type: "album" });
     harbour = await uploadTestFile(ben.client, harbourAlbum, "harbour.jpg", await generatedJpeg(2));
     return Promise.all([openBrowser(), openBrowser()]);

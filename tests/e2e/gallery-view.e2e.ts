@@ -46,11 +46,7 @@ const localNoonUs = (daysAgo: number): number => {
 };
 
 beforeAll(async () => {
-  ({ account, client } = await signUpWithLibraryClient(
-    cairn(),
-    "gallery",
-    "gallery view password",
-  ));
+  ({ account, client } = await signUpWithLibraryClient(cairn(), "gallery"));
   library = await buildTestLibrary(client, { generatedCount: 4, withMedia: true });
   await uploadTestFile(client, library.photos, "today-at-noon.jpg", await generatedJpeg(40), {
     creationTimeUs: localNoonUs(0),

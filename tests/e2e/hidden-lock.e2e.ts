@@ -30,10 +30,11 @@ import {
 import { englishAndGerman, forEachLook } from "./test-support/looks";
 import { useCairnInChromium } from "./test-support/suite";
 import { pageCatchUpMs } from "./test-support/waits";
+import { sharedTestPassword } from "../test-support/shared-test-kek";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 const screenshotDir = process.env.CAIRN_E2E_SCREENSHOTS;
-const password = "hidden lock password";
+const password = sharedTestPassword;
 
 let owner: AccountWithLibrary;
 let page: Page;

@@ -27,11 +27,7 @@ let client: NodeLibraryClient;
 let library: TestLibrary;
 
 beforeAll(async () => {
-  ({ account, client } = await signUpWithLibraryClient(
-    cairn(),
-    "library",
-    "library sync password",
-  ));
+  ({ account, client } = await signUpWithLibraryClient(cairn(), "library"));
   library = await buildTestLibrary(client, { generatedCount });
 });
 
@@ -105,15 +101,75 @@ const indexedDBText = (page: Page): Promise<{ names: string[]; text: string }> =
     return { names, text: parts.join("\n") };
   });
 
+/**
+ * The user's browser, logged in through the screens once for the file's
+ * tests (a login derives the password's key: seconds of a core each).
+ */
+let loggedIn: Page | undefined;
+const loggedInPage = async (): Promise<Page> => {
+  if (loggedIn === undefined) {
+    const page = await (await browser().newContext()).newPage();
+    await logIn(page, cairn(), account.email, account.password);
+    await expectGalleryOf(page, account.email);
+    loggedIn = page;
+  }
+  return loggedIn;
+};
+
 const holdsPlaintext = (text: string, needle: string) =>
   text.includes(needle) ||
   text.includes(new TextDecoder("latin1").decode(new TextEncoder().encode(needle)));
 
-it("shows the synced library, from the local database first, keeps it current, and deletes it at logout", async () => {
-  const context = await browser().newContext();
-  const page = await context.newPage();
-  await logIn(page, cairn(), account.email, account.password);
+// See: [Note: The skeleton pulses as two layers]
+it("keeps the page's animations few and composited while a reload opens the library", async () => {
+  const page = await loggedInPage();
+  const context = page.context();
+
+  // The sync worker's script is held: the page waits for its library with
+  // the skeleton and the loading bar on screen for as long as the test looks.
+  const held: Route[] = [];
+  const hold = (route: Route) => {
+    held.push(route);
+  };
+  await context.route("**/assets/sync.worker-*.js", hold);
+  await page.reload();
+  await page.getByTestId("gallery-skeleton").waitFor({ timeout: pageCatchUpMs });
+  await expect.poll(() => held.length, { timeout: pageCatchUpMs }).toBeGreaterThan(0);
+
+  const running = await page.evaluate(() =>
+    document.getAnimations().map((animation) => {
+      const effect = animation.effect as KeyframeEffect | null;
+      const target = effect?.target;
+      const properties = new Set(
+        (effect?.getKeyframes() ?? []).flatMap((keyframe) =>
+          Object.keys(keyframe).filter(
+            (key) => !["offset", "computedOffset", "easing", "composite"].includes(key),
+          ),
+        ),
+      );
+      return {
+        target: target instanceof Element ? target.className : "",
+        properties: [...properties],
+      };
+    }),
+  );
+  // The skeleton's heading and tiles, the loading bar, at most a spinner or two.
+  expect(running.length).toBeGreaterThan(0);
+  expect(running.length).toBeLessThanOrEqual(6);
+  for (const { target, properties } of running) {
+    for (const property of properties) {
+      expect(["opacity", "transform"], `${target} animates ${property}`).toContain(property);
+    }
+  }
+
+  // Letting go of the route lets the held script through.
+  await context.unroute("**/assets/sync.worker-*.js", hold);
   await expectGalleryOf(page, account.email);
+  await page.getByTestId("gallery-skeleton").waitFor({ state: "detached", timeout: pageCatchUpMs });
+});
+
+it("shows the synced library, from the local database first, keeps it current, and deletes it at logout", async () => {
+  const page = await loggedInPage();
   await waitForUpToDate(page);
 
   const photosCount = library.filesByCollection.get(library.photos.id)?.length ?? 0;
@@ -170,56 +226,5 @@ it("shows the synced library, from the local database first, keeps it current, a
   await logOut(page, cairn());
   const after = await indexedDBText(page);
   expect(after.names).not.toContain("cairn-files");
-  await context.close();
-});
-
-// See: [Note: The skeleton pulses as two layers]
-it("keeps the page's animations few and composited while a reload opens the library", async () => {
-  const context = await browser().newContext();
-  const page = await context.newPage();
-  await logIn(page, cairn(), account.email, account.password);
-  await expectGalleryOf(page, account.email);
-
-  // The sync worker's script is held: the page waits for its library with
-  // the skeleton and the loading bar on screen for as long as the test looks.
-  const held: Route[] = [];
-  const hold = (route: Route) => {
-    held.push(route);
-  };
-  await context.route("**/assets/sync.worker-*.js", hold);
-  await page.reload();
-  await page.getByTestId("gallery-skeleton").waitFor({ timeout: pageCatchUpMs });
-  await expect.poll(() => held.length, { timeout: pageCatchUpMs }).toBeGreaterThan(0);
-
-  const running = await page.evaluate(() =>
-    document.getAnimations().map((animation) => {
-      const effect = animation.effect as KeyframeEffect | null;
-      const target = effect?.target;
-      const properties = new Set(
-        (effect?.getKeyframes() ?? []).flatMap((keyframe) =>
-          Object.keys(keyframe).filter(
-            (key) => !["offset", "computedOffset", "easing", "composite"].includes(key),
-          ),
-        ),
-      );
-      return {
-        target: target instanceof Element ? target.className : "",
-        properties: [...properties],
-      };
-    }),
-  );
-  // The skeleton's heading and tiles, the loading bar, at most a spinner or two.
-  expect(running.length).toBeGreaterThan(0);
-  expect(running.length).toBeLessThanOrEqual(6);
-  for (const { target, properties } of running) {
-    for (const property of properties) {
-      expect(["opacity", "transform"], `${target} animates ${property}`).toContain(property);
-    }
-  }
-
-  // Letting go of the route lets the held script through.
-  await context.unroute("**/assets/sync.worker-*.js", hold);
-  await expectGalleryOf(page, account.email);
-  await page.getByTestId("gallery-skeleton").waitFor({ state: "detached", timeout: pageCatchUpMs });
-  await context.close();
+  await page.context().close();
 });

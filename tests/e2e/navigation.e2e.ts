@@ -33,8 +33,8 @@ let ben: AccountWithLibrary;
 let lisbon: DecryptedCollection;
 
 beforeAll(async () => {
-  ana = await signUpWithLibraryClient(cairn(), "nav-ana", "ana's navigation password");
-  ben = await signUpWithLibraryClient(cairn(), "nav-ben", "ben's navigation password");
+  ana = await signUpWithLibraryClient(cairn(), "nav-ana");
+  ben = await signUpWithLibraryClient(cairn(), "nav-ben");
   const picnic = await ana.client.createCollection({ name: "Picnic", type: "album" });
   lisbon = await ana.client.createCollection({ name: "Lisbon", type: "album" });
   const alps = await ana.client.createCollection({ name: "Alps", type: "album" });

@@ -39,7 +39,7 @@ const titleOf = (day: string, photo: number) => `${day}-photo-${String(photo + 1
 let owner: AccountWithLibrary;
 
 beforeAll(async () => {
-  owner = await signUpWithLibraryClient(cairn(), "packed-days", "packed days password");
+  owner = await signUpWithLibraryClient(cairn(), "packed-days");
   const album = await owner.client.createCollection({ name: "Summer", type: "album" });
   let seed = 0;
   for (const { day, photos } of library) {

@@ -22,7 +22,7 @@ const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 let ada: AccountWithLibrary;
 
 beforeAll(async () => {
-  ada = await signUpWithLibraryClient(cairn(), "plans-ada", "ada's password");
+  ada = await signUpWithLibraryClient(cairn(), "plans-ada");
 });
 
 afterAll(async () => {

@@ -32,8 +32,8 @@ let wedding: DecryptedCollection;
 let url: string;
 
 beforeAll(async () => {
-  owner = await signUpWithLibraryClient(cairn(), "bride", "bride's password");
-  guest = await signUpWithLibraryClient(cairn(), "guest", "guest's password");
+  owner = await signUpWithLibraryClient(cairn(), "bride");
+  guest = await signUpWithLibraryClient(cairn(), "guest");
   wedding = await owner.client.createCollection({ name: "Wedding", type: "album" });
   await uploadTestFile(owner.client, wedding, "cake.jpg", await generatedJpeg(31));
   const created = await createAlbumLink(owner.client.deps, wedding.id, {

@@ -35,7 +35,7 @@ let owner: AccountWithLibrary;
 let lisbon: DecryptedCollection;
 
 beforeAll(async () => {
-  owner = await signUpWithLibraryClient(cairn(), "link-owner", "owner's password");
+  owner = await signUpWithLibraryClient(cairn(), "link-owner");
   lisbon = await owner.client.createCollection({ name: "Lisbon", type: "album" });
   await uploadTestFile(owner.client, lisbon, "tram.jpg", await generatedJpeg(21));
   await uploadTestFile(owner.client, lisbon, "tiles.jpg", await generatedJpeg(22));

@@ -4,6 +4,7 @@ import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startProviderSite } from "./test-support/cairn";
 import { useCairnInChromium } from "./test-support/suite";
+import { sharedTestPassword } from "../test-support/shared-test-kek";
 
 let provider: Awaited<ReturnType<typeof startProviderSite>>;
 
@@ -47,7 +48,7 @@ it("sends a logged-in user to the family portal with a families token and a way 
     apiOrigin: cairn().urls.api,
     mailDir: path.join(cairn().dataDir, "mail"),
     email: "ada-family@example.org",
-    password: "ada's password",
+    password: sharedTestPassword,
   });
   const context = await browser().newContext();
   await context.addInitScript(

@@ -42,10 +42,11 @@ import { useCairnInChromium } from "./test-support/suite";
 import { fixtureFile, pickFiles, resultCount, waitForFinish } from "./test-support/uploads";
 import { closeViewer, waitForDecodedImage, waitForPlayableVideo } from "./test-support/viewer";
 import { mediaTestMs } from "./test-support/waits";
+import { sharedTestPassword } from "../test-support/shared-test-kek";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
-const password = "headers on every answer";
+const password = sharedTestPassword;
 let owner: AccountWithLibrary;
 let lisbon: DecryptedCollection;
 

@@ -20,7 +20,7 @@ const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 let owner: AccountWithLibrary;
 
 beforeAll(async () => {
-  owner = await signUpWithLibraryClient(cairn(), "sessions", "sessions password");
+  owner = await signUpWithLibraryClient(cairn(), "sessions");
 });
 
 afterAll(async () => {

@@ -48,13 +48,13 @@ let benPage: Page;
 
 beforeAll(async () => {
   const makeAna = async () => {
-    ana = await signUpWithLibraryClient(cairn(), "sharing-ana", "ana's password");
+    ana = await signUpWithLibraryClient(cairn(), "sharing-ana");
     picnic = await ana.client.createCollection({ name: "Picnic", type: "album" });
     await uploadTestFile(ana.client, picnic, "blanket.jpg", await generatedJpeg(11));
     anaPage = await openLoggedInGallery(browser(), cairn(), ana.account);
   };
   const makeBen = async () => {
-    ben = await signUpWithLibraryClient(cairn(), "sharing-ben", "ben's password");
+    ben = await signUpWithLibraryClient(cairn(), "sharing-ben");
     const own = await ben.client.createCollection({ name: "Ben's photos", type: "album" });
     await uploadTestFile(ben.client, own, "kite.jpg", await generatedJpeg(12));
     benPage = await openLoggedInGallery(browser(), cairn(), ben.account);

@@ -34,7 +34,7 @@ const screenshotDir = process.env.CAIRN_E2E_SCREENSHOTS;
 let owner: AccountWithLibrary;
 
 beforeAll(async () => {
-  owner = await signUpWithLibraryClient(cairn(), "undo", "undo password");
+  owner = await signUpWithLibraryClient(cairn(), "undo");
   const beach = await owner.client.createCollection({ name: "Beach", type: "album" });
   const alps = await owner.client.createCollection({ name: "Alps", type: "album" });
   const shared = await uploadTestFile(owner.client, beach, "dunes.jpg", await generatedJpeg(61));

@@ -50,7 +50,7 @@ const takeoutCaption = "Tram 28 climbing to the castle";
 const liveCapture = { captureTime: "2023-05-01T10:20:30Z", offset: "+02:00" } as const;
 
 beforeAll(async () => {
-  ({ account, client } = await signUpWithLibraryClient(cairn(), "folders", "folders password"));
+  ({ account, client } = await signUpWithLibraryClient(cairn(), "folders"));
   root = await mkdtemp(path.join(os.tmpdir(), "cairn-e2e-folders-"));
   const camera = path.join(root, backupFolder, cameraFolder);
   const takeout = path.join(root, backupFolder, takeoutFolder);

@@ -75,7 +75,7 @@ const albumNames = { harbour: "Harbour", damaged: "Damaged cards", phone: "Phone
 const pageErrors: Error[] = [];
 
 beforeAll(async () => {
-  ({ account, client } = await signUpWithLibraryClient(cairn(), "outcomes", "outcomes password"));
+  ({ account, client } = await signUpWithLibraryClient(cairn(), "outcomes"));
   harbour = await client.createCollection({ name: albumNames.harbour, type: "album" });
   await client.createCollection({ name: albumNames.damaged, type: "album" });
   await client.createCollection({ name: albumNames.phone, type: "album" });

@@ -50,7 +50,7 @@ let holiday: DecryptedCollection;
 const storageFullMessage = "You have used all your storage. Upgrade your plan to upload more.";
 
 beforeAll(async () => {
-  ({ account, client } = await signUpWithLibraryClient(cairn(), "refusals", "refusals password"));
+  ({ account, client } = await signUpWithLibraryClient(cairn(), "refusals"));
   nightWalks = await client.createCollection({ name: "Night walks", type: "album" });
   holiday = await client.createCollection({ name: "Holiday", type: "album" });
   page = await openLoggedInGallery(browser(), cairn(), account);

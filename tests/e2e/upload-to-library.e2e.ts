@@ -29,7 +29,7 @@ let client: NodeLibraryClient;
 let page: Page;
 
 beforeAll(async () => {
-  ({ account, client } = await signUpWithLibraryClient(cairn(), "no-album", "no album password"));
+  ({ account, client } = await signUpWithLibraryClient(cairn(), "no-album"));
   page = await openLoggedInGallery(browser(), cairn(), account);
 });
 

@@ -32,7 +32,7 @@ let second: Page;
 const albumName = "Summer";
 
 beforeAll(async () => {
-  ({ account, client } = await signUpWithLibraryClient(cairn(), "uploader", "upload password"));
+  ({ account, client } = await signUpWithLibraryClient(cairn(), "uploader"));
   await client.createCollection({ name: albumName, type: "album" });
   first = await openLoggedInGallery(browser(), cairn(), account);
   second = await openLoggedInGallery(browser(), cairn(), account);

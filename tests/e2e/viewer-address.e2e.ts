@@ -33,7 +33,7 @@ let album: DecryptedCollection;
 const fileIDs = new Map<string, number>();
 
 beforeAll(async () => {
-  owner = await signUpWithLibraryClient(cairn(), "viewer-address", "viewer address password");
+  owner = await signUpWithLibraryClient(cairn(), "viewer-address");
   album = await owner.client.createCollection({ name: "Harbour", type: "album" });
   // Newest first in the grid: boats, then gulls, then nets.
   const titles = ["nets.jpg", "gulls.jpg", "boats.jpg"];

@@ -31,7 +31,7 @@ const albumName = "Phone";
 const iPhoneHeic = "heic-iphone7.heic";
 
 beforeAll(async () => {
-  ({ account, client } = await signUpWithLibraryClient(cairn(), "viewer", "viewer password"));
+  ({ account, client } = await signUpWithLibraryClient(cairn(), "viewer"));
   album = await client.createCollection({ name: albumName, type: "album" });
   const context = await browser().newContext({
     viewport: { width: 1400, height: 1000 },

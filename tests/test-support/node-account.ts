@@ -1,7 +1,8 @@
 // Signing up a real account over HTTP against a running Cairn, from Node:
 // the same calls and crypto as the web app's sign-up, with the KEK derived
 // from the password by the real Argon2id (256 MiB × 16 passes), so a browser
-// can log in later with that password. The one shortcut is test-only: the
+// can log in later with that password (once per test run for the shared
+// test password: see [Note: Test accounts share one derived password key]). The one shortcut is test-only: the
 // verification code is read from the server's mail outbox folder (a Cairn
 // without SMTP writes mails there), hence this lives in tests/test-support.
 
@@ -17,6 +18,7 @@ import { SRPClientSession, generateSRPSetupAttributes } from "../../shared/crypt
 import type { KeyAttributes } from "../../workers/account/key-attributes";
 import { generateAccountKeys } from "../../workers/account/key-hierarchy";
 import type { LibraryAccountKeys } from "../../workers/library/node-keyring";
+import { sharedTestKEKFor } from "./shared-test-kek";
 
 export interface NodeAccount {
   email: string;
@@ -94,7 +96,12 @@ export const signUpNodeAccount = async ({
   const { token } = verified;
   auth.token = token;
 
-  const generated = await generateAccountKeys(password);
+  // See: [Note: Test accounts share one derived password key]
+  const sharedKEK = sharedTestKEKFor(password);
+  const generated = await generateAccountKeys(
+    password,
+    sharedKEK === undefined ? undefined : () => Promise.resolve(sharedKEK),
+  );
   await api.call(setKeyAttributes, { body: { keyAttributes: generated.keyAttributes } });
 
   const loginSubKey = await deriveSRPLoginSubKey(generated.kek);

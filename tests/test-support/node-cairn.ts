@@ -8,6 +8,7 @@ import path from "node:path";
 import type { DatabaseConfig } from "../../server/src/config/config";
 import { type RunningCairn, type StartCairnOverrides, startCairn } from "../../server/src/main";
 import { type NodeAccount, signUpNodeAccount } from "./node-account";
+import { sharedTestPassword } from "./shared-test-kek";
 
 export interface NodeCairn {
   cairn: RunningCairn;
@@ -68,7 +69,7 @@ export const startNodeCairn = async (options: NodeCairnOptions = {}): Promise<No
         apiOrigin,
         mailDir: path.join(dataDir, "mail"),
         email: `${label}-${String(process.pid)}-${String(accountCount)}-${Date.now().toString(36)}@cairn.test`,
-        password: `correct horse battery staple ${String(accountCount)}`,
+        password: sharedTestPassword,
       });
     },
     close: async () => {

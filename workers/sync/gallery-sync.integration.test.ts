@@ -18,6 +18,7 @@ import { PseudoCollectionID } from "../../shared/model/library/gallery-summary";
 import { createSyncService } from "./sync-service";
 import { type TestLibrary, buildTestLibrary, uploadTestFile } from "./test-support/library";
 import { freshIndexedDB } from "./test-support/sync-store";
+import { sharedTestPassword } from "../../tests/test-support/shared-test-kek";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
     apiOrigin: cairn.urls.api,
     mailDir: path.join(dataDir, "mail"),
     email: `gallery-${Date.now().toString(36)}@cairn.test`,
-    password: "correct horse battery staple",
+    password: sharedTestPassword,
   });
   client = await createNodeLibraryClient({
     apiOrigin: cairn.urls.api,

@@ -20,6 +20,7 @@ import { LocalDatabase } from "./local-db";
 import { type SyncService, createSyncService } from "./sync-service";
 import { type TestLibrary, buildTestLibrary, uploadTestFile } from "./test-support/library";
 import { freshIndexedDB, holdsPlaintext, storedText } from "./test-support/sync-store";
+import { sharedTestPassword } from "../../tests/test-support/shared-test-kek";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -45,7 +46,7 @@ beforeAll(async () => {
     apiOrigin: cairn.urls.api,
     mailDir: path.join(dataDir, "mail"),
     email: `sync-${Date.now().toString(36)}@cairn.test`,
-    password: "correct horse battery staple",
+    password: sharedTestPassword,
   });
   client = await createNodeLibraryClient({
     apiOrigin: cairn.urls.api,

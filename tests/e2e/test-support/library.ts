@@ -10,6 +10,7 @@ import {
   createNodeLibraryClient,
 } from "../../../workers/library/node-library-client";
 import { type NodeAccount, signUpNodeAccount } from "../../test-support/node-account";
+import { sharedTestPassword } from "../../test-support/shared-test-kek";
 import { expectGalleryOf, logIn, testEmail } from "./accounts";
 import { waitForUpToDate } from "./gallery";
 import type { TestCairn } from "./suite";
@@ -54,11 +55,15 @@ const afterEarlierSignUps = <T>(signUp: () => Promise<T>): Promise<T> => {
   return done;
 };
 
-/** Signs up `label`'s account on `cairn` and opens a library client for it (one crypto thread). */
+/**
+ * Signs up `label`'s account on `cairn` and opens a library client for it
+ * (one crypto thread). With the shared test password unless the test needs
+ * its own: See: [Note: Test accounts share one derived password key]
+ */
 export const signUpWithLibraryClient = async (
   cairn: TestCairn,
   label: string,
-  password: string,
+  password: string = sharedTestPassword,
 ): Promise<AccountWithLibrary> => {
   const account = await afterEarlierSignUps(() =>
     signUpNodeAccount({
