@@ -72,7 +72,37 @@ export interface PlausibleFile {
     hash: string;
   };
   caption: string | undefined;
+  /** The size as shown, which an upload records in the public magic metadata (`w`, `h`). */
+  widthPx: number;
+  heightPx: number;
 }
+
+/**
+ * Sizes as a phone or camera library has them, with their shares: mostly
+ * 4:3 landscapes and portraits, some 3:2, squares and panoramas; videos
+ * 16:9 either way.
+ */
+const photoSizes: readonly { share: number; widthPx: number; heightPx: number }[] = [
+  { share: 0.45, widthPx: 4032, heightPx: 3024 },
+  { share: 0.3, widthPx: 3024, heightPx: 4032 },
+  { share: 0.12, widthPx: 6000, heightPx: 4000 },
+  { share: 0.08, widthPx: 3024, heightPx: 3024 },
+  { share: 0.05, widthPx: 12_000, heightPx: 4000 },
+];
+const videoSizes: readonly { share: number; widthPx: number; heightPx: number }[] = [
+  { share: 0.7, widthPx: 1920, heightPx: 1080 },
+  { share: 0.3, widthPx: 1080, heightPx: 1920 },
+];
+
+/** One of `sizes`, drawn by their shares. */
+const drawSize = (random: () => number, sizes: typeof photoSizes) => {
+  let left = random();
+  for (const size of sizes) {
+    left -= size.share;
+    if (left < 0) return size;
+  }
+  return sizes[sizes.length - 1] as (typeof sizes)[number];
+};
 
 const pick = <T>(random: () => number, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)] as T;
@@ -110,8 +140,15 @@ export const plausibleFile = (random: () => number, nowUs: number): PlausibleFil
       hash: randomB64(random, 64),
     },
     caption: random() < captionShare ? pick(random, captions) : undefined,
+    // Drawn last: the fields above keep the sequence they had before sizes.
+    ...sizeOf(drawSize(random, isVideo ? videoSizes : photoSizes)),
   };
 };
+
+const sizeOf = ({ widthPx, heightPx }: { widthPx: number; heightPx: number }) => ({
+  widthPx,
+  heightPx,
+});
 
 /** A plausible album name, distinct for each index. */
 export const plausibleAlbumName = (random: () => number, index: number): string =>

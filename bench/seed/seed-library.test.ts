@@ -85,6 +85,15 @@ describe("the bench seeder", () => {
     const times = files.map((file) => file.metadata.creationTime);
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(365 * 24 * 3600 * 1e6);
     expect(files.some((file) => file.metadata.latitude !== undefined)).toBe(true);
+    // Every file's size as shown, as uploads record it; photos of several shapes.
+    const shapes = new Set(
+      files.map((file) => {
+        const { w, h } = file.pubMagicMetadata?.data ?? {};
+        return w === undefined || h === undefined ? "none" : (w / h).toFixed(2);
+      }),
+    );
+    expect(shapes).not.toContain("none");
+    expect(shapes.size).toBeGreaterThanOrEqual(4);
     const file = files[0];
     if (file === undefined) throw new Error("No file");
     const original = await client.downloadFile(file);

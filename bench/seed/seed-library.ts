@@ -172,7 +172,6 @@ export const seedLibrary = async (options: SeedLibraryOptions): Promise<SeededLi
     const imageOf = indexes.map(
       () => thumbnails[Math.floor(random() * thumbnails.length)] as Uint8Array,
     );
-    const captioned = indexes.flatMap((_, i) => (files[i]?.caption === undefined ? [] : [i]));
     const encrypted = Promise.all([
       pool.encryptBoxes(
         indexes.map((index, i) => ({
@@ -183,9 +182,14 @@ export const seedLibrary = async (options: SeedLibraryOptions): Promise<SeededLi
       pool.encryptBlobsFromJSON(
         files.map((file, i) => ({ value: file.metadata, keyB64: fileKeys[i] ?? "" })),
       ),
+      // Every upload records the size as shown; a few have a caption.
       pool.encryptBlobsFromJSON(
-        captioned.map((i) => ({
-          value: { caption: files[i]?.caption },
+        files.map((file, i) => ({
+          value: {
+            w: file.widthPx,
+            h: file.heightPx,
+            ...(file.caption === undefined ? {} : { caption: file.caption }),
+          },
           keyB64: fileKeys[i] ?? "",
         })),
       ),
@@ -194,13 +198,14 @@ export const seedLibrary = async (options: SeedLibraryOptions): Promise<SeededLi
         imageOf.map((image, i) => ({ data: image.slice(), keyB64: fileKeys[i] ?? "" })),
       ),
     ]);
-    return encrypted.then(([boxedKeys, metadata, captions, thumbs]) => ({
+    return encrypted.then(([boxedKeys, metadata, publicMetadata, thumbs]) => ({
       start,
       indexes,
       boxedKeys,
       metadata,
       thumbs,
-      captionOf: new Map(captioned.map((i, j) => [i, captions[j]])),
+      publicMetadata,
+      publicKeyCounts: files.map((file) => (file.caption === undefined ? 2 : 3)),
     }));
   };
   type EncryptedStep = Awaited<ReturnType<typeof encryptStep>>;
@@ -213,7 +218,8 @@ export const seedLibrary = async (options: SeedLibraryOptions): Promise<SeededLi
     boxedKeys,
     metadata,
     thumbs,
-    captionOf,
+    publicMetadata,
+    publicKeyCounts,
   }: EncryptedStep) => {
     // [Note: Seeded files reuse their thumbnail's ciphertext as contents]
     //
@@ -237,7 +243,7 @@ export const seedLibrary = async (options: SeedLibraryOptions): Promise<SeededLi
     );
 
     const fileRows = indexes.map((index, i) => {
-      const caption = captionOf.get(i);
+      const publicData = publicMetadata[i];
       const version = versionOf[index] ?? nowUs;
       const header = thumbs[i]?.decryptionHeaderB64 ?? "";
       const sizeBytes = objects[i]?.file.bytes.length ?? 0;
@@ -251,13 +257,13 @@ export const seedLibrary = async (options: SeedLibraryOptions): Promise<SeededLi
         encrypted_metadata: metadata[i]?.encryptedDataB64 ?? "",
         magic_metadata: null,
         pub_magic_metadata:
-          caption === undefined
+          publicData === undefined
             ? null
             : JSON.stringify({
                 version: 1,
-                count: 1,
-                data: caption.encryptedDataB64,
-                header: caption.decryptionHeaderB64,
+                count: publicKeyCounts[i] ?? 0,
+                data: publicData.encryptedDataB64,
+                header: publicData.decryptionHeaderB64,
               }),
         file_size: sizeBytes,
         thumb_size: sizeBytes,
