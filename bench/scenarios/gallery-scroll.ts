@@ -8,7 +8,8 @@
 // where the oldest item must be reachable by scrolling and by the scrubber
 // (no browser height cap). `CAIRN_BENCH_QUICK=1`: 10,000 files, and the
 // reach pass on 100,000. `CAIRN_BENCH_REACH_FILES=N` sets the reach pass's
-// size (0 skips it). Chromium is driven over a bare DevTools pipe, not by
+// size (0 skips it). The 100,000-file pass is measured twice: square tiles,
+// then photos at their own shape (the settings' other layout). Chromium is driven over a bare DevTools pipe, not by
 // playwright. See: [Note: The upload is not measured under playwright]
 
 import path from "node:path";
@@ -71,13 +72,18 @@ const tracePath = path.join(benchBuildRoot, "gallery-scroll", "trace-jumps.json"
 /** Jumps traced after the measured ones in a profiled run. */
 const tracedJumps = 3;
 
-interface PassResult {
-  fileCount: number;
+interface LayoutResult {
   scroll: ReturnType<typeof frameStats> & { reachedEnd: boolean; durationMs: number };
   jumps: ReturnType<typeof frameStats> & { settleMs: number[]; lastReachedByScrubber: boolean };
   /** Every frame of the scenario as performance.md defines it: the scroll, then the jumps. */
   scenario: ReturnType<typeof frameStats>;
+}
+
+interface PassResult extends LayoutResult {
+  fileCount: number;
   syncMs: number;
+  /** The same scroll and jumps with photos at their own shape (the main pass only). */
+  ownShape?: LayoutResult;
 }
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -119,18 +125,17 @@ const syncedItemCountIs = (count: number): boolean => {
  */
 const screenChanges = { fallbackPollMs: 50, attributeFilter: ["data-loaded"] };
 
-/** Whether the tile of `index` is in the scroller's viewport. */
-const tileVisible = (page: CdpPage, index: number) =>
-  page.evaluate((index: number) => {
-    const scroller = document.querySelector('[data-testid="gallery-scroller"]');
-    const tile = document.querySelector(
-      `[data-testid="gallery-tile"][data-index="${String(index)}"]`,
-    );
-    if (scroller === null || tile === null) return false;
-    const box = scroller.getBoundingClientRect();
-    const rect = tile.getBoundingClientRect();
-    return rect.bottom > box.top && rect.top < box.bottom;
-  }, index);
+/** Whether the tile of `index` is in the scroller's viewport (a page function). */
+const tileOnScreen = (index: number): boolean => {
+  const scroller = document.querySelector('[data-testid="gallery-scroller"]');
+  const tile = document.querySelector(
+    `[data-testid="gallery-tile"][data-index="${String(index)}"]`,
+  );
+  if (scroller === null || tile === null) return false;
+  const box = scroller.getBoundingClientRect();
+  const rect = tile.getBoundingClientRect();
+  return rect.bottom > box.top && rect.top < box.bottom;
+};
 
 /** Whether `wait` ended before its timeout. */
 const settles = (wait: Promise<unknown>): Promise<boolean> =>
@@ -166,13 +171,82 @@ const jumpWithScrubber = async (
   return { settleMs: performance.now() - startMs, moved, loaded };
 };
 
-const measurePass = async (
+/** Scrolls the open gallery from the newest to the oldest item, then jumps with the scrubber. */
+const measureLayout = async (
   { log }: ScenarioContext,
+  browser: CdpBrowser,
+  page: CdpPage,
+  count: number,
+  screensPerFrame: number,
+): Promise<LayoutResult> => {
+  log(
+    `scrolling from the newest to the oldest item, ${String(screensPerFrame)} screen(s) per frame`,
+  );
+  const scrolled = await page.evaluate(scrollToEndInPage, {
+    stepScreens: screensPerFrame,
+    lastIndex: count - 1,
+  });
+  log(
+    `scroll: ${scrolled.reachedEnd ? "reached" : "did NOT reach"} the oldest item in ${(scrolled.durationMs / 1000).toFixed(1)} s, ${String(scrolled.intervalsMs.length)} frames`,
+  );
+
+  log(`jumping to ${String(jumps)} random dates with the scrubber`);
+  const random = seededRandom(5);
+  const settleMs: number[] = [];
+  const box = await scrubberBox(page);
+  await page.evaluate(startFrameRecording, undefined);
+  const jumpsCpuBefore = cpuSnapshot();
+  for (let index = 0; index < jumps; index++) {
+    const jump = await jumpWithScrubber(page, box, random());
+    if (!jump.moved) {
+      log(`jump ${String(index + 1)}: the screen did not move (the same screen by chance)`);
+    }
+    if (!jump.loaded) {
+      log(
+        `jump ${String(index + 1)}: thumbnails not all loaded after ${String(jumpSettleTimeoutMs)} ms`,
+      );
+    }
+    settleMs.push(jump.settleMs);
+  }
+  const jumpFrames = await page.evaluate(stopFrameRecording, undefined);
+  log(`CPU during the jumps: ${describeCpuBreakdown(cpuBreakdown(jumpsCpuBefore, cpuSnapshot()))}`);
+  if (profiling) {
+    // A few more jumps, traced with the timeline: not measured, since tracing slows them.
+    await startTrace(browser, { withTimeline: true });
+    for (let index = 0; index < tracedJumps; index++) {
+      await jumpWithScrubber(page, box, random());
+    }
+    for (const line of describeProfile(await stopTrace(browser, tracePath))) {
+      log(`  profile: ${line}`);
+    }
+  }
+  // The oldest item through the scrubber: its very bottom. Its tile shows
+  // once its row's items have come from the worker, as after any jump.
+  await clickScrubberAt(page, box, 1);
+  const lastReachedByScrubber = await settles(
+    page.waitFor(tileOnScreen, count - 1, { timeoutMs: jumpSettleTimeoutMs, pollMs: 50 }),
+  );
+  log(`scrubber bottom shows the oldest item: ${String(lastReachedByScrubber)}`);
+  return {
+    scroll: {
+      ...frameStats(scrolled.intervalsMs),
+      reachedEnd: scrolled.reachedEnd,
+      durationMs: scrolled.durationMs,
+    },
+    jumps: { ...frameStats(jumpFrames), settleMs, lastReachedByScrubber },
+    scenario: frameStats([...scrolled.intervalsMs, ...jumpFrames]),
+  };
+};
+
+const measurePass = async (
+  context: ScenarioContext,
   browser: CdpBrowser,
   seeded: SeededPhotos,
   count: number,
   screensPerFrame: number,
+  withOwnShape: boolean,
 ): Promise<PassResult> => {
+  const { log } = context;
   const page = await browser.newPage({ width: 1440, height: 900 });
   try {
     log(`logging in and syncing ${String(count)} files`);
@@ -182,65 +256,23 @@ const measurePass = async (
     const syncMs = performance.now() - syncStartMs;
     await page.waitFor(visibleThumbnailsLoadedAtMs, undefined, { timeoutMs, pollMs: 20 });
 
-    log(
-      `scrolling from the newest to the oldest item, ${String(screensPerFrame)} screen(s) per frame`,
-    );
-    const scrolled = await page.evaluate(scrollToEndInPage, {
-      stepScreens: screensPerFrame,
-      lastIndex: count - 1,
-    });
-    log(
-      `scroll: ${scrolled.reachedEnd ? "reached" : "did NOT reach"} the oldest item in ${(scrolled.durationMs / 1000).toFixed(1)} s, ${String(scrolled.intervalsMs.length)} frames`,
-    );
-
-    log(`jumping to ${String(jumps)} random dates with the scrubber`);
-    const random = seededRandom(5);
-    const settleMs: number[] = [];
-    const box = await scrubberBox(page);
-    await page.evaluate(startFrameRecording, undefined);
-    const jumpsCpuBefore = cpuSnapshot();
-    for (let index = 0; index < jumps; index++) {
-      const jump = await jumpWithScrubber(page, box, random());
-      if (!jump.moved) {
-        log(`jump ${String(index + 1)}: the screen did not move (the same screen by chance)`);
-      }
-      if (!jump.loaded) {
-        log(
-          `jump ${String(index + 1)}: thumbnails not all loaded after ${String(jumpSettleTimeoutMs)} ms`,
-        );
-      }
-      settleMs.push(jump.settleMs);
+    const square = await measureLayout(context, browser, page, count, screensPerFrame);
+    let ownShape: LayoutResult | undefined;
+    if (withOwnShape) {
+      // Photos at their own shape lay out differently from square tiles
+      // (rows of varying height from the view's shapes), so the same scroll
+      // and jumps are measured again with that choice of the settings.
+      // See: [Note: Rows of photos at their own shape]
+      log("again with photos at their own shape");
+      await page.evaluate(() => {
+        localStorage.setItem("galleryTileShape", JSON.stringify("own-shape"));
+      }, undefined);
+      await page.navigate(`${seeded.cairn.urls.photos}/gallery`);
+      await page.waitFor(syncedItemCountIs, count, { timeoutMs, pollMs: 20 });
+      await page.waitFor(visibleThumbnailsLoadedAtMs, undefined, { timeoutMs, pollMs: 20 });
+      ownShape = await measureLayout(context, browser, page, count, screensPerFrame);
     }
-    const jumpFrames = await page.evaluate(stopFrameRecording, undefined);
-    log(
-      `CPU during the jumps: ${describeCpuBreakdown(cpuBreakdown(jumpsCpuBefore, cpuSnapshot()))}`,
-    );
-    if (profiling) {
-      // A few more jumps, traced with the timeline: not measured, since tracing slows them.
-      await startTrace(browser, { withTimeline: true });
-      for (let index = 0; index < tracedJumps; index++) {
-        await jumpWithScrubber(page, box, random());
-      }
-      for (const line of describeProfile(await stopTrace(browser, tracePath))) {
-        log(`  profile: ${line}`);
-      }
-    }
-    // The oldest item through the scrubber: its very bottom.
-    await clickScrubberAt(page, box, 1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const lastReachedByScrubber = await tileVisible(page, count - 1);
-    log(`scrubber bottom shows the oldest item: ${String(lastReachedByScrubber)}`);
-    return {
-      fileCount: count,
-      syncMs,
-      scroll: {
-        ...frameStats(scrolled.intervalsMs),
-        reachedEnd: scrolled.reachedEnd,
-        durationMs: scrolled.durationMs,
-      },
-      jumps: { ...frameStats(jumpFrames), settleMs, lastReachedByScrubber },
-      scenario: frameStats([...scrolled.intervalsMs, ...jumpFrames]),
-    };
+    return { fileCount: count, syncMs, ...square, ...(ownShape === undefined ? {} : { ownShape }) };
   } finally {
     await page.close();
   }
@@ -250,6 +282,7 @@ const seededPass = async (
   context: ScenarioContext,
   count: number,
   screensPerFrame: number,
+  withOwnShape: boolean,
 ): Promise<PassResult> => {
   const seeded = await startSeededPhotos({
     label: `gallery-scroll-${String(count)}`,
@@ -261,7 +294,7 @@ const seededPass = async (
   try {
     const browser = await launchCdpBrowser(context.chromiumPath);
     try {
-      return await measurePass(context, browser, seeded, count, screensPerFrame);
+      return await measurePass(context, browser, seeded, count, screensPerFrame, withOwnShape);
     } finally {
       await browser.close();
     }
@@ -273,10 +306,10 @@ const seededPass = async (
 const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
   context.log("building the photos app");
   await buildPhotosApp(webDistDir);
-  const main = await seededPass(context, fileCount, stepScreens);
+  const main = await seededPass(context, fileCount, stepScreens, true);
   const reach =
     reachFileCount > 0
-      ? await seededPass(context, reachFileCount, reachStepScreens(reachFileCount))
+      ? await seededPass(context, reachFileCount, reachStepScreens(reachFileCount), false)
       : undefined;
 
   const jumpMedianMs = [...main.jumps.settleMs].sort((a, b) => a - b)[Math.floor(jumps / 2)] ?? 0;
@@ -315,6 +348,45 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
       unit: "yes=1",
     },
   ];
+  const ownShape = main.ownShape;
+  const ownShapeJumpMedianMs =
+    ownShape === undefined
+      ? undefined
+      : ([...ownShape.jumps.settleMs].sort((a, b) => a - b)[Math.floor(jumps / 2)] ?? 0);
+  if (ownShape !== undefined) {
+    figures.push(
+      {
+        name: `own shape: scroll then ${String(jumps)} jumps, ${String(fileCount)}: p95 frame`,
+        value: ownShape.scenario.p95Ms,
+        unit: "ms",
+      },
+      {
+        name: `own shape: scroll ${String(fileCount)}: frames over 16.7 ms`,
+        value: ownShape.scroll.overBudgetShare * 100,
+        unit: "%",
+      },
+      {
+        name: `own shape: scroll ${String(fileCount)}: newest to oldest`,
+        value: ownShape.scroll.durationMs / 1000,
+        unit: "s",
+      },
+      {
+        name: "own shape: date jumps: median time to a loaded screen",
+        value: ownShapeJumpMedianMs ?? 0,
+        unit: "ms",
+      },
+      {
+        name: `own shape: oldest of ${String(fileCount)} reached by scrolling`,
+        value: ownShape.scroll.reachedEnd ? 1 : 0,
+        unit: "yes=1",
+      },
+      {
+        name: `own shape: oldest of ${String(fileCount)} reached by the scrubber`,
+        value: ownShape.jumps.lastReachedByScrubber ? 1 : 0,
+        unit: "yes=1",
+      },
+    );
+  }
   if (reach !== undefined) {
     figures.push(
       {
@@ -369,6 +441,20 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
       atMost: 1,
     },
   ];
+  if (ownShape !== undefined) {
+    ratios.push(
+      {
+        name: `own shape: scenario p95 frame / ${String(p95FrameAtMostMs)} ms bar`,
+        value: ownShape.scenario.p95Ms / p95FrameAtMostMs,
+        atMost: 1,
+      },
+      {
+        name: `own shape: date jump to a loaded screen (median) / ${String(jumpLoadedAtMostMs)} ms bar`,
+        value: (ownShapeJumpMedianMs ?? 0) / jumpLoadedAtMostMs,
+        atMost: 1,
+      },
+    );
+  }
   return { figures, ratios, raw: { quick, main, reach } };
 };
 
