@@ -89,6 +89,24 @@ it("groups the library by day, newest first, with every visible thumbnail decryp
   }));
   expect(fit.pageHeightPx).toBe(fit.windowHeightPx);
   expect(fit.scrubberBottomPx).toBeLessThanOrEqual(fit.windowHeightPx);
+  // Pointing at the scrubber's bottom end names the oldest month beside it,
+  // inside the window: the page still does not scroll (a page scrollbar
+  // would narrow the grid). See: [Note: The scrubber's label stays inside its track]
+  const scrubberBox = await page.getByTestId("date-scrubber").boundingBox();
+  if (scrubberBox === null) throw new Error("The date scrubber is not shown");
+  await page.mouse.move(
+    scrubberBox.x + scrubberBox.width / 2,
+    scrubberBox.y + scrubberBox.height - 1,
+  );
+  const label = page.getByTestId("date-scrubber-label");
+  await label.waitFor();
+  const pointed = await label.evaluate((element) => ({
+    pageHeightPx: document.documentElement.scrollHeight,
+    windowHeightPx: window.innerHeight,
+    labelBottomPx: element.getBoundingClientRect().bottom,
+  }));
+  expect(pointed.pageHeightPx).toBe(pointed.windowHeightPx);
+  expect(pointed.labelBottomPx).toBeLessThanOrEqual(pointed.windowHeightPx);
 
   await waitForVisibleThumbnails(page);
   const photo = tile(page, "canon-dslr-holiday.jpg");

@@ -198,7 +198,21 @@ export function DateScrubber({ layout, trackHeightPx, scroll }: DateScrubberProp
         <span
           className="date-scrubber__label"
           data-testid="date-scrubber-label"
-          style={{ top: `${String(pointerFraction * 100)}%` }}
+          // [Note: The scrubber's label stays inside its track]
+          //
+          // Centred on the pointer, the label stood half below the track at
+          // its bottom end, past the window's bottom: the page grew a
+          // scrollbar, which narrowed the grid by its width; photos at their
+          // own shape were laid out again for the new width, and the view,
+          // anchored on its first photo, left the oldest item the click had
+          // jumped to (the gallery bench saw it at 100,000 items). Its anchor
+          // slides along it with the pointer instead: its top edge at the
+          // track's top, its middle at the middle, its bottom edge at the
+          // bottom.
+          style={{
+            top: `${String(pointerFraction * 100)}%`,
+            transform: `translateY(${String(-pointerFraction * 100)}%)`,
+          }}
         >
           {monthLabel(hoverDay)}
         </span>
