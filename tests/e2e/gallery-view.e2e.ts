@@ -18,7 +18,7 @@ import {
 } from "../../workers/sync/test-support/library";
 import { generatedJpeg } from "../test-support/media";
 import type { NodeAccount } from "../test-support/node-account";
-import { expectGalleryOf, logIn } from "./test-support/accounts";
+import { logIn } from "./test-support/accounts";
 import {
   openInViewer,
   syncByFocus,
@@ -26,7 +26,7 @@ import {
   waitForUpToDate,
   waitForVisibleThumbnails,
 } from "./test-support/gallery";
-import { signUpWithLibraryClient } from "./test-support/library";
+import { keptLoggedInGallery, signUpWithLibraryClient } from "./test-support/library";
 import { useCairnInChromium } from "./test-support/suite";
 import { mediaWorkMs, pageCatchUpMs } from "./test-support/waits";
 import { closeViewerIfOpen } from "./test-support/viewer";
@@ -61,11 +61,8 @@ afterAll(async () => {
 });
 
 it("groups the library by day, newest first, with every visible thumbnail decrypted", async () => {
-  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await logIn(page, cairn(), account.email, account.password);
-  await expectGalleryOf(page, account.email);
-  await waitForUpToDate(page);
+  const page = await keptLoggedInGallery(browser(), cairn(), account);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   const days = await page
     .getByTestId("gallery-day")
@@ -117,14 +114,10 @@ it("groups the library by day, newest first, with every visible thumbnail decryp
   // The video and the live photo carry their badges.
   await tile(page, "harbour-ferry.mp4").getByRole("img", { name: "Video" }).waitFor();
   await tile(page, "tram-28").getByRole("img", { name: "Live photo" }).waitFor();
-  await context.close();
 });
 
 it("shows photos with their details, videos and live photos in the viewer", async () => {
-  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await logIn(page, cairn(), account.email, account.password);
-  await waitForUpToDate(page);
+  const page = await keptLoggedInGallery(browser(), cairn(), account);
 
   await openInViewer(page, "canon-dslr-holiday.jpg");
   const image = page.getByTestId("viewer-image");
@@ -172,14 +165,10 @@ it("shows photos with their details, videos and live photos in the viewer", asyn
   await page.getByTestId("viewer-image").waitFor({ timeout: mediaWorkMs });
   await page.getByRole("button", { name: "Play live photo" }).click();
   await page.getByTestId("viewer-live-video").waitFor({ state: "attached", timeout: mediaWorkMs });
-  await context.close();
 });
 
 it("edits a caption and a name; the edits survive a reload and reach another browser", async () => {
-  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await logIn(page, cairn(), account.email, account.password);
-  await waitForUpToDate(page);
+  const page = await keptLoggedInGallery(browser(), cairn(), account);
 
   await openInViewer(page, "door-knocker-holiday.jpg");
   await page.getByRole("button", { name: "Info", exact: true }).click();
@@ -220,14 +209,11 @@ it("edits a caption and a name; the edits survive a reload and reach another bro
     .poll(() => second.getByTestId("viewer-info-caption").textContent())
     .toContain("The lion of the old door");
   await other.close();
-  await context.close();
 });
 
 it("downloads the original byte for byte", async () => {
-  const context = await browser().newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  await logIn(page, cairn(), account.email, account.password);
-  await waitForUpToDate(page);
+  // Playwright's contexts accept downloads unless told otherwise.
+  const page = await keptLoggedInGallery(browser(), cairn(), account);
   await openInViewer(page, "Bush-dog-holiday.jpg");
   const downloaded = page.waitForEvent("download");
   await page.getByTestId("viewer-download").click();
@@ -236,5 +222,4 @@ it("downloads the original byte for byte", async () => {
   const saved = await download.path();
   const original = await readFile(path.join(fixtureMediaDir, "Bush-dog.jpg"));
   expect(Buffer.compare(await readFile(saved), original)).toBe(0);
-  await context.close();
 });

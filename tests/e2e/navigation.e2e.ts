@@ -18,6 +18,7 @@ import { generatedJpeg } from "../test-support/media";
 import { waitForUpToDate } from "./test-support/gallery";
 import {
   type AccountWithLibrary,
+  keptLoggedInGallery,
   openLoggedInGallery,
   signUpWithLibraryClient,
 } from "./test-support/library";
@@ -92,7 +93,7 @@ const overflowsOf = (page: Page) =>
   });
 
 it("gives Photos, Albums, Sharing and Settings their own addresses, and the back button follows", async () => {
-  const page = await openLoggedInGallery(browser(), cairn(), ana.account);
+  const page = await keptLoggedInGallery(browser(), cairn(), ana.account);
   expect(await currentPlace(page)).toEqual(["nav-photos"]);
 
   await page.getByTestId("nav-albums").click();
@@ -149,7 +150,6 @@ it("gives Photos, Albums, Sharing and Settings their own addresses, and the back
   await page.goto(`${cairn().urls.photos}/gallery/nothing-here`);
   await page.waitForURL((url) => url.pathname === "/gallery");
   await page.getByTestId("view-title").getByText("All").waitFor();
-  await page.context().close();
 });
 
 it("shows albums shared with the user on their sharing page, with who shared them", async () => {
@@ -168,7 +168,7 @@ it("shows albums shared with the user on their sharing page, with who shared the
 });
 
 it("fits every page and the navigation on a desktop and a phone, in English and German", async () => {
-  const page = await openLoggedInGallery(browser(), cairn(), ana.account);
+  const page = await keptLoggedInGallery(browser(), cairn(), ana.account);
   const problems: string[] = [];
   // The timeline last: each look starts with a reload of it.
   const pages = [

@@ -16,7 +16,7 @@ import { generatedJpeg } from "../test-support/media";
 import { waitForVisibleThumbnails } from "./test-support/gallery";
 import {
   type AccountWithLibrary,
-  openLoggedInGallery,
+  keptLoggedInGallery,
   signUpWithLibraryClient,
 } from "./test-support/library";
 import { englishAndGerman, forEachLook, lookSizes, showLook } from "./test-support/looks";
@@ -139,7 +139,7 @@ function problemsOfShownDays(shown: Shown, checked: Set<string>, at: string): st
 }
 
 it("puts small days side by side, each heading over its own tiles, in English and German", async () => {
-  const page = await openLoggedInGallery(browser(), cairn(), owner.account);
+  const page = await keptLoggedInGallery(browser(), cairn(), owner.account);
   const problems: string[] = [];
   await forEachLook(page, englishAndGerman, async ({ locale, width, at }) => {
     const checked = new Set<string>();
@@ -170,7 +170,7 @@ const columnsOf = async (page: Page) =>
   Number(await page.getByRole("grid").getAttribute("aria-colcount"));
 
 it("zooms the grid with ctrl+scroll and keeps the level across a reload", async () => {
-  const page = await openLoggedInGallery(browser(), cairn(), owner.account);
+  const page = await keptLoggedInGallery(browser(), cairn(), owner.account);
   await page.setViewportSize({ width: 1400, height: 900 });
   await waitForVisibleThumbnails(page);
   const initial = await columnsOf(page);
@@ -267,7 +267,7 @@ const waitForOverviewCovers = (page: Page) =>
   );
 
 it("travels the timeline through the month overview, in English and German", async () => {
-  const page = await openLoggedInGallery(browser(), cairn(), owner.account);
+  const page = await keptLoggedInGallery(browser(), cairn(), owner.account);
   // At the biggest tiles the grid is tall enough for an older month to reach the top.
   await page.evaluate(() => {
     localStorage.setItem("galleryZoom", "2");
@@ -344,7 +344,7 @@ it("travels the timeline through the month overview, in English and German", asy
 });
 
 it("opens the month overview on a zoom out past the smallest tiles, and closes it on a zoom in", async () => {
-  const page = await openLoggedInGallery(browser(), cairn(), owner.account);
+  const page = await keptLoggedInGallery(browser(), cairn(), owner.account);
   await page.evaluate(() => {
     localStorage.setItem("galleryZoom", "-3");
   });

@@ -21,7 +21,7 @@ import {
 } from "./test-support/gallery";
 import {
   type AccountWithLibrary,
-  openLoggedInGallery,
+  keptLoggedInGallery,
   signUpWithLibraryClient,
 } from "./test-support/library";
 import { englishAndGerman } from "./test-support/looks";
@@ -58,7 +58,7 @@ const undoFromToast = async (page: Page, message: string) => {
 };
 
 it("undoes a trash, a removal from an album and a favorite", async () => {
-  const page = await openLoggedInGallery(browser(), cairn(), owner.account);
+  const page = await keptLoggedInGallery(browser(), cairn(), owner.account);
   await openAlbum(page, "Beach");
   await expectAlbumCount(page, "Beach", 3);
 
@@ -95,11 +95,10 @@ it("undoes a trash, a removal from an album and a favorite", async () => {
   await expectAlbumCount(page, "Beach", 3);
   await expectAlbumCount(page, "Alps", 2);
   await expectAlbumCount(page, "Trash", 0);
-  await page.context().close();
 });
 
 it("shows the Undo toast above the phone's navigation bar, in English and German", async () => {
-  const page = await openLoggedInGallery(browser(), cairn(), owner.account);
+  const page = await keptLoggedInGallery(browser(), cairn(), owner.account);
   await page.setViewportSize({ width: 390, height: 844 });
   for (const locale of englishAndGerman) {
     await page.evaluate((chosen) => {
@@ -134,5 +133,4 @@ it("shows the Undo toast above the phone's navigation bar, in English and German
     await undo.click();
     await tile(page, "shells.jpg").waitFor({ timeout: pageCatchUpMs });
   }
-  await page.context().close();
 });

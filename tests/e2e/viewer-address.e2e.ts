@@ -17,7 +17,7 @@ import { generatedJpeg } from "../test-support/media";
 import { openInViewer, waitForUpToDate } from "./test-support/gallery";
 import {
   type AccountWithLibrary,
-  openLoggedInGallery,
+  keptLoggedInGallery,
   signUpWithLibraryClient,
 } from "./test-support/library";
 import { englishAndGerman } from "./test-support/looks";
@@ -57,7 +57,7 @@ const shownTitle = async (page: Page) => {
 };
 
 it("names the viewer's photo in the address, reopens it after a reload, and closes with Back", async () => {
-  const page = await openLoggedInGallery(browser(), cairn(), owner.account);
+  const page = await keptLoggedInGallery(browser(), cairn(), owner.account);
   const historyLength = () => page.evaluate(() => history.length);
 
   await openInViewer(page, "boats.jpg");
@@ -104,11 +104,10 @@ it("names the viewer's photo in the address, reopens it after a reload, and clos
   await page.getByTestId("gallery-viewer").waitFor({ state: "detached" });
   expect(fileInAddress(page)).toBeNull();
   await waitForUpToDate(page);
-  await page.context().close();
 });
 
 it("opens a link to a photo of an album in that album, and forgets a photo that is not there", async () => {
-  const page = await openLoggedInGallery(browser(), cairn(), owner.account);
+  const page = await keptLoggedInGallery(browser(), cairn(), owner.account);
   const albumAddress = `${cairn().urls.photos}/gallery?collection=${String(album.id)}`;
   await page.goto(`${albumAddress}&file=${String(fileIDs.get("nets.jpg"))}`);
   await page.getByTestId("gallery-viewer").waitFor({ timeout: pageCatchUpMs });
@@ -120,11 +119,10 @@ it("opens a link to a photo of an album in that album, and forgets a photo that 
   await waitForUpToDate(page);
   await expect.poll(() => fileInAddress(page), { timeout: pageCatchUpMs }).toBeNull();
   expect(await page.getByTestId("gallery-viewer").count()).toBe(0);
-  await page.context().close();
 });
 
 it("keeps the name and counter readable on a phone, folds the actions into More, and plays a slideshow", async () => {
-  const page = await openLoggedInGallery(browser(), cairn(), owner.account);
+  const page = await keptLoggedInGallery(browser(), cairn(), owner.account);
   await page.setViewportSize({ width: 390, height: 844 });
   for (const locale of englishAndGerman) {
     await page.evaluate((chosen) => {
@@ -167,5 +165,4 @@ it("keeps the name and counter readable on a phone, folds the actions into More,
       timeout: pageCatchUpMs,
     })
     .toBe("false");
-  await page.context().close();
 });

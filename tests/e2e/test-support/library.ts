@@ -84,6 +84,9 @@ export const signUpWithLibraryClient = async (
   return { account, client };
 };
 
+/** The window size of a fresh gallery (`openLoggedInGallery`'s). */
+const galleryViewport = { width: 1400, height: 1000 };
+
 /**
  * One of the user's browsers: a fresh context of `browser` (1400×1000),
  * logged in as `account` through the login screen, at its gallery with the
@@ -94,9 +97,65 @@ export const openLoggedInGallery = async (
   cairn: TestCairn,
   account: NodeAccount,
 ): Promise<Page> => {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const context = await browser.newContext({ viewport: galleryViewport });
   const page = await context.newPage();
   await logIn(page, cairn, account.email, account.password);
+  await expectGalleryOf(page, account.email);
+  await waitForUpToDate(page);
+  return page;
+};
+
+/**
+ * [Note: A browser test file logs each account in once]
+ *
+ * A login in the browser derives the password key with Argon2id at the
+ * stored strength and then syncs: about 10 s on a quiet machine, against
+ * 1.6 s for a reload (the session survives it). Tests of one file that
+ * need the same account's gallery, each as a user would find it, take
+ * `keptLoggedInGallery`: the first logs in, the next ones get the same
+ * page back as it was right after that login (its local storage as the
+ * login left it, so languages, zoom levels and other choices made by the
+ * test before are gone; the default window size; no emulated media), at
+ * the gallery after a reload. What the server holds is shared anyway (one
+ * account per file). A test that needs a browser of its own (a second
+ * device, a fresh login) still takes `openLoggedInGallery`, and a test
+ * that closes the kept page makes the next one log in again.
+ */
+
+interface KeptGallery {
+  page: Page;
+  /** Local storage as the login left it. */
+  localStorage: Record<string, string>;
+}
+
+/** The kept galleries of this test file (each file has its own module instance), by account email. */
+const keptGalleries = new Map<string, KeptGallery>();
+
+/**
+ * `account`'s gallery, logged in once per test file and handed back to each
+ * test that asks again as it was right after the login.
+ * See: [Note: A browser test file logs each account in once]
+ */
+export const keptLoggedInGallery = async (
+  browser: Browser,
+  cairn: TestCairn,
+  account: NodeAccount,
+): Promise<Page> => {
+  const kept = keptGalleries.get(account.email);
+  if (kept === undefined || kept.page.isClosed()) {
+    const page = await openLoggedInGallery(browser, cairn, account);
+    const localStorage = await page.evaluate(() => Object.fromEntries(Object.entries(window.localStorage)));
+    keptGalleries.set(account.email, { page, localStorage });
+    return page;
+  }
+  const { page, localStorage } = kept;
+  await page.setViewportSize(galleryViewport);
+  await page.emulateMedia({ colorScheme: null, reducedMotion: null });
+  await page.evaluate((stored) => {
+    window.localStorage.clear();
+    for (const [key, value] of Object.entries(stored)) window.localStorage.setItem(key, value);
+  }, localStorage);
+  await page.goto(`${cairn.urls.photos}/gallery`);
   await expectGalleryOf(page, account.email);
   await waitForUpToDate(page);
   return page;
