@@ -144,7 +144,9 @@ export const keptLoggedInGallery = async (
   const kept = keptGalleries.get(account.email);
   if (kept === undefined || kept.page.isClosed()) {
     const page = await openLoggedInGallery(browser, cairn, account);
-    const localStorage = await page.evaluate(() => Object.fromEntries(Object.entries(window.localStorage)));
+    const localStorage = await page.evaluate(() =>
+      Object.fromEntries(Object.entries(window.localStorage)),
+    );
     keptGalleries.set(account.email, { page, localStorage });
     return page;
   }
