@@ -41,7 +41,7 @@ export const libraryGalleryCalls = (library: OpenLibrary): GalleryCalls & Upload
     perform: (action) => library.gallery().actions.perform(action),
     upload: async (request, onProgress) => {
       await library.loaded();
-      return library.uploads().upload(request, onProgress);
+      return (await library.uploads()).upload(request, onProgress);
     },
     cancelUpload: () => {
       library.cancelUploads();

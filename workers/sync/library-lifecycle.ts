@@ -39,7 +39,7 @@ import type {
   SyncSession,
   SyncStatus,
 } from "./sync-service-contract";
-import { type LibraryUploads, createLibraryUploads } from "./upload/library-uploads";
+import type { LibraryUploads } from "./upload/library-uploads";
 
 const defaultNotifyIntervalMs = 250;
 
@@ -65,7 +65,10 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
   let keeper: FirstScreenKeeper | undefined;
   /** The view the first screen is recorded for: the view last opened. */
   let recordedViewID: number = PseudoCollectionID.all;
+  /** The session's uploads once made (their code loaded). */
   let uploads: LibraryUploads | undefined;
+  /** Their code loading, on the first upload. See: [Note: The sync worker loads what a reload does not need on first use] */
+  let uploadsLoading: Promise<LibraryUploads> | undefined;
   /** What the user chose views show: from the session, then from `setViewChoices`. */
   let choices: ViewChoices = defaultViewChoices;
 
@@ -310,36 +313,48 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
     },
     uploads() {
       const current = session;
-      if (current === undefined || store === undefined || closed) throw new SyncStoppedError();
+      if (current === undefined || store === undefined || closed) {
+        return Promise.reject(new SyncStoppedError());
+      }
       const startMedia = deps.startUploadMedia;
-      if (startMedia === undefined) throw new Error("This sync service cannot upload");
-      uploads ??= createLibraryUploads({
-        store: () => store,
-        userID: () => current.userID,
-        api: () => {
-          const api = sessionApi();
-          if (api === undefined) throw new TokenMissingError();
-          return api;
-        },
-        pool: deps.pool,
-        keyring: deps.keyring,
-        fetch: deps.fetch,
-        startMedia,
-        changed: () => {
-          notifier.notify(true);
-        },
-        thumbnailUploaded: (file, ciphertext) => {
-          media?.thumbnailUploaded(file, ciphertext);
-        },
-        sync: () => ensureScheduler().request("local-change"),
-        requestSync: () => {
-          void ensureScheduler()
-            .request("local-change")
-            .catch(() => undefined);
-        },
-        nowMs: deps.nowMs,
+      if (startMedia === undefined) {
+        return Promise.reject(new Error("This sync service cannot upload"));
+      }
+      uploadsLoading ??= import("./upload/library-uploads").then(({ createLibraryUploads }) => {
+        if (closed) throw new SyncStoppedError();
+        uploads = createLibraryUploads({
+          store: () => store,
+          userID: () => current.userID,
+          api: () => {
+            const api = sessionApi();
+            if (api === undefined) throw new TokenMissingError();
+            return api;
+          },
+          pool: deps.pool,
+          keyring: deps.keyring,
+          fetch: deps.fetch,
+          startMedia,
+          changed: () => {
+            notifier.notify(true);
+          },
+          thumbnailUploaded: (file, ciphertext) => {
+            media?.thumbnailUploaded(file, ciphertext);
+          },
+          sync: () => ensureScheduler().request("local-change"),
+          requestSync: () => {
+            void ensureScheduler()
+              .request("local-change")
+              .catch(() => undefined);
+          },
+          nowMs: deps.nowMs,
+        });
+        return uploads;
       });
-      return uploads;
+      // A failed load (closed meanwhile, the chunk not fetched) is tried again next time.
+      uploadsLoading.catch(() => {
+        uploadsLoading = undefined;
+      });
+      return uploadsLoading;
     },
     cancelUploads() {
       uploads?.cancel();

@@ -169,8 +169,8 @@ export interface OpenLibrary {
   startLoading(): void;
   /** The page opened a view: the first screen is recorded for the view last opened. */
   viewOpened(viewID: number): void;
-  /** The session's uploads, made on the first upload. */
-  uploads(): LibraryUploads;
+  /** The session's uploads, made (their code loaded) on the first upload. */
+  uploads(): Promise<LibraryUploads>;
   /** Cancels the uploads on their way, if any. */
   cancelUploads(): void;
 }

@@ -17,6 +17,16 @@
 // keyring is the one port the UI thread hands over (from the account
 // worker). See: [Note: Library workers get keys through a keyring, never the master key]
 
+// [Note: The sync worker loads what a reload does not need on first use]
+//
+// A reload compiles and evaluates the sync worker's module before the
+// gallery's first screen can be read (Chromium keeps no compiled code for a
+// module worker between page loads), on two cores shared with the page, the
+// account and crypto workers and the old page's teardown. So what only a
+// later action needs is imported on first use, in chunks of its own: the
+// uploads (with their album, media and live photo code), exifr (camera
+// details, fixing a time) and client-zip (zip downloads).
+
 // Before any schema: see [Note: Zod parses without eval].
 import "../../shared/api/zod-jitless";
 import type { ViewChoices } from "../../shared/model/library/view-choices";

@@ -3,7 +3,6 @@
 // with exifr, and the date picked by the spec's rule.
 // See: [Note: EXIF dates are read from raw strings, as local time]
 
-import exifr from "exifr";
 import { FileType } from "../../../shared/model/library/file-metadata";
 import { exifCreationDate, exifDateToLocalTimeUs } from "../../../shared/model/media/exif-dates";
 import type { DecryptedFile } from "../../library/decrypted-records";
@@ -22,6 +21,8 @@ const isGIFOrBMP = (bytes: Uint8Array): boolean =>
 export const exifCreationTimeUsOf = async (bytes: Uint8Array): Promise<number | undefined> => {
   if (isGIFOrBMP(bytes)) return undefined;
   let tags: Record<string, unknown> | undefined;
+  // See: [Note: The sync worker loads what a reload does not need on first use]
+  const { default: exifr } = await import("exifr");
   try {
     // Raw strings: the spec's rule reads them, not exifr's own date parsing.
     tags = (await exifr.parse(bytes, { xmp: true, iptc: true, reviveValues: false })) as

@@ -9,7 +9,6 @@
 // BMP are not parsed (spec §5). A photo whose EXIF cannot be read simply has
 // no camera details: the viewer must still show it.
 
-import exifr from "exifr";
 import type { CameraDetails } from "../gallery-contract";
 
 /** The EXIF tags read (exifr's names; `ExifImageWidth` is PixelXDimension). */
@@ -62,6 +61,8 @@ export const cameraDetailsFromTags = (
 /** The camera details of an image's bytes (JPEG, HEIC, PNG, TIFF, WebP); undefined when it has none or they do not parse. */
 export const readCameraDetails = async (bytes: Uint8Array): Promise<CameraDetails | undefined> => {
   try {
+    // See: [Note: The sync worker loads what a reload does not need on first use]
+    const { default: exifr } = await import("exifr");
     const tags = (await exifr.parse(bytes, cameraTags)) as Record<string, unknown> | undefined;
     return cameraDetailsFromTags(tags);
   } catch {

@@ -3,7 +3,6 @@
 // in percent; a file that fails does not stop the others, and the call
 // rejects at the end saying how many failed.
 
-import { downloadZip } from "client-zip";
 import { TokenMissingError } from "../../../shared/model/errors";
 import type { DecryptedFile } from "../../library/decrypted-records";
 import type { DownloadProgressListener, DownloadedFile } from "../gallery-contract";
@@ -153,6 +152,8 @@ export const downloadSelection = async (
         };
       }
     };
+    // See: [Note: The sync worker loads what a reload does not need on first use]
+    const { downloadZip } = await import("client-zip");
     const zip = await downloadZip(entries()).blob();
     if (stopError === undefined && entryCount > 0) {
       await handOver(onFile, {
