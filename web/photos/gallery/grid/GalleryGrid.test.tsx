@@ -26,6 +26,19 @@ import {
   windowsOf,
 } from "./test-support/grid-doubles";
 
+/** Each layout the grid built: its tile size and how many days it laid out. */
+const layoutsBuilt = vi.hoisted(() => [] as { tileSizePx: number; dayCount: number }[]);
+vi.mock("./grid-layout", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("./grid-layout")>();
+  return {
+    ...actual,
+    buildGridLayout: (input: Parameters<typeof actual.buildGridLayout>[0]) => {
+      layoutsBuilt.push({ tileSizePx: input.tileSizePx, dayCount: input.days.length });
+      return actual.buildGridLayout(input);
+    },
+  };
+});
+
 // happy-dom does no layout: the scroller reports a 1280 × 800 viewport.
 const viewportWidthPx = 1280;
 const viewportHeightPx = 800;
@@ -118,6 +131,18 @@ const ctrlWheel = (element: HTMLElement, deltaY: number) => {
 };
 
 describe("the gallery grid", () => {
+  it("lays a view out only for the scroller's measured width", async () => {
+    layoutsBuilt.length = 0;
+    renderGrid(snapshotOf(100, 100));
+    await waitFor(() => {
+      expect(tiles().length).toBeGreaterThan(0);
+    });
+    // See: [Note: The grid is laid out once its width is known]
+    const ofTheView = layoutsBuilt.filter(({ dayCount }) => dayCount > 0);
+    expect(ofTheView.length).toBe(1);
+    expect(ofTheView[0]?.tileSizePx).toBeGreaterThan(100);
+  });
+
   it("renders only the rows in and near the viewport of a 10,000-item view", async () => {
     renderGrid(snapshotOf(100, 100));
     await waitFor(() => {

@@ -100,6 +100,19 @@ interface Latest {
 }
 
 /**
+ * [Note: The grid is laid out once its width is known]
+ *
+ * The scroller's size is measured in the commit of the grid's first render
+ * (its ref), so that render has a width of 0. Laid out for it, a view came
+ * out at one column of zero-sized tiles (94,500 rows for 91,500 items in
+ * 3,000 days), and the rows at its top were rendered, all on the way to the
+ * first screen and thrown away by the next render, which has the width (in
+ * the same task: an update made in a ref's commit renders before paint).
+ * Until the width is known the grid lays out nothing.
+ */
+const unmeasuredLayout = buildGridLayout({ days: [], columns: 1, tileSizePx: 0 });
+
+/**
  * The gallery's grid of the open view: day headers and square tiles,
  * virtualized over a scroll mapping without a height cap, with selection,
  * keyboard navigation and a date scrubber.
@@ -124,18 +137,31 @@ export function GalleryGrid({
   const zoomLevel = useGridZoom(scroller, onZoomOutPastSmallest);
   const { columns, tileSizePx } = gridColumnsForWidth(size.widthPx - gutterPx, zoomLevel);
   const tileShape = useAtomValue(gridTileShapeAtom);
+  // See: [Note: The grid is laid out once its width is known]
+  const measured = size.widthPx > 0;
   const layout = useMemo(
     () =>
-      tileShape === "own-shape"
-        ? buildJustifiedLayout({
-            days: snapshot.days,
-            aspectRatios: snapshot.aspectRatios,
-            columns,
-            contentWidthPx: size.widthPx - gutterPx,
-            targetHeightPx: tileSizePx,
-          })
-        : buildGridLayout({ days: snapshot.days, columns, tileSizePx }),
-    [snapshot.days, snapshot.aspectRatios, columns, tileSizePx, tileShape, size.widthPx, gutterPx],
+      !measured
+        ? unmeasuredLayout
+        : tileShape === "own-shape"
+          ? buildJustifiedLayout({
+              days: snapshot.days,
+              aspectRatios: snapshot.aspectRatios,
+              columns,
+              contentWidthPx: size.widthPx - gutterPx,
+              targetHeightPx: tileSizePx,
+            })
+          : buildGridLayout({ days: snapshot.days, columns, tileSizePx }),
+    [
+      measured,
+      snapshot.days,
+      snapshot.aspectRatios,
+      columns,
+      tileSizePx,
+      tileShape,
+      size.widthPx,
+      gutterPx,
+    ],
   );
   const geometry = useMemo(
     () => ({
