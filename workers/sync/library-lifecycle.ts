@@ -320,7 +320,8 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       if (startMedia === undefined) {
         return Promise.reject(new Error("This sync service cannot upload"));
       }
-      uploadsLoading ??= import("./upload/library-uploads").then(({ createLibraryUploads }) => {
+      if (uploadsLoading !== undefined) return uploadsLoading;
+      const loading = import("./upload/library-uploads").then(({ createLibraryUploads }) => {
         if (closed) throw new SyncStoppedError();
         uploads = createLibraryUploads({
           store: () => store,
@@ -350,11 +351,12 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
         });
         return uploads;
       });
+      uploadsLoading = loading;
       // A failed load (closed meanwhile, the chunk not fetched) is tried again next time.
-      uploadsLoading.catch(() => {
-        uploadsLoading = undefined;
+      loading.catch(() => {
+        if (uploadsLoading === loading) uploadsLoading = undefined;
       });
-      return uploadsLoading;
+      return loading;
     },
     cancelUploads() {
       uploads?.cancel();

@@ -137,11 +137,10 @@ export function GalleryGrid({
   const zoomLevel = useGridZoom(scroller, onZoomOutPastSmallest);
   const { columns, tileSizePx } = gridColumnsForWidth(size.widthPx - gutterPx, zoomLevel);
   const tileShape = useAtomValue(gridTileShapeAtom);
-  // See: [Note: The grid is laid out once its width is known]
-  const measured = size.widthPx > 0;
   const layout = useMemo(
     () =>
-      !measured
+      // See: [Note: The grid is laid out once its width is known]
+      size.widthPx === 0
         ? unmeasuredLayout
         : tileShape === "own-shape"
           ? buildJustifiedLayout({
@@ -152,16 +151,7 @@ export function GalleryGrid({
               targetHeightPx: tileSizePx,
             })
           : buildGridLayout({ days: snapshot.days, columns, tileSizePx }),
-    [
-      measured,
-      snapshot.days,
-      snapshot.aspectRatios,
-      columns,
-      tileSizePx,
-      tileShape,
-      size.widthPx,
-      gutterPx,
-    ],
+    [snapshot.days, snapshot.aspectRatios, columns, tileSizePx, tileShape, size.widthPx, gutterPx],
   );
   const geometry = useMemo(
     () => ({
