@@ -13,6 +13,7 @@ import { PseudoCollectionID } from "../../shared/model/library/gallery-summary";
 import {
   type OpenedFirstScreen,
   firstScreenItemCount,
+  firstScreenThumbnailsCarried,
   firstScreenThumbnailsReadAhead,
   readFirstScreen,
 } from "./first-screen";
@@ -168,6 +169,31 @@ const sessionThatRecords = async (browser: Browser, keyB64: string) => {
   await first.close();
 };
 
+/** `caches`, counting the keys read from it. */
+const countingReads = (caches: MediaCacheStorage) => {
+  const readKeys: string[] = [];
+  const counting: MediaCacheStorage = {
+    open: async (cacheName) => {
+      const cache = await caches.open(cacheName);
+      return {
+        ...cache,
+        match: (key) => {
+          readKeys.push(key);
+          return cache.match(key);
+        },
+      };
+    },
+    delete: (cacheName) => caches.delete(cacheName),
+  };
+  return { caches: counting, readKeys };
+};
+
+/** The file IDs of the thumbnails read (after the reads under way have started). */
+const readFileIDs = async (readKeys: readonly string[]): Promise<number[]> => {
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return readKeys.map((key) => Number(/\/thumbnail\/(\d+)\//.exec(key)?.[1]));
+};
+
 describe("the first screen of the sync service", () => {
   it("is written after the library settled and opens the next session before the library", async () => {
     const { browser, keyB64, cachedThumbnails } = await storedLibrary();
@@ -221,35 +247,43 @@ describe("the first screen of the sync service", () => {
   it("reads its leading tiles' thumbnails ahead, before the page asks for them", async () => {
     const { browser, keyB64, cachedThumbnails } = await storedLibrary();
     await sessionThatRecords(browser, keyB64);
-    const caches = await cachedThumbnails();
-    const readKeys: string[] = [];
-    const countingCaches: MediaCacheStorage = {
-      open: async (cacheName) => {
-        const cache = await caches.open(cacheName);
-        return {
-          ...cache,
-          match: (key) => {
-            readKeys.push(key);
-            return cache.match(key);
-          },
-        };
-      },
-      delete: (cacheName) => caches.delete(cacheName),
-    };
+    const { caches: countingCaches, readKeys } = countingReads(await cachedThumbnails());
     const { pool: slowPool, release } = gatedPool(keyB64);
     const next = serviceOf(browser, keyB64, { pool: slowPool, caches: countingCaches });
     const opening = next.open(session());
     const screen = await next.firstScreen();
     const leading = screen?.items.slice(0, firstScreenThumbnailsReadAhead).map(({ id }) => id);
-    const readFileIDs = async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return readKeys.map((key) => Number(/\/thumbnail\/(\d+)\//.exec(key)?.[1]));
-    };
     // Read in the order the page shows them, and no further than the leading tiles.
-    expect(await readFileIDs()).toEqual(leading);
+    expect(await readFileIDs(readKeys)).toEqual(leading);
     const asked = await next.thumbnails(leading?.slice(0, 6) ?? []);
     expect(asked.every((result) => result.ok)).toBe(true);
     expect(readKeys).toHaveLength(firstScreenThumbnailsReadAhead);
+    release();
+    await opening;
+    await next.close();
+  });
+
+  it("carries its leading tiles' thumbnails: the next session shows them without reading Cache Storage", async () => {
+    const { browser, keyB64, cachedThumbnails } = await storedLibrary();
+    const first = serviceOf(browser, keyB64, { caches: await cachedThumbnails() });
+    await first.open(session());
+    first.openView(PseudoCollectionID.all);
+    await storedFirstScreen(browser, keyB64, (read) => read.thumbnailCiphertexts.size > 0);
+    await first.close();
+
+    const { caches, readKeys } = countingReads(await cachedThumbnails());
+    const { pool: slowPool, release } = gatedPool(keyB64);
+    const next = serviceOf(browser, keyB64, { pool: slowPool, caches });
+    const opening = next.open(session());
+    const screen = await next.firstScreen();
+    const leading = screen?.items.slice(0, firstScreenThumbnailsReadAhead).map(({ id }) => id);
+    const carried = leading?.slice(0, firstScreenThumbnailsCarried) ?? [];
+    const answered = await next.thumbnails(carried);
+    expect(answered.map((result) => (result.ok ? [...result.bytes] : result.errorName))).toEqual(
+      carried.map(() => [...thumbnailBytes]),
+    );
+    // Only the tiles after the carried ones are read ahead from Cache Storage.
+    expect(await readFileIDs(readKeys)).toEqual(leading?.slice(firstScreenThumbnailsCarried));
     release();
     await opening;
     await next.close();

@@ -1,13 +1,18 @@
 import { defaultViewChoices } from "../../shared/model/library/view-choices";
 import { describe, expect, it } from "vitest";
 import { generateKeyB64 } from "../../shared/crypto";
+import { toB64 } from "../../shared/crypto/base64";
 import { type GalleryViewSnapshot } from "../gallery/gallery-contract";
 import type { GallerySummary } from "../../shared/model/library/gallery-summary";
 import {
   FirstScreenKeeper,
   type FirstScreenRecord,
+  type FirstScreenSource,
   firstScreenCoverCount,
   firstScreenRecord,
+  firstScreenThumbnailsCarried,
+  firstScreenThumbnailsCarriedBytes,
+  withCarriedThumbnails,
   isFirstScreenRecord,
   provisionalViewVersion,
   readFirstScreen,
@@ -56,7 +61,7 @@ const snapshotOf = (viewID: number, totalCount: number): GalleryViewSnapshot => 
   days: [{ day: "2024-06-01", firstIndex: 0, count: totalCount }],
 });
 
-const recordOf = (overrides: Partial<FirstScreenRecord> = {}): FirstScreenRecord =>
+const recordOf = (overrides: Partial<FirstScreenSource> = {}): FirstScreenRecord =>
   firstScreenRecord({
     userID: testUserID,
     viewID: 0,
@@ -113,6 +118,77 @@ describe("the first screen record", () => {
     ["a record of an older build, without choices", { ...recordOf(), choices: undefined }, false],
   ])("knows the shape of %s", (_what, value, expected) => {
     expect(isFirstScreenRecord(value)).toBe(expected);
+  });
+});
+
+describe("the thumbnails a first screen carries", () => {
+  const manyItems = (count: number) =>
+    recordOf({
+      items: Array.from({ length: count }, (_, i) => itemOf(i + 1)),
+      itemFiles: Array.from({ length: count }, (_, i) => testFile(i + 1, 10)),
+    });
+  /** A device holding every thumbnail asked for but those of `missing`, each `bytes` long. */
+  const heldAllBut =
+    (missing: ReadonlySet<number>, bytes = 4) =>
+    (fileIDs: readonly number[]) =>
+      Promise.resolve(
+        fileIDs
+          .filter((fileID) => !missing.has(fileID))
+          .map((fileID) => ({ fileID, ciphertext: new Uint8Array(bytes).fill(fileID % 256) })),
+      );
+
+  it(`are the leading ${String(firstScreenThumbnailsCarried)} tiles' the device holds, in order`, async () => {
+    const record = await withCarriedThumbnails(manyItems(40), heldAllBut(new Set([2])));
+    const carried = record.thumbnails?.map(({ fileID }) => fileID);
+    expect(carried).toEqual(
+      Array.from({ length: firstScreenThumbnailsCarried }, (_, i) => i + 1).filter(
+        (id) => id !== 2,
+      ),
+    );
+  });
+
+  it("stop at the record's byte budget", async () => {
+    const bytes = firstScreenThumbnailsCarriedBytes / 4 + 1;
+    const record = await withCarriedThumbnails(manyItems(10), heldAllBut(new Set(), bytes));
+    expect(record.thumbnails?.map(({ fileID }) => fileID)).toEqual([1, 2, 3]);
+  });
+
+  it("come back with the record, sealed, and only for its own files", async () => {
+    const browser = freshIndexedDB();
+    const keyB64 = await generateKeyB64();
+    const db = new LocalDatabase(browser.indexedDB, browser.IDBKeyRange);
+    const cipher = createLocalCipher(pool, keyB64);
+    const secret = new TextEncoder().encode("JFIF secret thumbnail");
+    const carrying = await withCarriedThumbnails(recordOf(), (fileIDs) =>
+      Promise.resolve(fileIDs.map((fileID) => ({ fileID, ciphertext: secret.slice() }))),
+    );
+    await writeFirstScreen(db, cipher, {
+      ...carrying,
+      thumbnails: [
+        ...(carrying.thumbnails ?? []),
+        { fileID: 77, ciphertextB64: "AAAA" },
+        { fileID: 90, ciphertextB64: "not base64!" },
+      ],
+    });
+    const read = await readFirstScreen(db, cipher, testUserID, defaultViewChoices);
+    expect([...(read?.thumbnailCiphertexts.keys() ?? [])]).toEqual([1, 2]);
+    expect(read?.thumbnailCiphertexts.get(1)).toEqual(secret);
+    db.close();
+    const text = await storedText(browser.indexedDB, browser.IDBKeyRange);
+    // Neither the thumbnails nor which files they are, in any form.
+    expect(holdsPlaintext(text, "JFIF secret thumbnail")).toBe(false);
+    expect(text.includes(toB64(secret))).toBe(false);
+  });
+
+  it("are none in a record of an older build", async () => {
+    const browser = freshIndexedDB();
+    const keyB64 = await generateKeyB64();
+    const db = new LocalDatabase(browser.indexedDB, browser.IDBKeyRange);
+    const cipher = createLocalCipher(pool, keyB64);
+    await writeFirstScreen(db, cipher, recordOf());
+    const read = await readFirstScreen(db, cipher, testUserID, defaultViewChoices);
+    expect(read?.thumbnailCiphertexts.size).toBe(0);
+    db.close();
   });
 });
 

@@ -37,6 +37,7 @@
 //   it and every window of it is fetched again: a first screen that no longer
 //   matches the library is on screen only while the library loads.
 
+import { fromB64, toB64 } from "../../shared/crypto/base64";
 import type { ViewChoices } from "../../shared/model/library/view-choices";
 import type { DecryptedFile } from "../library/decrypted-records";
 import type {
@@ -105,6 +106,14 @@ export interface FirstScreenRecord {
   items: GalleryItem[];
   /** The records of the items' files and of the recorded covers (their keys open thumbnails). */
   files: DecryptedFile[];
+  /** The leading tiles' thumbnails as the server sent them (absent in older records). See: [Note: The first screen carries its first thumbnails] */
+  thumbnails?: CarriedThumbnail[];
+}
+
+/** A thumbnail's ciphertext carried in the record. */
+export interface CarriedThumbnail {
+  fileID: number;
+  ciphertextB64: string;
 }
 
 /** What a record is made of, as the view engine answers it. */
@@ -201,7 +210,31 @@ export interface OpenedFirstScreen {
   files: ReadonlyMap<number, DecryptedFile>;
   /** The IDs of the view's recorded items (the grid's tiles, as opposed to the albums' covers). */
   itemIDs: ReadonlySet<number>;
+  /** The thumbnail ciphertexts the record carried, by file ID. */
+  thumbnailCiphertexts: ReadonlyMap<number, Uint8Array<ArrayBuffer>>;
 }
+
+/** The carried thumbnails of recorded files, decoded; malformed entries are skipped. */
+const carriedCiphertexts = (
+  carried: unknown,
+  files: ReadonlyMap<number, DecryptedFile>,
+): Map<number, Uint8Array<ArrayBuffer>> => {
+  const ciphertexts = new Map<number, Uint8Array<ArrayBuffer>>();
+  if (!Array.isArray(carried)) return ciphertexts;
+  for (const entry of carried as unknown[]) {
+    if (!isObject(entry)) continue;
+    const { fileID, ciphertextB64 } = entry;
+    if (typeof fileID !== "number" || typeof ciphertextB64 !== "string" || !files.has(fileID)) {
+      continue;
+    }
+    try {
+      ciphertexts.set(fileID, new Uint8Array(fromB64(ciphertextB64)));
+    } catch {
+      // Not base64: that thumbnail is read from Cache Storage as usual.
+    }
+  }
+  return ciphertexts;
+};
 
 /** What the page is told of `record`, its snapshot at `provisionalViewVersion`. */
 export const openedFirstScreen = (record: FirstScreenRecord): OpenedFirstScreen => {
@@ -216,6 +249,7 @@ export const openedFirstScreen = (record: FirstScreenRecord): OpenedFirstScreen 
     },
     files,
     itemIDs: new Set(record.items.map(({ id }) => id)),
+    thumbnailCiphertexts: carriedCiphertexts(record.thumbnails, files),
   };
 };
 
@@ -232,6 +266,52 @@ export const openedFirstScreen = (record: FirstScreenRecord): OpenedFirstScreen 
  * tile read ahead that turns out to be off screen costs one cache read.
  */
 export const firstScreenThumbnailsReadAhead = 48;
+
+/**
+ * [Note: The first screen carries its first thumbnails]
+ *
+ * Even read ahead, the first screen's thumbnails waited for Cache Storage:
+ * its reads start when the record is opened (the local database key is
+ * there) and took 60–120 ms at a reload on two cores (an IPC to the browser
+ * and a read of its disk cache per thumbnail, while four threads compile),
+ * longer than the page took to render the screen and ask for them. So the
+ * record carries the ciphertexts of its leading tiles' thumbnails, exactly
+ * as the server sent them, sealed with the rest of the record (so the disk
+ * never tells which files the first screen shows): they come with the
+ * record's read, which starts with the worker, before any key, and the
+ * first call of the page finds them in memory. A thumbnail this device
+ * holds nowhere when the record is written (never shown, evicted) is not
+ * carried and is read as before. Bounded in count and in bytes, so the
+ * record stays one quick read: 24 tiles are the top rows of a desktop
+ * screen, and 1 MiB holds them at the apps' usual 20–40 KB (fewer of the
+ * 100 KB ones).
+ */
+export const firstScreenThumbnailsCarried = 24;
+export const firstScreenThumbnailsCarriedBytes = 1024 * 1024;
+
+/** The thumbnail ciphertexts of `fileIDs` this device holds, in order, never fetched. */
+export type HeldThumbnailCiphertexts = (
+  fileIDs: readonly number[],
+) => Promise<{ fileID: number; ciphertext: Uint8Array }[]>;
+
+/**
+ * `record` carrying its leading tiles' thumbnails: those `held` has, in the
+ * tiles' order, as many as fit in `firstScreenThumbnailsCarriedBytes`.
+ */
+export const withCarriedThumbnails = async (
+  record: FirstScreenRecord,
+  held: HeldThumbnailCiphertexts,
+): Promise<FirstScreenRecord> => {
+  const leading = record.items.slice(0, firstScreenThumbnailsCarried).map(({ id }) => id);
+  const thumbnails: CarriedThumbnail[] = [];
+  let carriedBytes = 0;
+  for (const { fileID, ciphertext } of await held(leading)) {
+    carriedBytes += ciphertext.byteLength;
+    if (carriedBytes > firstScreenThumbnailsCarriedBytes) break;
+    thumbnails.push({ fileID, ciphertextB64: toB64(ciphertext) });
+  }
+  return { ...record, thumbnails };
+};
 
 /** The files whose thumbnails the first screen shows first: its leading tiles, then the covers. */
 export const firstScreenThumbnailsFirst = ({ screen, itemIDs }: OpenedFirstScreen): number[] => [

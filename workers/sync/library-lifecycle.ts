@@ -21,6 +21,7 @@ import {
   firstScreenThumbnailsFirst,
   openFirstScreen,
   storedFirstScreen,
+  withCarriedThumbnails,
   writeFirstScreen,
 } from "./first-screen";
 import { type GalleryServices, createGalleryServices } from "./gallery-services";
@@ -230,6 +231,8 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
         if (screen !== undefined && gallery === undefined && !isClosed()) {
           firstScreen = screen;
           recordedViewID = screen.screen.viewID;
+          // See: [Note: The first screen carries its first thumbnails]
+          earlyMedia.rememberThumbnailCiphertexts(screen.thumbnailCiphertexts);
         }
         answerFirstScreen(firstScreen?.screen);
         if (firstScreen === undefined) {
@@ -274,7 +277,14 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       timers: deps.timers,
       nowMs: deps.nowMs,
       current: currentFirstScreen,
-      store: (record) => writeFirstScreen(database, cipher, record),
+      store: async (record) =>
+        writeFirstScreen(
+          database,
+          cipher,
+          await withCarriedThumbnails(record, (fileIDs) =>
+            earlyMedia.heldThumbnailCiphertexts(fileIDs),
+          ),
+        ),
       onError: (e) => {
         if (!isClosed()) logError("Could not write the first screen", e);
       },

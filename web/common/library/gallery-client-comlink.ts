@@ -10,6 +10,7 @@ import type {
 } from "../../../workers/gallery/gallery-contract";
 import type { GalleryWorkerExports } from "../../../workers/gallery/gallery-worker-calls";
 import type { WorkerCalls } from "../../../workers/worker-boundary";
+import { EarlyThumbnails, firstScreenThumbnailsAskedEarly } from "./early-thumbnails";
 import { firstScreenWindow } from "./first-screen-window";
 import type { GalleryClient } from "./gallery-client";
 
@@ -61,13 +62,29 @@ export const galleryClientOverWorker = (
   /** The first screen once it came, while the library is not loaded. */
   let screen: GalleryFirstScreen | undefined;
   let thumbnailIDs: ReadonlySet<number> = new Set();
+  const early = new EarlyThumbnails();
+  const thumbnailsCall = (fileIDs: readonly number[]) => api.thumbnails([...fileIDs]);
   opening.firstScreen.then(
     (answered) => {
       if (answered === undefined || opening.isOpened()) return;
       screen = answered;
       thumbnailIDs = new Set(answered.thumbnailFileIDs);
+      // See: [Note: The page asks for the first screen's thumbnails as it arrives]
+      const leading = answered.items.slice(0, firstScreenThumbnailsAskedEarly);
+      early.ask(
+        leading.map(({ id }) => id),
+        thumbnailsCall,
+      );
     },
     () => undefined,
+  );
+  opened.then(
+    () => {
+      early.clear();
+    },
+    () => {
+      early.clear();
+    },
   );
   const earlyScreen = () => (opening.isOpened() ? undefined : screen);
   /** Counts `openView` calls: only the latest one's view is opened again once the library is loaded. */
@@ -118,7 +135,7 @@ export const galleryClientOverWorker = (
     },
     thumbnails: async (fileIDs) => {
       if (earlyScreen() === undefined || !fileIDs.every((id) => thumbnailIDs.has(id))) await opened;
-      return api.thumbnails([...fileIDs]);
+      return early.take(fileIDs, thumbnailsCall);
     },
     original: async (fileID, onProgress) => {
       await opened;

@@ -223,9 +223,12 @@ describe("the first screen", () => {
       startIndex: 1,
       items: [itemOf(2), itemOf(1)],
     });
+    // The leading tiles' thumbnails were asked for as the first screen came;
+    // the grid's call takes those and asks only for the cover.
+    expect(calls).toEqual(["thumbnails 3,2,1"]);
     await sync.gallery.thumbnails([3, 40]);
     // (The double records `open` when it answers.)
-    expect(calls).toEqual(["thumbnails 3,40"]);
+    expect(calls).toEqual(["thumbnails 3,2,1", "thumbnails 40"]);
 
     // A file the first screen has no record of waits for the library.
     let answered = false;
@@ -239,7 +242,8 @@ describe("the first screen", () => {
     await unknown;
     await flush();
     expect(calls).toEqual([
-      "thumbnails 3,40",
+      "thumbnails 3,2,1",
+      "thumbnails 40",
       "open 7 online=true",
       "openView 0",
       "thumbnails 3,99",

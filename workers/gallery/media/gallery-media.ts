@@ -78,6 +78,15 @@ export interface GalleryMedia {
     onFile: (file: DownloadedFile) => void,
     zipName?: string,
   ): Promise<void>;
+  /**
+   * The thumbnail ciphertexts of `fileIDs` this device holds, in order, never
+   * fetched. See: [Note: The first screen carries its first thumbnails]
+   */
+  heldThumbnailCiphertexts(
+    fileIDs: readonly number[],
+  ): Promise<{ fileID: number; ciphertext: Uint8Array<ArrayBuffer> }[]>;
+  /** Keeps thumbnail ciphertexts read elsewhere in memory, by file ID (unknown files are skipped). */
+  rememberThumbnailCiphertexts(ciphertexts: ReadonlyMap<number, Uint8Array<ArrayBuffer>>): void;
   /** Keeps the thumbnail ciphertext an upload just sent. See: [Note: An uploaded file's thumbnail is not fetched back] */
   thumbnailUploaded(file: DecryptedFile, ciphertext: Uint8Array<ArrayBuffer>): void;
   /** Drops every cache: in memory and the `thumbs` cache of Cache Storage (logout). */
@@ -213,6 +222,13 @@ export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
     thumbnails: (fileIDs) => thumbnails.thumbnails(fileIDs),
     readThumbnailsAhead: (fileIDs) => {
       thumbnails.readAhead(fileIDs);
+    },
+    heldThumbnailCiphertexts: (fileIDs) => thumbnails.heldCiphertexts(fileIDs),
+    rememberThumbnailCiphertexts: (ciphertexts) => {
+      for (const [fileID, ciphertext] of ciphertexts) {
+        const file = deps.fileByID(fileID);
+        if (file !== undefined) thumbnails.remember(file, ciphertext);
+      }
     },
     thumbnailUploaded: (file, ciphertext) => {
       thumbnails.seed(file, ciphertext);

@@ -224,6 +224,41 @@ export class ThumbnailLoader {
     this.#cacheWrites.hold(key, ciphertext);
   }
 
+  /**
+   * The ciphertexts of `fileIDs` this device holds (in memory, else in Cache
+   * Storage), in order, never fetched; the others are left out.
+   * See: [Note: The first screen carries its first thumbnails]
+   */
+  async heldCiphertexts(
+    fileIDs: readonly number[],
+  ): Promise<{ fileID: number; ciphertext: Uint8Array<ArrayBuffer> }[]> {
+    const held = await Promise.all(
+      fileIDs.map(async (fileID) => {
+        const file = this.deps.fileByID(fileID);
+        if (file === undefined) return [];
+        const key = thumbnailKey(file);
+        const ciphertext =
+          this.#memory.get(key) ??
+          this.#cacheWrites.get(key) ??
+          (await this.deps.cache.get(key).catch(() => undefined));
+        return ciphertext === undefined ? [] : [{ fileID, ciphertext }];
+      }),
+    );
+    return held.flat();
+  }
+
+  /**
+   * Keeps in memory ciphertexts read elsewhere (not written to Cache
+   * Storage again): the next call finds them there.
+   * See: [Note: The first screen carries its first thumbnails]
+   */
+  remember(file: DecryptedFile, ciphertext: Uint8Array<ArrayBuffer>): void {
+    const key = thumbnailKey(file);
+    if (this.#memory.get(key) === undefined) {
+      this.#memory.set(key, ciphertext, ciphertext.byteLength);
+    }
+  }
+
   /** Drops the in-memory cache (logout). Fetches in flight finish but are not cached. */
   clear(): void {
     this.#generation += 1;
