@@ -132,6 +132,9 @@ it("keeps the page's animations few and composited while a reload opens the libr
     held.push(route);
   };
   await context.route("**/assets/sync.worker-*.js", hold);
+  // The pointer rests where no control is: left over a control by an earlier
+  // step (the navigation bar's theme switch), its hover fade counted too.
+  await page.mouse.move(1, 899);
   await page.reload();
   await page.getByTestId("gallery-skeleton").waitFor({ timeout: pageCatchUpMs });
   await expect.poll(() => held.length, { timeout: pageCatchUpMs }).toBeGreaterThan(0);

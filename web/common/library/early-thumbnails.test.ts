@@ -55,6 +55,17 @@ describe("the first screen's thumbnails asked early", () => {
     ]);
   });
 
+  it("say which files are asked early and not taken yet", async () => {
+    const { call } = recordingCall();
+    const early = new EarlyThumbnails();
+    early.ask([5, 4], call);
+    expect([5, 4, 3].map((fileID) => early.has(fileID))).toEqual([true, true, false]);
+    await early.take([5], call);
+    expect([5, 4].map((fileID) => early.has(fileID))).toEqual([false, true]);
+    early.clear();
+    expect(early.has(4)).toBe(false);
+  });
+
   it("are dropped once cleared", async () => {
     const { calls, call } = recordingCall();
     const early = new EarlyThumbnails();

@@ -73,6 +73,11 @@ export class EarlyThumbnails {
     );
   }
 
+  /** Whether `fileID` was asked early and its answer not taken yet. */
+  has(fileID: number): boolean {
+    return this.#pending.has(fileID);
+  }
+
   /** Drops the answers nobody took. */
   clear(): void {
     this.#pending.clear();

@@ -137,6 +137,7 @@ export const galleryClientOverWorker = (
       if (earlyScreen() === undefined || !fileIDs.every((id) => thumbnailIDs.has(id))) await opened;
       return early.take(fileIDs, thumbnailsCall);
     },
+    isThumbnailAskedAhead: (fileID) => early.has(fileID),
     original: async (fileID, onProgress) => {
       await opened;
       return api.original(

@@ -10,4 +10,11 @@ import type { GalleryWorkerExports } from "../../../workers/gallery/gallery-work
 import type { WorkerCalls } from "../../../workers/worker-boundary";
 
 export type GalleryClient = WorkerCalls<Omit<GalleryCalls, "thumbnails">> &
-  Pick<WorkerCalls<GalleryWorkerExports>, "thumbnails">;
+  Pick<WorkerCalls<GalleryWorkerExports>, "thumbnails"> & {
+    /**
+     * Whether the client has already asked the worker for this file's
+     * thumbnail, before any view did (a client that never asks ahead leaves
+     * it out). See: [Note: Thumbnails asked ahead are sent in a call of their own]
+     */
+    readonly isThumbnailAskedAhead?: (fileID: number) => boolean;
+  };

@@ -16,6 +16,7 @@ function setup(
   maxEntries?: number,
   decode: DecodeThumbnail = () => Promise.resolve(),
   maxURLChars?: number,
+  askedAhead?: ReadonlySet<number>,
 ) {
   const frames: (() => void)[] = [];
   const pending: { ids: number[]; resolve: (results: ThumbnailURLResult[]) => void }[] = [];
@@ -26,7 +27,12 @@ function setup(
       }),
   );
   const store = new ThumbnailStore(
-    { thumbnails },
+    {
+      thumbnails,
+      ...(askedAhead === undefined
+        ? {}
+        : { isThumbnailAskedAhead: (fileID: number) => askedAhead.has(fileID) }),
+    },
     { maxEntries, maxURLChars, schedule: (callback) => frames.push(callback), decode },
   );
   const frame = () => {
@@ -96,6 +102,39 @@ describe("the thumbnail store", () => {
     await answer();
     frame();
     expect(thumbnails).toHaveBeenCalledTimes(maxCallsInFlight + 1);
+  });
+
+  it("sends the thumbnails the client asked ahead first, in a call of their own that the others do not hold back", async () => {
+    // The albums bar's covers (21–27) are queued before the grid's first tiles (1–8).
+    const { store, thumbnails, frame, answer, pending } = setup(
+      undefined,
+      undefined,
+      undefined,
+      new Set([1, 2, 3, 4, 5, 6, 7]),
+    );
+    for (const id of [21, 22, 23, 24, 25, 26, 27, 1, 2, 3, 4, 5, 6, 7, 8])
+      store.subscribe(id, noop);
+    frame();
+    expect(thumbnails.mock.calls.map(([ids]) => ids)).toEqual([
+      [1, 2, 3, 4, 5, 6, 7],
+      [21, 22, 23, 24, 25, 26],
+      [27, 8],
+    ]);
+    // The covers' calls are still on their way when the tiles' answer arrives.
+    await answer(0);
+    frame();
+    expect(pending).toHaveLength(2);
+    expect([1, 7].map((id) => store.url(id))).toEqual([urlOf(1), urlOf(7)]);
+    expect(store.url(21)).toBeUndefined();
+  });
+
+  it("does not count a call of thumbnails asked ahead against the calls in flight", () => {
+    const { store, thumbnails, frame } = setup(undefined, undefined, undefined, new Set([500]));
+    for (let id = 1; id <= 300; id++) store.subscribe(id, noop);
+    store.subscribe(500, noop);
+    frame();
+    expect(thumbnails).toHaveBeenCalledTimes(maxCallsInFlight + 1);
+    expect(thumbnails.mock.calls[0]?.[0]).toEqual([500]);
   });
 
   it("does not ask again for a thumbnail in flight or already had", async () => {

@@ -92,6 +92,9 @@ type Entry =
 /** An answer of the worker, and whether its image is decoded. See: [Note: A thumbnail is decoded before it is shown] */
 type Arrived = ThumbnailURLResult & { decoded?: boolean };
 
+/** What the store calls: the gallery client's thumbnails, and whether it already asked for a file's. */
+export type ThumbnailStoreClient = Pick<GalleryClient, "thumbnails" | "isThumbnailAskedAhead">;
+
 export interface ThumbnailStoreOptions {
   maxEntries?: number;
   maxURLChars?: number;
@@ -111,7 +114,7 @@ const defaultSchedule = (callback: () => void) => {
 };
 
 export class ThumbnailStore {
-  readonly #client: Pick<GalleryClient, "thumbnails">;
+  readonly #client: ThumbnailStoreClient;
   readonly #maxEntries: number;
   readonly #maxURLChars: number;
   /** Characters of the ready entries' URLs. */
@@ -139,7 +142,7 @@ export class ThumbnailStore {
   #heldUntilMs = Number.NEGATIVE_INFINITY;
   #holdTimerSet = false;
 
-  constructor(client: Pick<GalleryClient, "thumbnails">, options: ThumbnailStoreOptions = {}) {
+  constructor(client: ThumbnailStoreClient, options: ThumbnailStoreOptions = {}) {
     this.#client = client;
     this.#maxEntries = options.maxEntries ?? defaultMaxEntries;
     this.#maxURLChars = options.maxURLChars ?? defaultMaxURLChars;
@@ -264,13 +267,12 @@ export class ThumbnailStore {
     if (this.#disposed) return;
     // The hold's timer flushes when it ends.
     if (this.#nowMs() < this.#heldUntilMs) return;
+    this.#sendAskedAhead();
     while (this.#callsInFlight < maxCallsInFlight && this.#queue.size > 0) {
       const batch: number[] = [];
       for (const fileID of this.#queue) {
         this.#queue.delete(fileID);
-        // Nobody waits for it any more: the tile scrolled away before the call.
-        if (!this.#isWaitedFor(fileID)) continue;
-        if (this.#entries.has(fileID) || this.#inFlight.has(fileID)) continue;
+        if (!this.#isSendable(fileID)) continue;
         batch.push(fileID);
         if (batch.length === maxThumbnailsPerCall) break;
       }
@@ -279,25 +281,54 @@ export class ThumbnailStore {
     }
   }
 
-  #send(batch: number[]) {
+  /**
+   * [Note: Thumbnails asked ahead are sent in a call of their own]
+   *
+   * The client may already have asked for some thumbnails before any tile
+   * wanted them (the first screen's, at a reload. See: [Note: The page asks
+   * for the first screen's thumbnails as it arrives]). Such a call costs the
+   * worker nothing more, but a call answers only once all of its files are
+   * in, so sharing one with files read from Cache Storage (the albums bar's
+   * covers, queued first since the bar renders above the grid) held the
+   * first tiles back 50 ms after their answer was on the page. They are
+   * sent first, together, and without counting against the calls in flight.
+   */
+  #sendAskedAhead() {
+    const isAskedAhead = this.#client.isThumbnailAskedAhead;
+    if (isAskedAhead === undefined) return;
+    const askedAhead = [...this.#queue].filter(
+      (fileID) => isAskedAhead(fileID) && this.#isSendable(fileID),
+    );
+    if (askedAhead.length === 0) return;
+    for (const fileID of askedAhead) this.#queue.delete(fileID);
+    this.#send(askedAhead, { counted: false });
+  }
+
+  /** Someone still waits for it (the tile did not scroll away), and it is neither shown nor asked. */
+  #isSendable(fileID: number): boolean {
+    return this.#isWaitedFor(fileID) && !this.#entries.has(fileID) && !this.#inFlight.has(fileID);
+  }
+
+  #send(batch: number[], { counted }: { counted: boolean } = { counted: true }) {
     for (const fileID of batch) this.#inFlight.add(fileID);
-    this.#callsInFlight += 1;
+    if (counted) this.#callsInFlight += 1;
     this.#client.thumbnails(batch).then(
       (results) => {
-        this.#receive(batch, results);
+        this.#receive(batch, results, counted);
       },
       (e: unknown) => {
         const errorName = e instanceof Error ? e.name : "Error";
         this.#receive(
           batch,
           batch.map((fileID) => ({ fileID, ok: false, errorName })),
+          counted,
         );
       },
     );
   }
 
-  #receive(batch: readonly number[], results: readonly ThumbnailURLResult[]) {
-    this.#callsInFlight -= 1;
+  #receive(batch: readonly number[], results: readonly ThumbnailURLResult[], counted: boolean) {
+    if (counted) this.#callsInFlight -= 1;
     if (this.#disposed) return;
     const answered = new Set<number>();
     const arrived: Arrived[] = [];
