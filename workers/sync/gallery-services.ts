@@ -21,6 +21,8 @@ import {
 import type { DayOf } from "../gallery/engine/days";
 import { type GalleryEngine, createGalleryEngine } from "../gallery/engine/gallery-engine";
 import { libraryStoreReader } from "./store-reader";
+import { localDayOf } from "../gallery/engine/days";
+import { type LibrarySearch, createLibrarySearch } from "../search/library-search";
 
 export interface GalleryServicesDeps {
   store: LibraryStore;
@@ -53,6 +55,8 @@ export interface GalleryServices {
   engine: GalleryEngine;
   media: GalleryMedia;
   actions: LibraryActions;
+  /** The search over the engine's searchable view. */
+  search: LibrarySearch;
   /** The library as views show it now. */
   reader: () => LibraryReader;
 }
@@ -97,5 +101,6 @@ export const createGalleryServices = (deps: GalleryServicesDeps): GalleryService
       caches: deps.caches,
       clock: deps.clock,
     });
-  return { engine, media, actions, reader };
+  const search = createLibrarySearch({ engine, dayOf: deps.dayOf ?? localDayOf });
+  return { engine, media, actions, search, reader };
 };

@@ -7,8 +7,11 @@ import { albumSharingOf } from "../gallery/engine/album-sharing";
 import type { GalleryCalls, ThumbnailResult } from "../gallery/gallery-contract";
 import type { UploadCalls } from "../upload/upload-contract";
 import type { OpenLibrary } from "./sync-service-contract";
+import type { SearchCalls } from "../search/search-contract";
 
-export const libraryGalleryCalls = (library: OpenLibrary): GalleryCalls & UploadCalls => {
+export const libraryGalleryCalls = (
+  library: OpenLibrary,
+): GalleryCalls & UploadCalls & SearchCalls => {
   /** Thumbnails before the library is loaded: the first screen's at once, any other once it is. */
   const earlyThumbnails = async (fileIDs: readonly number[]): Promise<ThumbnailResult[]> => {
     const early = library.early();
@@ -39,6 +42,9 @@ export const libraryGalleryCalls = (library: OpenLibrary): GalleryCalls & Upload
     download: (fileIDs, mode, onProgress, onFile, zipName) =>
       library.gallery().media.download(fileIDs, mode, onProgress, onFile, zipName),
     perform: (action) => library.gallery().actions.perform(action),
+    searchSuggestions: (text, context) => library.gallery().search.suggestions(text, context),
+    // Not `viewOpened`: the first screen stays the last album or timeline opened.
+    openSearch: (query) => library.gallery().search.open(query),
     upload: async (request, onProgress) => {
       await library.loaded();
       return (await library.uploads()).upload(request, onProgress);

@@ -21,6 +21,7 @@ import type { GalleryMedia } from "../gallery/media/gallery-media";
 import type { OpenedFirstScreen } from "./first-screen";
 import type { GalleryServices } from "./gallery-services";
 import type { LibraryUploads } from "./upload/library-uploads";
+import type { SearchCalls } from "../search/search-contract";
 
 /** Where the sync stands, as the page shows it. */
 export type SyncState =
@@ -123,9 +124,9 @@ export interface SyncServiceDependencies {
 
 /**
  * The sync worker's service: the library's lifecycle and notifications, and
- * the gallery's and the uploads' calls. See: [Note: A worker's API is declared once]
+ * the gallery's, the search's and the uploads' calls. See: [Note: A worker's API is declared once]
  */
-export interface SyncService extends GalleryCalls, UploadCalls {
+export interface SyncService extends GalleryCalls, UploadCalls, SearchCalls {
   /**
    * Opens the stored library (shown at once to subscribers) and starts
    * syncing: now, periodically, and on request.

@@ -40,6 +40,7 @@ import type { GalleryFirstScreen } from "../gallery/gallery-contract";
 import type { LibrarySummary } from "./library-summary";
 import { storedFirstScreen } from "./first-screen";
 import { galleryWorkerCalls } from "../gallery/gallery-worker-calls";
+import type { SearchCalls } from "../search/search-contract";
 import { LocalDatabase } from "./local-db";
 import { keyringOverPort } from "./remote-keyring";
 import type { SyncReason } from "./schedule";
@@ -209,6 +210,12 @@ export const {
   download,
   perform,
 } = galleryWorkerCalls(ensureService);
+
+// The search bar's calls: `web/common/library/search-client.ts` calls these.
+export const searchSuggestions = (...args: Parameters<SearchCalls["searchSuggestions"]>) =>
+  ensureService().searchSuggestions(...args);
+export const openSearch = (...args: Parameters<SearchCalls["openSearch"]>) =>
+  ensureService().openSearch(...args);
 
 export const { upload, cancelUpload } = uploadWorkerCalls({
   ensure: ensureService,

@@ -9,6 +9,8 @@ export const PseudoCollectionID = {
   trash: -2,
   uncategorized: -3,
   hiddenItems: -4,
+  /** The open search's results (no summary: the search bar opens it). */
+  searchResults: -5,
 } as const;
 
 /** Summary types of the spec (§3). */

@@ -50,6 +50,36 @@ export const extensionsNeedingConversion: ReadonlySet<string> = new Set([
   "tif",
 ]);
 
+/** Camera RAW formats: what the search's "RAW" finds, by the file's extension. */
+export const rawImageExtensions: ReadonlySet<string> = new Set([
+  "3fr",
+  "arw",
+  "cr2",
+  "cr3",
+  "crw",
+  "dcr",
+  "dng",
+  "erf",
+  "iiq",
+  "k25",
+  "kdc",
+  "mef",
+  "mos",
+  "mrw",
+  "nef",
+  "nrw",
+  "orf",
+  "pef",
+  "raf",
+  "raw",
+  "rw2",
+  "rwl",
+  "sr2",
+  "srf",
+  "srw",
+  "x3f",
+]);
+
 // [Note: Known unsupported extensions are refused by name]
 //
 // People drop whole folders: a phone backup or a camera card holds, beside

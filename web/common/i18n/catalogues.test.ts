@@ -45,10 +45,28 @@ const sameInEveryLanguage = new Set([
 ]);
 // Words that are genuinely identical in a language.
 const sameAsEnglishIn: Record<string, string[]> = {
-  // French and Dutch say "Albums" too (French "Photos" as well); Dutch counts "items";
-  // German says "Name" and "Video".
-  "fr-FR": ["action.ok", "gallery.albums.barLabel", "gallery.nav.photos", "gallery.nav.albums"],
-  "de-DE": ["action.ok", "route.passkeys", "gallery.albums.sort.name", "gallery.grid.video"],
+  // French and Dutch say "Albums" too (French "Photos" and "Dates" as well); Dutch counts "items";
+  // German says "Name" and "Video". Most languages write "city, country" as English
+  // does, and Chinese and Portuguese quote with English quotation marks.
+  "fr-FR": [
+    "action.ok",
+    "gallery.albums.barLabel",
+    "gallery.nav.photos",
+    "gallery.nav.albums",
+    "search.group.album",
+    "search.group.date",
+    "search.kind.photo",
+    "search.place.inCountry",
+  ],
+  "de-DE": [
+    "action.ok",
+    "route.passkeys",
+    "gallery.albums.sort.name",
+    "gallery.grid.video",
+    "search.kind.video",
+    "search.place.inCountry",
+  ],
+  "zh-CN": ["search.words"],
   "nl-NL": [
     "action.ok",
     "route.passkeys",
@@ -57,9 +75,12 @@ const sameAsEnglishIn: Record<string, string[]> = {
     "gallery.albums.count",
     "gallery.grid.dayCount",
     "gallery.grid.video",
+    "search.group.album",
+    "search.place.inCountry",
   ],
-  "es-ES": ["error.title"],
-  "pt-BR": ["action.ok"],
+  "es-ES": ["error.title", "search.place.inCountry"],
+  "pt-BR": ["action.ok", "search.words", "search.place.inCountry"],
+  "ru-RU": ["search.place.inCountry"],
 };
 
 describe.each(supportedLocales)("locales/%s.json", (locale) => {

@@ -14,6 +14,7 @@ import { log } from "../log/log";
 import { localStore } from "../storage/local-store";
 import type { GalleryClient } from "./gallery-client";
 import type { UploadClient } from "./upload-client";
+import type { SearchClient } from "./search-client";
 import { type LibraryView, type LibrarySync, startLibrarySync } from "./library-sync";
 import { afterNextPaint } from "./after-next-paint";
 import { storeViewChoices, storedViewChoices, viewChoicesAtom } from "./view-choices";
@@ -24,6 +25,7 @@ export const libraryViewAtom = atom<LibraryView>({});
 /** The gallery's calls into the tab's sync worker; undefined until it started (and after it stopped). */
 export const galleryClientAtom = atom<GalleryClient | undefined>(undefined);
 export const uploadClientAtom = atom<UploadClient | undefined>(undefined);
+export const searchClientAtom = atom<SearchClient | undefined>(undefined);
 
 let tabLibrary: LibrarySync | undefined;
 /** The sync worker started ahead of the library sync, not yet taken by it. */
@@ -81,6 +83,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
       store.set(libraryViewAtom, {});
       store.set(galleryClientAtom, undefined);
       store.set(uploadClientAtom, undefined);
+      store.set(searchClientAtom, undefined);
     },
     log,
     setTimeout: (callback, delayMs) => setTimeout(callback, delayMs),
@@ -88,6 +91,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
   });
   store.set(galleryClientAtom, tabLibrary.gallery);
   store.set(uploadClientAtom, tabLibrary.uploads);
+  store.set(searchClientAtom, tabLibrary.search);
 };
 
 /** Keeps what the views show for this device and tells the tab's library sync. */
@@ -123,6 +127,11 @@ export function useGalleryClient(): GalleryClient | undefined {
     ensureTabLibrarySync(apiOrigin);
   }, [apiOrigin]);
   return useAtomValue(galleryClientAtom);
+}
+
+/** The tab's search client, undefined until the worker started (the gallery starts it). */
+export function useSearchClient(): SearchClient | undefined {
+  return useAtomValue(searchClientAtom);
 }
 
 /** The tab's upload client, undefined until the worker started (the gallery starts it). */

@@ -130,6 +130,14 @@ const setup = (online = true) => {
       calls.push("cancelUpload");
       return Promise.resolve();
     },
+    searchSuggestions: (text) => {
+      calls.push(`searchSuggestions ${text}`);
+      return Promise.resolve([]);
+    },
+    openSearch: (query) => {
+      calls.push(`openSearch ${query.kind}`);
+      return Promise.resolve(snapshot(-5, 3));
+    },
   };
   const events = new EventTarget();
   const views: LibraryView[] = [];
@@ -515,5 +523,30 @@ describe("startLibrarySync", () => {
     sync.uploads.cancelUpload();
     await flush();
     expect(calls.at(-1)).toBe("cancelUpload");
+  });
+});
+
+describe("the search's calls", () => {
+  it("wait for the stored library, and the search view becomes the shown view", async () => {
+    const { calls, views, deps } = setup();
+    const opening = slowOpening(deps, undefined);
+    const sync = startLibrarySync(deps);
+    const suggestions = sync.search.searchSuggestions("beach", {
+      locale: "en-US",
+      fileKindNames: {
+        photo: "Photos",
+        video: "Videos",
+        "live-photo": "Live photos",
+        raw: "RAW",
+        screenshot: "Screenshots",
+      },
+    });
+    await flush();
+    expect(calls).not.toContain("searchSuggestions beach");
+    opening.finishOpening();
+    expect(await suggestions).toEqual([]);
+    expect(await sync.search.openSearch({ kind: "words", text: "beach" })).toEqual(snapshot(-5, 3));
+    expect(calls).toContain("openSearch words");
+    expect(views.at(-1)?.view).toEqual(snapshot(-5, 3));
   });
 });

@@ -28,6 +28,7 @@ import {
   galleryClientOverWorker,
 } from "./gallery-client-comlink";
 import { libraryStartupMarks, markLibraryStartup } from "./startup-marks";
+import { type SearchClient, searchClientOverWorker } from "./search-client";
 
 /** What the page shows of the library: undefined parts are not known yet. */
 export interface LibraryView {
@@ -42,6 +43,7 @@ export interface LibraryView {
 /** The sync worker's exports as the UI thread calls them (through Comlink every call answers a promise). */
 export type SyncWorkerCalls = GalleryWorkerCalls &
   UploadWorkerCalls &
+  SearchClient &
   WorkerCalls<
     Pick<
       typeof SyncWorkerModule,
@@ -90,6 +92,8 @@ export interface LibrarySync {
   gallery: GalleryClient;
   /** The upload calls into the worker. */
   uploads: UploadClient;
+  /** The search bar's calls into the worker. */
+  search: SearchClient;
 }
 
 /**
@@ -138,13 +142,14 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
     answerFirstScreen = resolve;
   });
 
+  const onOpened = (snapshot: GalleryViewSnapshot) => {
+    openedViewID = snapshot.viewID;
+    show({ view: snapshot });
+  };
   const gallery = galleryClientOverWorker(
     api,
     { opened, isOpened: () => isOpened, firstScreen },
-    (snapshot) => {
-      openedViewID = snapshot.viewID;
-      show({ view: snapshot });
-    },
+    onOpened,
     deps.wrapCallback,
   );
 
@@ -241,6 +246,7 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
 
   return {
     gallery,
+    search: searchClientOverWorker(api, opened, onOpened),
     uploads: uploadClientOverWorker(api, opened, deps.wrapCallback ?? comlinkProxy),
     requestSync(reason) {
       api.requestSync(reason).catch((e: unknown) => {

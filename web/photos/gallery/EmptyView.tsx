@@ -22,6 +22,7 @@ const texts: Record<ViewKind, { title: MessageId; text: MessageId }> = {
   favorites: { title: "gallery.albums.empty.other.title", text: "gallery.albums.empty.other.text" },
   archive: { title: "gallery.albums.empty.other.title", text: "gallery.albums.empty.other.text" },
   hidden: { title: "gallery.albums.empty.other.title", text: "gallery.albums.empty.other.text" },
+  search: { title: "search.empty.title", text: "search.empty.text" },
 };
 
 export interface EmptyViewProps {

@@ -10,6 +10,7 @@ import { useMessageDialog } from "../../common/dialog/dialog-state";
 import {
   useGalleryClient,
   useLibraryView,
+  useSearchClient,
   useUploadClient,
 } from "../../common/library/library-state";
 import { useRuntimeConfig } from "../../common/config/runtime-config-context";
@@ -63,6 +64,7 @@ export function GalleryPage() {
   const library = useLibraryView();
   const client = useGalleryClient();
   const uploadClient = useUploadClient();
+  const searchClient = useSearchClient();
 
   // One store for every page, so covers and tiles are not fetched again
   // when moving between the timeline and the albums.
@@ -165,6 +167,7 @@ export function GalleryPage() {
           <UploadClientContext value={uploadClient}>
             <GalleryView
               client={client}
+              searchClient={searchClient}
               thumbnails={thumbnails}
               summaries={summaries}
               pushedSnapshot={library.view}

@@ -24,7 +24,16 @@ import { AlbumsBar } from "./albums/AlbumsBar";
 import { summaryLabel } from "./albums/summary-labels";
 import { DownloadProgress } from "./downloads/DownloadProgress";
 import { EmptyView } from "./EmptyView";
-import { searchWithView, viewIDFromSearch } from "./gallery-url";
+import { searchWithQuery, searchWithView, viewIDFromSearch } from "./gallery-url";
+import {
+  decodeSearchQuery,
+  encodeSearchQuery,
+  searchParam,
+} from "../../../shared/model/search/search-query";
+import type { SearchClient } from "../../common/library/search-client";
+import { SearchBar } from "./search/SearchBar";
+import { searchQueryLabel } from "./search/search-labels";
+import { useSearchView } from "./search/use-search-view";
 import { GalleryGrid } from "./grid/GalleryGrid";
 import { GallerySkeleton } from "./grid/GallerySkeleton";
 import { MonthOverviewHost } from "./grid/MonthOverviewHost";
@@ -43,6 +52,8 @@ import "./gallery-page.css";
 export interface GalleryViewProps {
   /** Undefined until the sync worker has started. */
   client: GalleryClient | undefined;
+  /** The search's calls; undefined until the sync worker has started (or where there is no search). */
+  searchClient?: SearchClient | undefined;
   /** The page's thumbnail store, shared with its other pages (else the view makes its own). */
   thumbnails?: ThumbnailStore | undefined;
   /** The albums bar's summaries, once the worker reported them. */
@@ -60,6 +71,7 @@ const noSummaries: readonly GallerySummary[] = [];
 
 export function GalleryView({
   client,
+  searchClient,
   thumbnails: pageThumbnails,
   summaries = noSummaries,
   pushedSnapshot,
@@ -69,10 +81,14 @@ export function GalleryView({
 }: GalleryViewProps) {
   const intl = useIntl();
   const [searchParams, setSearchParams] = useSearchParams();
-  const viewID = viewIDFromSearch(searchParams);
+  const searchQuery = decodeSearchQuery(searchParams.get(searchParam));
+  const searching = searchQuery !== undefined;
+  const viewID = searching ? PseudoCollectionID.searchResults : viewIDFromSearch(searchParams);
   const summary = summaries.find((candidate) => candidate.id === viewID);
   const kind = viewKindOf(viewID, summary);
-  const snapshot = useOpenView(client, viewID, pushedSnapshot);
+  const openedSnapshot = useOpenView(searching ? undefined : client, viewID, pushedSnapshot);
+  const searchSnapshot = useSearchView(searchClient, searchQuery, pushedSnapshot);
+  const snapshot = searching ? searchSnapshot : openedSnapshot;
   const [selection, setSelection] = useState<GallerySelection>(clear);
   const [viewerIndex, setViewerIndex] = useState<number | undefined>();
   const [scrollToIndex, setScrollToIndex] = useState<number | undefined>();
@@ -102,9 +118,11 @@ export function GalleryView({
 
   // A new view starts with nothing selected and no viewer (reset while
   // rendering, so the new view never shows the old one's selection).
-  const [shownViewID, setShownViewID] = useState(viewID);
-  if (shownViewID !== viewID) {
-    setShownViewID(viewID);
+  // Each search is a view of its own: a new one starts at the top, with nothing selected.
+  const viewKey = searching ? `search ${encodeSearchQuery(searchQuery)}` : String(viewID);
+  const [shownViewKey, setShownViewKey] = useState(viewKey);
+  if (shownViewKey !== viewKey) {
+    setShownViewKey(viewKey);
     setSelection(clear());
     setViewerIndex(undefined);
     setScrollToIndex(undefined);
@@ -117,7 +135,7 @@ export function GalleryView({
   const pullOnItsWay =
     status === undefined || status.state === "opening" || status.state === "syncing";
   const settled = summaries.length > 0 && !pullOnItsWay;
-  const exists = summary !== undefined || viewID === PseudoCollectionID.all;
+  const exists = summary !== undefined || viewID === PseudoCollectionID.all || searching;
   useEffect(() => {
     if (settled && !exists) {
       setSearchParams((params) => searchWithView(params, PseudoCollectionID.all), {
@@ -126,8 +144,9 @@ export function GalleryView({
     }
   }, [settled, exists, setSearchParams]);
 
-  const title =
-    summary === undefined
+  const title = searching
+    ? searchQueryLabel(searchQuery, intl)
+    : summary === undefined
       ? intl.formatMessage({ id: "gallery.albums.all" })
       : summaryLabel(summary, (id) => intl.formatMessage({ id }));
   // [Note: The gallery never says "empty" before it knows]
@@ -203,6 +222,19 @@ export function GalleryView({
   return (
     <GalleryClientContext value={client}>
       <div className="cairn-gallery-view">
+        {searchClient !== undefined && (
+          <SearchBar
+            client={searchClient}
+            openQuery={searchQuery}
+            onChoose={(query) => {
+              setSearchParams((params) => searchWithQuery(params, query));
+            }}
+            onOpenAlbum={openView}
+            onClear={() => {
+              setSearchParams((params) => searchWithQuery(params, undefined));
+            }}
+          />
+        )}
         {thumbnails !== undefined && (
           <AlbumsBar
             summaries={summaries}
@@ -254,6 +286,7 @@ export function GalleryView({
         )}
         {client !== undefined && thumbnails !== undefined && shown !== undefined ? (
           <MonthOverviewHost
+            key={viewKey}
             client={client}
             snapshot={shown}
             thumbnails={thumbnails}

@@ -4,6 +4,11 @@
 // kept too (see `sectionOfView`). Pure.
 
 import { PseudoCollectionID } from "../../../shared/model/library/gallery-summary";
+import {
+  type SearchQuery,
+  encodeSearchQuery,
+  searchParam,
+} from "../../../shared/model/search/search-query";
 
 export const collectionParam = "collection";
 
@@ -15,9 +20,10 @@ export const viewIDFromSearch = (params: URLSearchParams): number => {
   return Number.isSafeInteger(id) ? id : PseudoCollectionID.all;
 };
 
-/** The search parameters with `viewID` open (other parameters are kept). */
+/** The search parameters with `viewID` open (other parameters are kept; an open search is closed). */
 export const searchWithView = (params: URLSearchParams, viewID: number): URLSearchParams => {
   const next = new URLSearchParams(params);
+  next.delete(searchParam);
   if (viewID === PseudoCollectionID.all) next.delete(collectionParam);
   else next.set(collectionParam, String(viewID));
   return next;
@@ -44,5 +50,21 @@ export const searchWithFile = (
   const next = new URLSearchParams(params);
   if (fileID === undefined) next.delete(fileParam);
   else next.set(fileParam, String(fileID));
+  return next;
+};
+
+// A search's results have an address too (`?search=<kind>:<value>`), so a
+// reload or a shared address shows them again. See `search-query.ts`.
+
+/** The search parameters with `query`'s results open (no album, no viewer), or none. */
+export const searchWithQuery = (
+  params: URLSearchParams,
+  query: SearchQuery | undefined,
+): URLSearchParams => {
+  const next = new URLSearchParams(params);
+  next.delete(collectionParam);
+  next.delete(fileParam);
+  if (query === undefined) next.delete(searchParam);
+  else next.set(searchParam, encodeSearchQuery(query));
   return next;
 };

@@ -16,7 +16,9 @@ export type ViewKind =
   /** An album of the user's (album, folder, shared by them, pinned, archived). */
   | "album"
   /** An album someone else shared with the user. */
-  | "shared-with-me";
+  | "shared-with-me"
+  /** The results of a search. */
+  | "search";
 
 export const viewKindOf = (viewID: number, summary: GallerySummary | undefined): ViewKind => {
   switch (viewID) {
@@ -30,6 +32,8 @@ export const viewKindOf = (viewID: number, summary: GallerySummary | undefined):
       return "uncategorized";
     case PseudoCollectionID.hiddenItems:
       return "hidden";
+    case PseudoCollectionID.searchResults:
+      return "search";
   }
   if (summary === undefined) return "album";
   if (summary.isHidden) return "hidden";

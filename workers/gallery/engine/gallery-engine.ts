@@ -16,13 +16,24 @@ import {
 import {
   type CollectionSortBy,
   type GallerySummary,
+  PseudoCollectionID,
 } from "../../../shared/model/library/gallery-summary";
 import { type DayOf, localDayOf } from "./days";
 import { FileEntriesCache } from "./file-entries";
 import { type LibraryFacts, fileVisibility, libraryFacts } from "./library-facts";
 import { buildSummaries } from "./summaries";
 import { uploaderNameOf } from "./uploader-name";
-import { type BuiltView, buildView, everythingInTimeline, planView } from "./view-builder";
+import {
+  type BuiltView,
+  buildView,
+  everythingInTimeline,
+  planSearchable,
+  planView,
+  selectFromView,
+} from "./view-builder";
+
+/** Which items of the searchable view the open search keeps (undefined: none, no search is open). */
+export type SearchSelection = (searchable: BuiltView) => ((index: number) => boolean) | undefined;
 
 /** A file the library does not hold (any more). */
 export class FileNotInLibraryError extends Error {
@@ -57,6 +68,10 @@ export interface GalleryEngine extends Pick<
   fileByID(fileID: number): DecryptedFile | undefined;
   /** The records of a view's items `[startIndex, startIndex + count)`, in display order. */
   viewFiles(viewID: number, startIndex: number, count: number): DecryptedFile[];
+  /** What the search searches, in display order (rebuilt when the library changes, as views are). */
+  searchableView(): BuiltView;
+  /** Sets what the search results view (`PseudoCollectionID.searchResults`) keeps of the searchable view. */
+  setSearch(selection: SearchSelection | undefined): void;
 }
 
 /** How many built views are kept besides the open one: the pseudo-collections the summaries need, and a few albums visited. */
@@ -74,6 +89,8 @@ export const createGalleryEngine = ({
   let viewsOf: { reader: LibraryReader; version: number; choices: ViewChoices } | undefined;
   let nextViewVersion = 1;
   let openViewID: number | undefined;
+  let searchable: BuiltView | undefined;
+  let searchSelection: SearchSelection | undefined;
 
   const facts = (reader: LibraryReader): LibraryFacts => {
     if (factsOf?.reader === reader && factsOf.version === reader.version) return factsOf.facts;
@@ -83,7 +100,8 @@ export const createGalleryEngine = ({
     return next;
   };
 
-  const view = (viewID: number): BuiltView => {
+  /** Drops the built views when the library or the choices changed since they were built. */
+  const dropStaleViews = () => {
     const reader = currentReader();
     const choices = currentChoices();
     if (
@@ -92,25 +110,55 @@ export const createGalleryEngine = ({
       viewsOf.choices.sharedInTimeline !== choices.sharedInTimeline
     ) {
       views.clear();
+      searchable = undefined;
       viewsOf = { reader, version: reader.version, choices };
     }
+  };
+
+  const view = (viewID: number): BuiltView => {
+    dropStaleViews();
+    const reader = currentReader();
+    const choices = currentChoices();
     const cached = views.get(viewID);
     if (cached !== undefined) {
       views.delete(viewID);
       views.set(viewID, cached);
       return cached;
     }
-    const built = buildView(
-      planView(viewID, reader, facts(reader), cache, choices),
-      nextViewVersion++,
-      dayOf,
-    );
+    const built =
+      viewID === PseudoCollectionID.searchResults
+        ? searchResults()
+        : buildView(
+            planView(viewID, reader, facts(reader), cache, choices),
+            nextViewVersion++,
+            dayOf,
+          );
     views.set(viewID, built);
     for (const id of views.keys()) {
       if (views.size <= keptViewCount) break;
       if (id !== openViewID) views.delete(id);
     }
     return built;
+  };
+
+  /** The searchable view, built with the views (after `dropStaleViews`: it drops both when the library changes). */
+  const searchableBuilt = (): BuiltView => {
+    if (searchable !== undefined) return searchable;
+    const reader = currentReader();
+    searchable = buildView(planSearchable(reader, facts(reader), cache), nextViewVersion++, dayOf);
+    return searchable;
+  };
+
+  const searchResults = (): BuiltView => {
+    const base = searchableBuilt();
+    const keep = searchSelection?.(base);
+    return selectFromView(
+      base,
+      keep ?? (() => false),
+      PseudoCollectionID.searchResults,
+      nextViewVersion++,
+      dayOf,
+    );
   };
 
   const snapshotOf = (built: BuiltView): GalleryViewSnapshot => ({
@@ -256,6 +304,16 @@ export const createGalleryEngine = ({
     },
 
     fileByID,
+
+    searchableView() {
+      dropStaleViews();
+      return searchableBuilt();
+    },
+
+    setSearch(selection) {
+      searchSelection = selection;
+      views.delete(PseudoCollectionID.searchResults);
+    },
 
     viewFiles(viewID, startIndex, count) {
       const built = view(viewID);

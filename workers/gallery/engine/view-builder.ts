@@ -24,6 +24,11 @@ import { orderByTimeDesc } from "./time-order";
 // - Uncategorized (-3): the placeholder shown when the user has no
 //   uncategorized collection; it stands for that collection if one arrives.
 // - Hidden items (-4): the files of the user's DEFAULT_HIDDEN album(s).
+// - Search results (-5): the files of the searchable view that the open
+//   search finds, in its order. The searchable view is every file of the
+//   collections outside the hidden section, archived ones included (a
+//   search is how a person finds what they put away) and albums others
+//   share with the user whatever the timeline's choice, each once.
 // - A collection ID: that collection's files, archived ones included,
 //   oldest first when its public magic metadata says `asc`.
 // All and archive also leave out any file that is in a hidden collection as
@@ -164,6 +169,60 @@ export const planView = (
   return plan([source(viewID, "every")], {
     ascending: collection.pubMagicMetadata?.data.asc === true,
   });
+};
+
+/** What the search searches: every collection outside the hidden section, archive included. See: [Note: What each view shows] */
+export const planSearchable = (
+  reader: LibraryReader,
+  facts: LibraryFacts,
+  cache: FileEntriesCache,
+): ViewPlan => ({
+  viewID: PseudoCollectionID.searchResults,
+  sources: visibleCollections(reader, facts).map(({ id }) => ({
+    collectionID: id,
+    entries: cache.of(reader, id),
+    filter: "every",
+  })),
+  excluded: hiddenFileIDs(reader, facts, cache),
+  ascending: false,
+  isTrash: false,
+});
+
+/** The items of `base` that `keep` keeps, in its order, as a view of their own (the search results). */
+export const selectFromView = (
+  base: BuiltView,
+  keep: (index: number) => boolean,
+  viewID: number,
+  version: number,
+  dayOf: DayOf = localDayOf,
+): BuiltView => {
+  const kept: number[] = [];
+  for (let index = 0; index < base.count; index++) if (keep(index)) kept.push(index);
+  const count = kept.length;
+  const files: DecryptedFile[] = [];
+  const collectionIDs = new Float64Array(count);
+  const timesUs = new Float64Array(count);
+  const ids = new Float64Array(count);
+  const aspectRatios = new Float32Array(count);
+  kept.forEach((from, to) => {
+    const file = base.files[from];
+    if (file !== undefined) files.push(file);
+    collectionIDs[to] = base.collectionIDs[from] ?? 0;
+    timesUs[to] = base.timesUs[from] ?? 0;
+    ids[to] = base.ids[from] ?? 0;
+    aspectRatios[to] = base.aspectRatios[from] ?? 0;
+  });
+  return {
+    viewID,
+    version,
+    count,
+    files,
+    collectionIDs,
+    timesUs,
+    ids,
+    aspectRatios,
+    days: groupByDay(timesUs, count, dayOf),
+  };
 };
 
 /** Sorts and groups a plan's files. `version` is the number windows of this build answer with. */

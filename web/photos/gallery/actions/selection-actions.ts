@@ -29,7 +29,8 @@ export type SelectionActionKey =
 // Hidden files are only unhidden, downloaded or trashed: organizing them
 // would put them back in sight. Albums others shared with the user allow
 // what needs no ownership of the files; the worker refuses the rest with
-// 'not file owner' (spec §6).
+// 'not file owner' (spec §6). Search results hold any of the library's
+// files outside the hidden section, as the timeline and the archive do.
 const byKind: Record<ViewKind, readonly SelectionActionKey[]> = {
   all: ["favorite", "add-to-album", "create-album", "archive", "hide", "fix-time", "trash"],
   favorites: ["unfavorite", "add-to-album", "create-album", "archive", "hide", "fix-time", "trash"],
@@ -58,6 +59,7 @@ const byKind: Record<ViewKind, readonly SelectionActionKey[]> = {
   archive: ["unarchive", "favorite", "add-to-album", "create-album", "hide", "fix-time", "trash"],
   hidden: ["unhide", "trash"],
   trash: ["restore", "delete-permanently"],
+  search: ["favorite", "add-to-album", "create-album", "archive", "hide", "fix-time", "trash"],
 };
 
 /** The selection bar's actions, in order, for `count` selected files of a view. */

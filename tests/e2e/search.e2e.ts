@@ -1,0 +1,138 @@
+// The search bar in Chromium over a library made by the Node client: files
+// with names, captions and dates are found by what a person types, with
+// suggestions grouped by kind; a chosen suggestion shows its results in the
+// grid, with the search in the address so a reload keeps it; an album
+// suggestion opens the album; `/` focuses the field. Looked at on a desktop
+// and a phone, in English and German.
+
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import type { NodeLibraryClient } from "../../workers/library/node-library-client";
+import { uploadTestFile } from "../../workers/sync/test-support/library";
+import { generatedJpeg } from "../test-support/media";
+import type { NodeAccount } from "../test-support/node-account";
+import { tile, waitForUpToDate } from "./test-support/gallery";
+import { keptLoggedInGallery, signUpWithLibraryClient } from "./test-support/library";
+import { forEachLook } from "./test-support/looks";
+import { useCairnInChromium } from "./test-support/suite";
+import { pageCatchUpMs } from "./test-support/waits";
+
+const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
+
+let account: NodeAccount;
+let client: NodeLibraryClient;
+
+const localNoonUs = (year: number, month: number, day: number) =>
+  new Date(year, month - 1, day, 12).getTime() * 1000;
+
+beforeAll(async () => {
+  ({ account, client } = await signUpWithLibraryClient(cairn(), "search"));
+  const lisbon = await client.createCollection({ name: "Lisbon with Zoë", type: "album" });
+  const other = await client.createCollection({ name: "Garden", type: "album" });
+  await uploadTestFile(client, lisbon, "beach-sunset.jpg", await generatedJpeg(1), {
+    caption: "Crème brûlée at Praia da Rocha",
+    creationTimeUs: localNoonUs(2019, 7, 24),
+  });
+  await uploadTestFile(client, lisbon, "IMG_0002.jpg", await generatedJpeg(2), {
+    creationTimeUs: localNoonUs(2019, 7, 25),
+  });
+  await uploadTestFile(client, other, "Screenshot_20201203-101010.png", await generatedJpeg(3), {
+    creationTimeUs: localNoonUs(2020, 12, 3),
+  });
+  await uploadTestFile(client, other, "tulips.jpg", await generatedJpeg(4), {
+    creationTimeUs: localNoonUs(2021, 4, 10),
+  });
+});
+
+afterAll(async () => {
+  await client.close();
+});
+
+const input = (page: Page) => page.getByTestId("search-input");
+const suggestions = (page: Page) => page.getByTestId("search-suggestion");
+
+const typeSearch = async (page: Page, text: string) => {
+  await input(page).fill(text);
+  await expect.poll(() => suggestions(page).count(), { timeout: pageCatchUpMs }).toBeGreaterThan(0);
+};
+
+const suggestionTexts = (page: Page) =>
+  suggestions(page).evaluateAll((options) =>
+    options.map((option) => `${option.getAttribute("data-group") ?? ""}: ${option.textContent}`),
+  );
+
+const tileTitles = (page: Page) =>
+  page
+    .getByTestId("gallery-tile")
+    .evaluateAll((tiles) => tiles.map((found) => found.getAttribute("aria-label") ?? ""));
+
+it("finds files by name and caption, forgiving accents, and keeps the search over a reload", async () => {
+  const page = await keptLoggedInGallery(browser(), cairn(), account);
+  await typeSearch(page, "creme brulee");
+  expect(await suggestionTexts(page)).toEqual(["caption: Captions containing “creme brulee”1"]);
+  await input(page).press("Enter");
+  await expect
+    .poll(() => page.getByTestId("view-title").textContent())
+    .toBe("Captions containing “creme brulee”");
+  await tile(page, "beach-sunset.jpg").waitFor();
+  expect(await tileTitles(page)).toEqual(["beach-sunset.jpg"]);
+  expect(new URL(page.url()).searchParams.get("search")).toBe("caption:creme brulee");
+
+  await page.reload();
+  await waitForUpToDate(page);
+  await tile(page, "beach-sunset.jpg").waitFor();
+  expect(await tileTitles(page)).toEqual(["beach-sunset.jpg"]);
+  expect(await input(page).inputValue()).toBe("Captions containing “creme brulee”");
+
+  await page.getByTestId("search-clear").click();
+  await expect.poll(() => tileTitles(page)).toHaveLength(4);
+  expect(new URL(page.url()).searchParams.has("search")).toBe(false);
+});
+
+it("finds files by date, by type, and opens albums from their suggestion", async () => {
+  const page = await keptLoggedInGallery(browser(), cairn(), account);
+  await page.keyboard.press("/");
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-testid")))
+    .toBe("search-input");
+  await page.keyboard.type("july 2019");
+  await expect.poll(() => suggestionTexts(page)).toEqual(["date: July 20192"]);
+  await suggestions(page).first().click();
+  await expect.poll(() => tileTitles(page)).toEqual(["IMG_0002.jpg", "beach-sunset.jpg"]);
+
+  await typeSearch(page, "screens");
+  expect(await suggestionTexts(page)).toEqual([
+    "file-kind: Screenshots1",
+    "name: Names containing “screens”1",
+  ]);
+  await input(page).press("ArrowDown");
+  await input(page).press("Enter");
+  await expect.poll(() => tileTitles(page)).toEqual(["Screenshot_20201203-101010.png"]);
+
+  await typeSearch(page, "zoe");
+  expect(await suggestionTexts(page)).toEqual(["album: Lisbon with Zoë2"]);
+  await input(page).press("Enter");
+  await expect.poll(() => page.getByTestId("view-title").textContent()).toBe("Lisbon with Zoë");
+  expect(new URL(page.url()).searchParams.get("collection")).not.toBeNull();
+  expect(new URL(page.url()).searchParams.has("search")).toBe(false);
+});
+
+it("fits its suggestions on a desktop and a phone, in English and German", async () => {
+  const page = await keptLoggedInGallery(browser(), cairn(), account);
+  await forEachLook(page, ["en-US", "de-DE"], async (look) => {
+    await typeSearch(page, "20");
+    const list = page.getByTestId("search-suggestions");
+    const box = await list.boundingBox();
+    expect(box, look.at).not.toBeNull();
+    if (box === null) return;
+    expect(box.x, look.at).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, look.at).toBeLessThanOrEqual(look.width);
+    expect(box.y + box.height, look.at).toBeLessThanOrEqual(look.height);
+    const field = await input(page).boundingBox();
+    expect(field?.width ?? 0, look.at).toBeGreaterThan(200);
+    const path = process.env.CAIRN_LOOKS_DIR;
+    if (path !== undefined)
+      await page.screenshot({ path: `${path}/search-${look.locale}-${String(look.width)}.png` });
+    await input(page).press("Escape");
+  });
+});

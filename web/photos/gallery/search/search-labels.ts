@@ -1,0 +1,82 @@
+// How a search reads on screen (pure over `formatMessage` and the locale):
+// the label of each suggestion and of an open search, dates written in the
+// user's language.
+
+import type { IntlShape } from "react-intl";
+import {
+  searchFileKinds,
+  type SearchDate,
+  type SearchFileKind,
+  type SearchQuery,
+} from "../../../../shared/model/search/search-query";
+import type {
+  SearchSuggestion,
+  SuggestionContext,
+} from "../../../../workers/search/search-contract";
+import type { MessageId } from "../../../common/i18n/messages";
+
+type Format = Pick<IntlShape, "formatMessage" | "locale">;
+
+const fileKindMessages: Record<SearchFileKind, MessageId> = {
+  photo: "search.kind.photo",
+  video: "search.kind.video",
+  "live-photo": "search.kind.live-photo",
+  raw: "search.kind.raw",
+  screenshot: "search.kind.screenshot",
+};
+
+/** The file kinds' names in the user's language, for the worker to match typed text against. */
+export const fileKindNames = (intl: Format): SuggestionContext["fileKindNames"] =>
+  Object.fromEntries(
+    searchFileKinds.map((kind) => [kind, intl.formatMessage({ id: fileKindMessages[kind] })]),
+  ) as Record<SearchFileKind, string>;
+
+/** A date with any of its parts, as the user's language writes it ("July 2019", "24. Dezember"). */
+export const formatSearchDate = ({ year, month, day }: SearchDate, locale: string): string => {
+  // A fixed year for dates of any year: 2000 has a 29 February.
+  const date = new Date(Date.UTC(year ?? 2000, (month ?? 1) - 1, day ?? 1));
+  const options: Intl.DateTimeFormatOptions = { timeZone: "UTC" };
+  if (year !== undefined) options.year = "numeric";
+  if (month !== undefined) options.month = "long";
+  if (day !== undefined) options.day = "numeric";
+  return new Intl.DateTimeFormat(locale, options).format(date);
+};
+
+/** What an open search is called: the header's title and the bar's text. */
+export const searchQueryLabel = (query: SearchQuery, intl: Format, placeName?: string): string => {
+  switch (query.kind) {
+    case "words":
+      return intl.formatMessage({ id: "search.words" }, { text: query.text });
+    case "name":
+      return intl.formatMessage({ id: "search.name" }, { text: query.text });
+    case "caption":
+      return intl.formatMessage({ id: "search.caption" }, { text: query.text });
+    case "semantic":
+      return intl.formatMessage({ id: "search.semantic" }, { text: query.text });
+    case "date":
+      return formatSearchDate(query.date, intl.locale);
+    case "file-kind":
+      return intl.formatMessage({ id: fileKindMessages[query.fileKind] });
+    case "place":
+      return placeName ?? query.countryCode;
+    case "thing":
+      return query.label;
+  }
+};
+
+/** A suggestion's label. */
+export const suggestionLabel = (suggestion: SearchSuggestion, intl: Format): string => {
+  switch (suggestion.group) {
+    case "album":
+      return suggestion.name;
+    case "place":
+      return suggestion.countryName === undefined
+        ? suggestion.name
+        : intl.formatMessage(
+            { id: "search.place.inCountry" },
+            { city: suggestion.name, country: suggestion.countryName },
+          );
+    default:
+      return searchQueryLabel(suggestion.query, intl);
+  }
+};

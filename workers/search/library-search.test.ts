@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import { FileType, Visibility } from "../../shared/model/library/file-metadata";
+import { PseudoCollectionID } from "../../shared/model/library/gallery-summary";
+import type { DecryptedFile } from "../library/decrypted-records";
+import { createGalleryEngine } from "../gallery/engine/gallery-engine";
+import { MemoryReader } from "../gallery/engine/test-support/reader";
+import { testCollection, testFile, testUserID } from "../sync/test-support/sync-store";
+import { createLibrarySearch } from "./library-search";
+import type { SearchSuggestion, SuggestionContext } from "./search-contract";
+import { localDayOf } from "../gallery/engine/days";
+
+const mmd = <T>(data: T) => ({ version: 1, count: 1, data });
+const at = (year: number, month: number, day: number) =>
+  new Date(year, month - 1, day, 12).getTime() * 1000;
+
+const file = (
+  id: number,
+  collectionID: number,
+  title: string,
+  timeUs: number,
+  extra: Partial<DecryptedFile> & { caption?: string; fileType?: FileType } = {},
+) =>
+  testFile(id, collectionID, {
+    metadata: { title, creationTime: timeUs, fileType: extra.fileType ?? FileType.image },
+    ...(extra.caption === undefined ? {} : { pubMagicMetadata: mmd({ caption: extra.caption }) }),
+    ...extra,
+  });
+
+const english: SuggestionContext = {
+  locale: "en-US",
+  fileKindNames: {
+    photo: "Photos",
+    video: "Videos",
+    "live-photo": "Live photos",
+    raw: "RAW",
+    screenshot: "Screenshots",
+  },
+};
+
+const library = () => {
+  const reader = new MemoryReader(testUserID);
+  reader.putCollection(testCollection(10, { name: "Île de Ré summer" }));
+  reader.putCollection(
+    testCollection(11, { name: "Secret", magicMetadata: mmd({ visibility: Visibility.hidden }) }),
+  );
+  reader.putCollection(
+    testCollection(12, {
+      name: "Old trips",
+      magicMetadata: mmd({ visibility: Visibility.archived }),
+    }),
+  );
+  reader.putFiles([
+    file(1, 10, "Beach at Saint-Martin.jpg", at(2019, 7, 24), { caption: "Crème brûlée with Zoë" }),
+    file(2, 10, "IMG_0002.CR2", at(2019, 7, 25)),
+    file(3, 10, "Screenshot_20191224-101010.png", at(2019, 12, 24)),
+    file(4, 10, "VID_0004.mp4", at(2021, 3, 1), { fileType: FileType.video }),
+    file(5, 10, "IMG_0005.HEIC", at(2021, 3, 2), { fileType: FileType.livePhoto }),
+    file(6, 11, "secret beach.jpg", at(2019, 7, 24)),
+    file(7, 12, "Beach archived.jpg", at(2018, 7, 1)),
+  ]);
+  const engine = createGalleryEngine({ reader: () => reader });
+  const search = createLibrarySearch({ engine, dayOf: localDayOf });
+  return { reader, engine, search };
+};
+
+const summary = (suggestion: SearchSuggestion) =>
+  suggestion.group === "album"
+    ? `album ${suggestion.name} (${String(suggestion.count)})`
+    : suggestion.group === "semantic"
+      ? `semantic`
+      : `${suggestion.group} ${JSON.stringify(suggestion.query)} (${String(suggestion.count)})`;
+
+const resultIDs = (engine: ReturnType<typeof library>["engine"]) => {
+  const window = engine.viewWindow(PseudoCollectionID.searchResults, 0, 100);
+  return window.items.map(({ id }) => id);
+};
+
+describe("the library's search", () => {
+  it("suggests by name and caption, forgiving case and accents, never from hidden albums", () => {
+    const { search } = library();
+    expect(search.suggestions("BEACH", english).map(summary)).toEqual([
+      `name {"kind":"name","text":"BEACH"} (2)`,
+    ]);
+    expect(search.suggestions("creme brulee", english).map(summary)).toEqual([
+      `caption {"kind":"caption","text":"creme brulee"} (1)`,
+    ]);
+    expect(search.suggestions("secret", english)).toEqual([]);
+  });
+
+  it("suggests albums by any word of their name, not hidden ones", () => {
+    const { search } = library();
+    expect(search.suggestions("ile de", english).map(summary)).toEqual([
+      "album Île de Ré summer (5)",
+    ]);
+    expect(search.suggestions("summ", english).map(summary)).toEqual([
+      "album Île de Ré summer (5)",
+    ]);
+  });
+
+  it("suggests dates the library has, with their counts", () => {
+    const { search } = library();
+    expect(search.suggestions("July 2019", english).map(summary)).toEqual([
+      `date {"kind":"date","date":{"year":2019,"month":7}} (2)`,
+    ]);
+    expect(search.suggestions("jul", english).map(summary)).toEqual([
+      `date {"kind":"date","date":{"month":7}} (3)`,
+    ]);
+    expect(search.suggestions("24 dec", english).map(summary)).toEqual([
+      `date {"kind":"date","date":{"month":12,"day":24}} (1)`,
+    ]);
+    expect(search.suggestions("20", english).map(summary)).toEqual([
+      `date {"kind":"date","date":{"year":2021}} (2)`,
+      `date {"kind":"date","date":{"year":2019}} (3)`,
+      `date {"kind":"date","date":{"year":2018}} (1)`,
+      `name {"kind":"name","text":"20"} (1)`,
+    ]);
+    expect(search.suggestions("June", english)).toEqual([]);
+  });
+
+  it("suggests file kinds by their shown names", () => {
+    const { search } = library();
+    expect(search.suggestions("vid", english).map(summary)).toEqual([
+      `file-kind {"kind":"file-kind","fileKind":"video"} (1)`,
+      `name {"kind":"name","text":"vid"} (1)`,
+    ]);
+    expect(search.suggestions("raw", english).map(summary)).toEqual([
+      `file-kind {"kind":"file-kind","fileKind":"raw"} (1)`,
+    ]);
+    expect(
+      search
+        .suggestions("bildschirm", {
+          ...english,
+          fileKindNames: { ...english.fileKindNames, screenshot: "Bildschirmfotos" },
+        })
+        .map(summary),
+    ).toEqual([`file-kind {"kind":"file-kind","fileKind":"screenshot"} (1)`]);
+  });
+
+  it("opens the results as a view in display order, archived files included, hidden ones never", () => {
+    const { search, engine } = library();
+    const snapshot = search.open({ kind: "words", text: "beach" });
+    expect(snapshot.viewID).toBe(PseudoCollectionID.searchResults);
+    expect(snapshot.totalCount).toBe(2);
+    expect(resultIDs(engine)).toEqual([1, 7]);
+    expect(snapshot.days.map(({ day }) => day)).toEqual(["2019-07-24", "2018-07-01"]);
+    search.open({ kind: "date", date: { year: 2021 } });
+    expect(resultIDs(engine)).toEqual([5, 4]);
+    search.open({ kind: "file-kind", fileKind: "live-photo" });
+    expect(resultIDs(engine)).toEqual([5]);
+  });
+
+  it("keeps the results current as files arrive and leave", () => {
+    const { search, engine, reader } = library();
+    search.open({ kind: "name", text: "beach" });
+    expect(resultIDs(engine)).toEqual([1, 7]);
+    reader.putFiles([file(8, 10, "beach again.jpg", at(2022, 1, 1))]);
+    expect(engine.openSnapshot()?.totalCount).toBe(3);
+    expect(resultIDs(engine)).toEqual([8, 1, 7]);
+    expect(search.suggestions("beach", english).map(summary)).toEqual([
+      `name {"kind":"name","text":"beach"} (3)`,
+    ]);
+  });
+});
