@@ -380,6 +380,41 @@ export interface FamiliesTable {
 export type FamilyStatus =
   "SELF" | "CLOSED" | "INVITED" | "ACCEPTED" | "DECLINED" | "REVOKED" | "REMOVED" | "LEFT";
 
+// Derived data (migration 0009). See: [Note: Embedding versions come from one clock]
+
+/** A file's embedding of one model, under the file's owner. */
+export interface EmbeddingsTable {
+  file_id: number;
+  /** E.g. "onnx-clip". */
+  model: string;
+  owner_id: number;
+  /** base64 of the Blob ciphertext. See: [Note: An embedding is 512 float32 values in one secretstream message] */
+  encrypted_embedding: string;
+  decryption_header: string;
+  updated_at_us: number;
+}
+
+/** One row: the newest embedding version handed out. */
+export interface EmbeddingClockTable {
+  id: number;
+  newest_us: number;
+}
+
+/** A file's derived data of one type ("mldata"), under the file's owner; a tombstone once deleted. */
+export interface FileDataTable {
+  file_id: number;
+  data_type: string;
+  user_id: number;
+  /** base64 of the Blob ciphertext; "" once deleted. */
+  encrypted_data: string;
+  decryption_header: string;
+  /** Bytes of the ciphertext; 0 once deleted. */
+  size: number;
+  is_deleted: Flag;
+  created_at_us: number;
+  updated_at_us: number;
+}
+
 export interface Database {
   task_locks: TaskLocksTable;
   id_counters: IdCountersTable;
@@ -414,4 +449,7 @@ export interface Database {
   public_link_devices: PublicLinkDevicesTable;
   families: FamiliesTable;
   server_settings: ServerSettingsTable;
+  embeddings: EmbeddingsTable;
+  embedding_clock: EmbeddingClockTable;
+  file_data: FileDataTable;
 }

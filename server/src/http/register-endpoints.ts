@@ -33,11 +33,19 @@ export interface HandlerInput<E extends AnyEndpoint> {
 }
 
 /**
+ * A JSON endpoint's answer of 204 and no body, where the contract lets a
+ * caller ask for one instead of a 404 (`GET /files/data/fetch` with
+ * `preferNoContent`, wire-contract §8).
+ */
+export const noContent: unique symbol = Symbol("noContent");
+
+/**
  * What a handler answers: its endpoint's response, or, for a JSON response,
- * that JSON already encoded. See: [Note: Some answers arrive encoded]
+ * that JSON already encoded (See: [Note: Some answers arrive encoded]) or
+ * `noContent`.
  */
 export type HandlerAnswer<E extends AnyEndpoint> = E["response"] extends z.ZodType
-  ? ResponseInputOf<E> | EncodedJSON
+  ? ResponseInputOf<E> | EncodedJSON | typeof noContent
   : ResponseInputOf<E>;
 
 export type EndpointHandler<E extends AnyEndpoint> = (
@@ -133,6 +141,7 @@ export const registerEndpoints = <R extends Readonly<Record<string, AnyEndpoint>
           }
           return reply.code(200).send();
         }
+        if (result === noContent) return reply.code(204).send();
         if (validateResponses) {
           const checked = response.safeParse(
             result instanceof EncodedJSON ? result.decode() : result,

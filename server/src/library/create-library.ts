@@ -5,6 +5,8 @@ import type { JobDefinition } from "../jobs/scheduler";
 import { createCollectionHandlers } from "./collections/collection-handlers";
 import { createDiffPageCache, diffPageCacheBytes } from "./collections/diff-page-cache";
 import type { LibraryContext } from "./context";
+import { createEmbeddingHandlers } from "./derived-data/embedding-handlers";
+import { createFileDataHandlers } from "./derived-data/file-data-handlers";
 import { createFileHandlers } from "./files/file-handlers";
 import { libraryJobs } from "./jobs/library-jobs";
 import { resolvePublicLink } from "./links/public-access";
@@ -32,6 +34,8 @@ export const createLibrary = (context: LibraryContext): Library => {
       ...createFileHandlers(context),
       ...createTrashHandlers(context),
       ...createPublicCollectionHandlers(context, diffPages),
+      ...createEmbeddingHandlers(context),
+      ...createFileDataHandlers(context),
     },
     jobs: libraryJobs(context),
     resolvers: {

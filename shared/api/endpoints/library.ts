@@ -1,14 +1,21 @@
 import { collectionEndpoints } from "./collections";
+import { embeddingEndpoints } from "./embeddings";
+import { fileDataEndpoints } from "./file-data";
 import { fileEndpoints } from "./files";
 import { publicCollectionEndpoints } from "./public-collection";
 import { trashEndpoints } from "./trash";
 
-/** Every endpoint of the library storage issue (wire-contract §3 to §7), by area. */
+/**
+ * Every endpoint of the library storage issue (wire-contract §3 to §8, and
+ * the embeddings calls the contract adds), by area.
+ */
 export const libraryEndpointAreas = {
   collections: collectionEndpoints,
   files: fileEndpoints,
   trash: trashEndpoints,
   publicCollection: publicCollectionEndpoints,
+  embeddings: embeddingEndpoints,
+  fileData: fileDataEndpoints,
 };
 
 export const libraryEndpoints = {
@@ -16,4 +23,6 @@ export const libraryEndpoints = {
   ...fileEndpoints,
   ...trashEndpoints,
   ...publicCollectionEndpoints,
+  ...embeddingEndpoints,
+  ...fileDataEndpoints,
 };

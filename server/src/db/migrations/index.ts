@@ -7,6 +7,7 @@ import * as linkDevices from "./0005-link-devices";
 import * as families from "./0006-families";
 import * as serverSettings from "./0007-server-settings";
 import * as keyedOttHashes from "./0008-keyed-ott-hashes";
+import * as derivedData from "./0009-derived-data";
 
 // [Note: Migrations are listed, not discovered]
 //
@@ -23,6 +24,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0006-families": families,
   "0007-server-settings": serverSettings,
   "0008-keyed-ott-hashes": keyedOttHashes,
+  "0009-derived-data": derivedData,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import {
 import { deleteCollectionsOfOwner } from "../collections/collection-repository";
 import { deleteSharesOfAccount } from "../collections/collection-share-repository";
 import type { LibraryContext } from "../context";
+import { deleteDerivedDataOf } from "../derived-data/derived-data-deletion";
 import { deleteTrashOfUser } from "../trash/trash-repository";
 import { lockCollectionsForWrite, stampCollections, type LibraryTransaction } from "../versions";
 import { deleteFilesOfOwner } from "./file-repository";
@@ -22,8 +23,8 @@ import {
  * Delete every library row of a user, in the account deletion's transaction:
  * its collections and their shares, shares with it, the entries of its
  * collections and of its files in anyone's collection (whose collections get
- * a new version), its files, their objects, its trash, its unregistered
- * uploads and queued blob deletions. The rows that name its collections or
+ * a new version), its files, their objects and derived data, its trash, its
+ * unregistered uploads and queued blob deletions. The rows that name its collections or
  * files go before them.
  */
 export const deleteLibraryRowsOf = async (
@@ -42,6 +43,7 @@ export const deleteLibraryRowsOf = async (
   await deleteCollectionFilesOfAccount(trx, userID);
   await deleteSharesOfAccount(trx, userID);
   await deleteObjectsOfOwner(trx, userID);
+  await deleteDerivedDataOf(trx, userID);
   await deleteTrashOfUser(trx, userID);
   await deleteFilesOfOwner(trx, userID);
   await deleteCollectionsOfOwner(trx, userID);

@@ -8,6 +8,7 @@ import { lockFilesForWrite } from "../files/file-rows";
 import { markOwnedFilesDeletedForGood } from "../files/file-repository";
 import { markFilesRemovedEverywhere } from "../collections/collection-file-repository";
 import { adjustUsage } from "../../accounts/usage-repository";
+import { forgetDerivedDataOfFiles } from "../derived-data/derived-data-deletion";
 import { stampCollections, type LibraryTransaction } from "../versions";
 import { markTrashDeleted } from "./trash-repository";
 import { lockTrashForWrite } from "./trash-version";
@@ -24,7 +25,8 @@ import { lockTrashForWrite } from "./trash-version";
 // and their keys are queued in `object_deletions` for the job that deletes
 // blobs (library-jobs.ts): a blob store that is down must not fail the
 // user's request, and a crash between the commit and the deletion must not
-// leak the blob.
+// leak the blob. Its embeddings are deleted and its file-data rows become
+// tombstones, in the same transaction.
 
 /**
  * Delete for good those of `fileIDs` that are in the user's live trash (not
@@ -67,5 +69,6 @@ export const deleteFilesForever = async (
     await adjustUsage(trx, userID, -objects.reduce((sum, object) => sum + object.size, 0));
   }
   await markOwnedFilesDeletedForGood(trx, userID, ids);
+  await forgetDerivedDataOfFiles(context, trx, userID, ids);
   return ids;
 };
