@@ -34,6 +34,7 @@ import { createFamilies } from "./families/create-families";
 import { createJobScheduler } from "./jobs/scheduler";
 import { createLibrary, type Library } from "./library/create-library";
 import { createMailer } from "./mail/mailer";
+import { createModelsFolder } from "./models/models-folder";
 import { createAppHost } from "./static/app-host";
 import { webAppOriginsFor } from "./static/web-app-security-headers";
 import { readVersionID } from "./system/version";
@@ -286,6 +287,8 @@ export const startCairn = async (
         runtimeConfig,
         securityOrigins: () => webAppOriginsFor("photos", urlsOfBoundPorts(), config.blobs),
         logger: apiLog.child({ webApp: "photos" }),
+        // Semantic search runs in the photos app.
+        models: createModelsFolder({ dir: config.modelsDir }),
       }),
       accounts: await createAppHost({
         app: "accounts",

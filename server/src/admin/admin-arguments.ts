@@ -13,7 +13,9 @@ export type AdminCommand =
   | { name: "set-storage"; email: string; storageBytes: number }
   | { name: "set-expiry"; email: string; expiryTimeUs: number }
   | { name: "close-registration" }
-  | { name: "open-registration" };
+  | { name: "open-registration" }
+  | { name: "models-fetch" }
+  | { name: "models-status" };
 
 export const adminUsage = `Usage: npm run admin -- <command> [options]
 
@@ -29,6 +31,12 @@ Commands:
   set-expiry --email E --date YYYY-MM-DD    Set when an account's plan expires (00:00 UTC).
   close-registration                        Refuse new accounts (existing ones carry on).
   open-registration                         Accept new accounts again.
+  models fetch                              Download the CLIP models semantic search needs
+                                            (210 MB) into CAIRN_MODELS_DIR, verified by size
+                                            and SHA-256 (from CAIRN_MODELS_BASE_URL, default
+                                            https://models.ente.com).
+  models status                             Show which models are present and whether
+                                            semantic search is available.
   help                                      Show this help.
 
 The command reads the same environment as \`npm start\` (CAIRN_DATA_DIR,
@@ -124,6 +132,17 @@ export const parseAdminArguments = (argv: readonly string[]): AdminCommand => {
         email: required(command, values, "email"),
         expiryTimeUs: expiryTimeUsOfDate(required(command, values, "date"), "--date"),
       };
+    }
+    case "models": {
+      const [action, ...rest] = args;
+      if (action !== "fetch" && action !== "status") {
+        throw new AdminError(
+          "usage",
+          'models: give "fetch" or "status"; see npm run admin -- help',
+        );
+      }
+      optionsOf(`models ${action}`, rest, []);
+      return { name: action === "fetch" ? "models-fetch" : "models-status" };
     }
     default:
       throw new AdminError("usage", `Unknown command "${command}"; see npm run admin -- help`);

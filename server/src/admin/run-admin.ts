@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import type { ModelFile } from "../../../shared/api/models";
 import { ConfigError, loadConfig, type Environment } from "../config/config";
 import {
   loadOrCreateSecrets,
@@ -19,6 +20,7 @@ import { adminUsage, parseAdminArguments, type AdminCommand } from "./admin-argu
 import { AdminError, exitCodeOf } from "./admin-errors";
 import { accountAfterChange, accountsTable } from "./admin-format";
 import { setRegistrationState } from "./registration";
+import { runModelsCommand } from "./admin-models";
 
 // `npm run admin -- <command>`: the operator's commands, run against the data
 // of the server that the same environment as `npm start` configures.
@@ -45,11 +47,15 @@ export interface AdminIO {
   err: (text: string) => void;
   /** µs since the epoch; the clock by default. */
   nowUs?: () => number;
+  /** The models `models fetch` and `models status` expect; the catalogue by default (tests: tiny ones). */
+  models?: readonly ModelFile[];
+  /** The fetch of `models fetch`; the global one by default. */
+  fetch?: typeof globalThis.fetch;
 }
 
 type AccountCommand = Exclude<
   AdminCommand,
-  { name: "help" | "close-registration" | "open-registration" }
+  { name: "help" | "close-registration" | "open-registration" | "models-fetch" | "models-status" }
 >;
 
 const runAccountCommand = async (
@@ -113,6 +119,10 @@ export const runAdmin = async (argv: readonly string[], io: AdminIO): Promise<nu
       return 0;
     }
     const config = loadConfig(io.environment, io.cwd);
+    // The models folder is a folder of files: no database or secrets needed.
+    if (command.name === "models-fetch" || command.name === "models-status") {
+      return await runModelsCommand(command.name, config.modelsDir, io);
+    }
     if (config.database.kind === "sqlite" && !existsSync(config.database.file)) {
       throw new AdminError(
         "setup",

@@ -55,6 +55,8 @@ export interface CairnConfig {
   /** `CAIRN_FAMILIES_URL`; unset: the photos app's family page (see `familiesURLFor`). */
   familiesURL: string | undefined;
   webDistDir: string;
+  /** `CAIRN_MODELS_DIR`, else `<dataDir>/models`. See: [Note: The models folder] */
+  modelsDir: string;
   logLevel: LogLevel;
   bodyLimitBytes: number;
   /** Storage of the free plan every new account gets. */
@@ -178,6 +180,7 @@ const environmentSchema = z.object({
   CAIRN_ROADMAP_URL: urlSchema("CAIRN_ROADMAP_URL").default(defaultRoadmapURL),
   CAIRN_FAMILIES_URL: urlSchema("CAIRN_FAMILIES_URL").optional(),
   CAIRN_WEB_DIST_DIR: z.string().min(1).default("dist/web"),
+  CAIRN_MODELS_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z
     .enum(logLevels, { error: `LOG_LEVEL: must be one of ${logLevels.join(", ")}` })
     .default("info"),
@@ -333,6 +336,10 @@ export const loadConfig = (environment: Environment, cwd: string): CairnConfig =
     roadmapURL: env.CAIRN_ROADMAP_URL,
     familiesURL: env.CAIRN_FAMILIES_URL,
     webDistDir: path.resolve(cwd, env.CAIRN_WEB_DIST_DIR),
+    modelsDir:
+      env.CAIRN_MODELS_DIR === undefined
+        ? path.join(dataDir, "models")
+        : path.resolve(cwd, env.CAIRN_MODELS_DIR),
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.CAIRN_BODY_LIMIT_BYTES,
     freeStorageBytes: env.CAIRN_FREE_STORAGE_BYTES,

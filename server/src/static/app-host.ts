@@ -12,6 +12,8 @@ import { runtimeConfigPath, type RuntimeConfig } from "../../../shared/api/runti
 import type { WebApp } from "../config/config";
 import { defaultConnectionLimits, fastifyConnectionOptions } from "../http/connection-limits";
 import { closeConnectionsWhenClosing } from "../http/graceful-close";
+import type { ModelsFolder } from "../models/models-folder";
+import { registerModelsRoutes } from "../models/models-routes";
 import { newRequestID } from "../http/request-id";
 import { inlineStyleHashes } from "./inline-style-hashes";
 import { type WebAppOrigins, webAppSecurityHeaders } from "./web-app-security-headers";
@@ -38,6 +40,8 @@ export interface AppHostOptions {
   /** Read per request, like `runtimeConfig`. See: [Note: Every app answer carries the security headers] */
   securityOrigins: () => WebAppOrigins;
   logger: FastifyBaseLogger;
+  /** Served at `/models/…` when given. See: [Note: The models folder] */
+  models?: ModelsFolder;
 }
 
 /** A year: the longest lifetime caches honour, for files whose name changes with their content. */
@@ -95,6 +99,7 @@ export const createAppHost = async ({
   runtimeConfig,
   securityOrigins,
   logger,
+  models,
 }: AppHostOptions): Promise<FastifyInstance> => {
   const host = Fastify({
     loggerInstance: logger,
@@ -138,6 +143,8 @@ export const createAppHost = async ({
         .type("application/json; charset=utf-8")
         .send(JSON.stringify(runtimeConfig())),
   });
+
+  if (models !== undefined) registerModelsRoutes(host, models);
 
   const sendFile = async (
     reply: FastifyReply,

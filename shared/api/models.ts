@@ -1,0 +1,42 @@
+// [Note: The models folder]
+//
+// Semantic search runs the reference's CLIP models (MobileCLIP S2) so that
+// embeddings made by any client of the ecosystem can be compared. They are
+// too large to ship in npm packages (210 MB) and nothing is downloaded at run
+// time (architecture.md, "Models and data sets"), so the server serves the
+// files an operator placed in its models folder (`CAIRN_MODELS_DIR`, filled
+// by `npm run admin -- models fetch`) from each app's own origin:
+// `GET /models/<name>` for a file, `GET /models/status` for whether semantic
+// search is available and, if not, why. Only the names below are served, and
+// only a file of the expected size (and, when the folder's `models.json`
+// gives one, of the expected SHA-256), so a half-copied or wrong file is
+// reported rather than handed to the inference runtime.
+
+/** Where an app reads a model and the folder's status, on its own origin. */
+export const modelsPath = "/models";
+export const modelsStatusPath = `${modelsPath}/status`;
+export const modelPath = (name: string): string => `${modelsPath}/${encodeURIComponent(name)}`;
+
+export interface ModelFile {
+  name: string;
+  sizeBytes: number;
+}
+
+/**
+ * The reference's CLIP models (its desktop ML worker), byte sizes included:
+ * the size is how the reference tells a complete file from a partial one.
+ */
+export const clipImageModel = {
+  name: "mobileclip_s2_image_opset18_rgba_opt.onnx",
+  sizeBytes: 143_099_752,
+} as const satisfies ModelFile;
+export const clipTextModel = {
+  name: "mobileclip_s2_text_opset18_quant.onnx",
+  sizeBytes: 67_144_712,
+} as const satisfies ModelFile;
+
+/** The models semantic search needs: every one must be ready for it to be on. */
+export const semanticSearchModels: readonly ModelFile[] = [clipImageModel, clipTextModel];
+
+/** The manifest `npm run admin -- models fetch` writes beside the models. */
+export const modelsManifestName = "models.json";
