@@ -35,6 +35,7 @@ describe("a search in the address", () => {
     "place:fr",
     "place:FR/abc",
     "thing:Dog",
+    "thing:unicorn",
     "thing:<script>",
     "unknown:thing",
   ])("%s is no search", (raw) => {

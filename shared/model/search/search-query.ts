@@ -2,6 +2,8 @@
 // address keeps it (`/gallery?search=…`) and the search worker matches it.
 // Pure: types, and the address's form of each query.
 
+import { isThingLabel } from "./thing-labels";
+
 /** The kinds of file the search finds by type (spec §3 file types, and two kinds read from names). */
 export const searchFileKinds = ["photo", "video", "live-photo", "raw", "screenshot"] as const;
 export type SearchFileKind = (typeof searchFileKinds)[number];
@@ -121,9 +123,7 @@ export const decodeSearchQuery = (raw: string | null): SearchQuery | undefined =
     }
     case "thing": {
       const label = text(value);
-      return label === undefined || !/^[a-z][a-z ]*$/.test(label)
-        ? undefined
-        : { kind: "thing", label };
+      return label === undefined || !isThingLabel(label) ? undefined : { kind: "thing", label };
     }
     default:
       return undefined;

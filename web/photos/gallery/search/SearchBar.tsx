@@ -10,7 +10,7 @@ import type { SearchQuery } from "../../../../shared/model/search/search-query";
 import type { SearchSuggestion, SuggestionGroup } from "../../../../workers/search/search-contract";
 import type { SearchClient } from "../../../common/library/search-client";
 import { log } from "../../../common/log/log";
-import { fileKindNames, searchQueryLabel, suggestionLabel } from "./search-labels";
+import { fileKindNames, searchQueryLabel, suggestionLabel, thingNames } from "./search-labels";
 import { useSlashShortcut } from "./use-slash-shortcut";
 import "./search.css";
 
@@ -67,7 +67,11 @@ export function SearchBar({ client, openQuery, onChoose, onOpenAlbum, onClear }:
       return;
     }
     client
-      .searchSuggestions(typed, { locale: intl.locale, fileKindNames: fileKindNames(intl) })
+      .searchSuggestions(typed, {
+        locale: intl.locale,
+        fileKindNames: fileKindNames(intl),
+        thingNames: thingNames(intl),
+      })
       .then((answered) => {
         if (call !== asked.current) return;
         setSuggestions(answered);

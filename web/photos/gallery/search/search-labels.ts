@@ -14,6 +14,8 @@ import type {
   SuggestionContext,
 } from "../../../../workers/search/search-contract";
 import type { MessageId } from "../../../common/i18n/messages";
+import { isThingLabel, thingLabels } from "../../../../shared/model/search/thing-labels";
+import { thingNameMessages } from "./thing-names";
 
 type Format = Pick<IntlShape, "formatMessage" | "locale">;
 
@@ -30,6 +32,12 @@ export const fileKindNames = (intl: Format): SuggestionContext["fileKindNames"] 
   Object.fromEntries(
     searchFileKinds.map((kind) => [kind, intl.formatMessage({ id: fileKindMessages[kind] })]),
   ) as Record<SearchFileKind, string>;
+
+/** The things' names in the user's language, by label, for the worker to match typed text against. */
+export const thingNames = (intl: Format): Record<string, string> =>
+  Object.fromEntries(
+    thingLabels.map((label) => [label, intl.formatMessage({ id: thingNameMessages[label] })]),
+  );
 
 /** A date with any of its parts, as the user's language writes it ("July 2019", "24. Dezember"). */
 export const formatSearchDate = ({ year, month, day }: SearchDate, locale: string): string => {
@@ -60,7 +68,9 @@ export const searchQueryLabel = (query: SearchQuery, intl: Format, placeName?: s
     case "place":
       return placeName ?? query.countryCode;
     case "thing":
-      return query.label;
+      return isThingLabel(query.label)
+        ? intl.formatMessage({ id: thingNameMessages[query.label] })
+        : query.label;
   }
 };
 
