@@ -1,0 +1,143 @@
+// Embeddings through the real server: encrypted with each file's key and
+// put, pulled back page by page and decrypted on another device of the same
+// account, gone once the file is deleted for good.
+
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createApiClient } from "../../../shared/api/client";
+import { clientPackages } from "../../../shared/api/headers";
+import { type RunningCairn, startCairn } from "../../../server/src/main";
+import { type NodeAccount, signUpNodeAccount } from "../../../tests/test-support/node-account";
+import { sharedTestPassword } from "../../../tests/test-support/shared-test-kek";
+import { type NodeCryptoPool, createNodeCryptoPool } from "../../crypto/node-pool";
+import type { DecryptedFile } from "../../library/decrypted-records";
+import { type NodeLibraryClient, createNodeLibraryClient } from "../../library/node-library-client";
+import { generatedJpeg } from "../../../tests/test-support/media";
+import { uploadTestFile } from "../../sync/test-support/library";
+import { normalizedEmbedding } from "../clip/clip-embedding";
+import {
+  type EmbeddingsSyncDeps,
+  type PulledEmbedding,
+  pullEmbeddings,
+  putFileEmbedding,
+} from "./embeddings-sync";
+
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+
+let cairn: RunningCairn;
+let dataDir: string;
+let account: NodeAccount;
+let client: NodeLibraryClient;
+let pool: NodeCryptoPool;
+let files: DecryptedFile[];
+
+const vector = (seed: number) =>
+  normalizedEmbedding(Float32Array.from({ length: 512 }, (_, index) => Math.sin(seed * 7 + index)));
+
+const device = (known: readonly DecryptedFile[]): EmbeddingsSyncDeps => {
+  const keys = new Map(known.map((file) => [file.id, file.keyB64]));
+  return {
+    api: createApiClient({
+      apiOrigin: cairn.urls.api,
+      clientPackage: clientPackages.photosWeb,
+      fetch: (url, init) => fetch(url, init),
+      getAuthToken: () => account.token,
+    }),
+    pool,
+    fileKey: (fileID) => keys.get(fileID),
+  };
+};
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "cairn-embeddings-"));
+  cairn = await startCairn(
+    {
+      dataDir,
+      webDistDir: path.join(repoRoot, "dist/web"),
+      logLevel: "warn",
+      ports: { api: 0, photos: 0, accounts: 0, auth: 0 },
+    },
+    { environment: {}, cwd: repoRoot },
+  );
+  account = await signUpNodeAccount({
+    apiOrigin: cairn.urls.api,
+    mailDir: path.join(dataDir, "mail"),
+    email: `embeddings-${Date.now().toString(36)}@cairn.test`,
+    password: sharedTestPassword,
+  });
+  client = await createNodeLibraryClient({
+    apiOrigin: cairn.urls.api,
+    token: account.token,
+    userID: account.userID,
+    accountKeys: account.accountKeys,
+    poolSize: 1,
+  });
+  pool = await createNodeCryptoPool({ size: 1 });
+  const album = await client.createCollection({ name: "Indexed", type: "album" });
+  files = [];
+  for (let index = 0; index < 3; index++) {
+    files.push(
+      await uploadTestFile(client, album, `photo-${String(index)}.jpg`, await generatedJpeg(index)),
+    );
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await client.close();
+  await pool.terminate();
+  await cairn.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+it("puts embeddings encrypted and pulls them back page by page on another device", async () => {
+  const writer = device(files);
+  for (const [index, file] of files.entries())
+    await putFileEmbedding(writer, file.id, vector(index));
+
+  const pages: PulledEmbedding[][] = [];
+  const pulled = await pullEmbeddings(
+    device(files),
+    0,
+    (page) => {
+      pages.push(page);
+    },
+    { pageSize: 2 },
+  );
+  expect(pages.map((page) => page.length)).toEqual([2, 1]);
+  const byFile = new Map(pages.flat().map(({ fileID, embedding }) => [fileID, embedding]));
+  for (const [index, file] of files.entries()) {
+    expect([...(byFile.get(file.id) ?? [])]).toEqual([...vector(index)]);
+  }
+  expect(pulled.skipped).toBe(0);
+
+  // Nothing new since the last pull.
+  const again: PulledEmbedding[] = [];
+  await pullEmbeddings(device(files), pulled.sinceTime, (page) => {
+    again.push(...page);
+  });
+  expect(again).toEqual([]);
+
+  // A device that does not hold a file skips its embedding.
+  const partial = await pullEmbeddings(device(files.slice(1)), 0, () => undefined);
+  expect(partial.skipped).toBe(1);
+});
+
+it("no longer hands out a file's embedding once the file is deleted for good", async () => {
+  const [gone] = files;
+  if (gone === undefined) throw new Error("no file");
+  await client.trashFiles([{ fileID: gone.id, collectionID: gone.collectionID }]);
+  await client.deleteFromTrash([gone.id]);
+  const left: number[] = [];
+  await pullEmbeddings(device(files), 0, (page) => {
+    left.push(...page.map(({ fileID }) => fileID));
+  });
+  expect(left.sort()).toEqual(
+    files
+      .slice(1)
+      .map(({ id }) => id)
+      .sort(),
+  );
+});
