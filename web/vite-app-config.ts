@@ -8,6 +8,10 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import type { Alias, UserConfig } from "vite";
 import { comlink } from "vite-plugin-comlink";
+// Build-time code that runs in Node while Vite builds, never in a page: the
+// floors keep worker code off the UI thread, which this import cannot bring.
+// eslint-disable-next-line cairn/import-floors -- see the comment above
+import { placesAssetPlugin } from "../workers/places/build/places-asset-plugin";
 import { type WebAppName } from "./common/app/app-names";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -53,10 +57,12 @@ export function viteConfigFor(app: WebAppName): UserConfig {
     publicDir: false,
     // vite-plugin-comlink must come before plugins that transform its
     // `ComlinkWorker` constructors (its README, "Plugin order").
-    plugins: [comlink(), react()],
+    // The places asset is made from node_modules as Vite runs; the search
+    // worker imports it. See: [Note: The places asset is made at build time]
+    plugins: [comlink(), react(), placesAssetPlugin()],
     worker: {
       format: "es",
-      plugins: () => [comlink()],
+      plugins: () => [comlink(), placesAssetPlugin()],
     },
     resolve: { alias: nodeBuiltinShimAliases },
     build: {

@@ -16,6 +16,7 @@ import { keptLoggedInGallery, signUpWithLibraryClient } from "./test-support/lib
 import { forEachLook } from "./test-support/looks";
 import { useCairnInChromium } from "./test-support/suite";
 import { pageCatchUpMs } from "./test-support/waits";
+import { closeViewer, infoDetails } from "./test-support/viewer";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -35,6 +36,11 @@ beforeAll(async () => {
   });
   await uploadTestFile(client, lisbon, "IMG_0002.jpg", await generatedJpeg(2), {
     creationTimeUs: localNoonUs(2019, 7, 25),
+  });
+  await uploadTestFile(client, lisbon, "tram.jpg", await generatedJpeg(5), {
+    creationTimeUs: localNoonUs(2022, 5, 1),
+    latitude: 38.7139,
+    longitude: -9.1394,
   });
   await uploadTestFile(client, other, "Screenshot_20201203-101010.png", await generatedJpeg(3), {
     creationTimeUs: localNoonUs(2020, 12, 3),
@@ -85,7 +91,7 @@ it("finds files by name and caption, forgiving accents, and keeps the search ove
   expect(await input(page).inputValue()).toBe("Captions containing “creme brulee”");
 
   await page.getByTestId("search-clear").click();
-  await expect.poll(() => tileTitles(page)).toHaveLength(4);
+  await expect.poll(() => tileTitles(page)).toHaveLength(5);
   expect(new URL(page.url()).searchParams.has("search")).toBe(false);
 });
 
@@ -110,11 +116,36 @@ it("finds files by date, by type, and opens albums from their suggestion", async
   await expect.poll(() => tileTitles(page)).toEqual(["Screenshot_20201203-101010.png"]);
 
   await typeSearch(page, "zoe");
-  expect(await suggestionTexts(page)).toEqual(["album: Lisbon with Zoë2"]);
+  expect(await suggestionTexts(page)).toEqual(["album: Lisbon with Zoë3"]);
   await input(page).press("Enter");
   await expect.poll(() => page.getByTestId("view-title").textContent()).toBe("Lisbon with Zoë");
   expect(new URL(page.url()).searchParams.get("collection")).not.toBeNull();
   expect(new URL(page.url()).searchParams.has("search")).toBe(false);
+});
+
+it("finds photos by place without any network, and the viewer names the place", async () => {
+  const page = await keptLoggedInGallery(browser(), cairn(), account);
+  await typeSearch(page, "lisb");
+  expect(await suggestionTexts(page)).toEqual([
+    "album: Lisbon with Zoë3",
+    "place: Lisbon, Portugal1",
+  ]);
+  await suggestions(page).nth(1).click();
+  await expect.poll(() => tileTitles(page)).toEqual(["tram.jpg"]);
+  expect(new URL(page.url()).searchParams.get("search")).toMatch(/^place:PT\/\d+$/);
+  await tile(page, "tram.jpg").click();
+  await page.getByTestId("gallery-viewer").waitFor();
+  expect((await infoDetails(page)).location).toContain("Lisbon, Portugal");
+  await closeViewer(page);
+
+  // In German, the country is named in German.
+  await page.evaluate(() => {
+    localStorage.setItem("locale", "de-DE");
+  });
+  await page.reload();
+  await waitForUpToDate(page);
+  await typeSearch(page, "portu");
+  expect(await suggestionTexts(page)).toEqual(["place: Portugal1"]);
 });
 
 it("fits its suggestions on a desktop and a phone, in English and German", async () => {

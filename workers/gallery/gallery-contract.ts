@@ -123,6 +123,8 @@ export interface GalleryFileDetails {
   editedTimeUs?: number | undefined;
   latitude?: number | undefined;
   longitude?: number | undefined;
+  /** Where it was taken: the nearest city and the country (ISO 3166-1 alpha-2), when known. */
+  place?: { cityName?: string | undefined; countryCode: string } | undefined;
   sizeBytes?: number | undefined;
   fileType: FileType;
   isOwn: boolean;
@@ -344,7 +346,7 @@ export interface GalleryCalls {
   /** The index of a file in the view, or -1 (the viewer opened from a link, a selection kept across changes). */
   indexOfFile(viewID: number, fileID: number): number;
   /** The info panel's details of a file. */
-  fileDetails(fileID: number): GalleryFileDetails;
+  fileDetails(fileID: number): GalleryFileDetails | Promise<GalleryFileDetails>;
   /** An album's people and link, its key in the link's fragment (undefined for no live album). */
   albumSharing(collectionID: number): AlbumSharing | undefined;
   /**

@@ -8,6 +8,8 @@ import { testCollection, testFile, testUserID } from "../sync/test-support/sync-
 import { createLibrarySearch } from "./library-search";
 import type { SearchSuggestion, SuggestionContext } from "./search-contract";
 import { localDayOf } from "../gallery/engine/days";
+import type { Places } from "../places/places-loader";
+import { realPlaces } from "../places/test-support/real-places";
 
 const mmd = <T>(data: T) => ({ version: 1, count: 1, data });
 const at = (year: number, month: number, day: number) =>
@@ -37,7 +39,7 @@ const english: SuggestionContext = {
   },
 };
 
-const library = () => {
+const library = (places?: () => Promise<Places>) => {
   const reader = new MemoryReader(testUserID);
   reader.putCollection(testCollection(10, { name: "Île de Ré summer" }));
   reader.putCollection(
@@ -59,7 +61,7 @@ const library = () => {
     file(7, 12, "Beach archived.jpg", at(2018, 7, 1)),
   ]);
   const engine = createGalleryEngine({ reader: () => reader });
-  const search = createLibrarySearch({ engine, dayOf: localDayOf });
+  const search = createLibrarySearch({ engine, dayOf: localDayOf, places });
   return { reader, engine, search };
 };
 
@@ -70,94 +72,120 @@ const summary = (suggestion: SearchSuggestion) =>
       ? `semantic`
       : `${suggestion.group} ${JSON.stringify(suggestion.query)} (${String(suggestion.count)})`;
 
+const suggested = async (
+  search: ReturnType<typeof library>["search"],
+  text: string,
+  context: SuggestionContext = english,
+) => (await search.suggestions(text, context)).map(summary);
+
 const resultIDs = (engine: ReturnType<typeof library>["engine"]) => {
   const window = engine.viewWindow(PseudoCollectionID.searchResults, 0, 100);
   return window.items.map(({ id }) => id);
 };
 
 describe("the library's search", () => {
-  it("suggests by name and caption, forgiving case and accents, never from hidden albums", () => {
+  it("suggests by name and caption, forgiving case and accents, never from hidden albums", async () => {
     const { search } = library();
-    expect(search.suggestions("BEACH", english).map(summary)).toEqual([
-      `name {"kind":"name","text":"BEACH"} (2)`,
-    ]);
-    expect(search.suggestions("creme brulee", english).map(summary)).toEqual([
+    expect(await suggested(search, "BEACH")).toEqual([`name {"kind":"name","text":"BEACH"} (2)`]);
+    expect(await suggested(search, "creme brulee")).toEqual([
       `caption {"kind":"caption","text":"creme brulee"} (1)`,
     ]);
-    expect(search.suggestions("secret", english)).toEqual([]);
+    expect(await suggested(search, "secret")).toEqual([]);
   });
 
-  it("suggests albums by any word of their name, not hidden ones", () => {
+  it("suggests albums by any word of their name, not hidden ones", async () => {
     const { search } = library();
-    expect(search.suggestions("ile de", english).map(summary)).toEqual([
-      "album Île de Ré summer (5)",
-    ]);
-    expect(search.suggestions("summ", english).map(summary)).toEqual([
-      "album Île de Ré summer (5)",
-    ]);
+    expect(await suggested(search, "ile de")).toEqual(["album Île de Ré summer (5)"]);
+    expect(await suggested(search, "summ")).toEqual(["album Île de Ré summer (5)"]);
   });
 
-  it("suggests dates the library has, with their counts", () => {
+  it("suggests dates the library has, with their counts", async () => {
     const { search } = library();
-    expect(search.suggestions("July 2019", english).map(summary)).toEqual([
+    expect(await suggested(search, "July 2019")).toEqual([
       `date {"kind":"date","date":{"year":2019,"month":7}} (2)`,
     ]);
-    expect(search.suggestions("jul", english).map(summary)).toEqual([
-      `date {"kind":"date","date":{"month":7}} (3)`,
-    ]);
-    expect(search.suggestions("24 dec", english).map(summary)).toEqual([
+    expect(await suggested(search, "jul")).toEqual([`date {"kind":"date","date":{"month":7}} (3)`]);
+    expect(await suggested(search, "24 dec")).toEqual([
       `date {"kind":"date","date":{"month":12,"day":24}} (1)`,
     ]);
-    expect(search.suggestions("20", english).map(summary)).toEqual([
+    expect(await suggested(search, "20")).toEqual([
       `date {"kind":"date","date":{"year":2021}} (2)`,
       `date {"kind":"date","date":{"year":2019}} (3)`,
       `date {"kind":"date","date":{"year":2018}} (1)`,
       `name {"kind":"name","text":"20"} (1)`,
     ]);
-    expect(search.suggestions("June", english)).toEqual([]);
+    expect(await suggested(search, "June")).toEqual([]);
   });
 
-  it("suggests file kinds by their shown names", () => {
+  it("suggests file kinds by their shown names", async () => {
     const { search } = library();
-    expect(search.suggestions("vid", english).map(summary)).toEqual([
+    expect(await suggested(search, "vid")).toEqual([
       `file-kind {"kind":"file-kind","fileKind":"video"} (1)`,
       `name {"kind":"name","text":"vid"} (1)`,
     ]);
-    expect(search.suggestions("raw", english).map(summary)).toEqual([
+    expect(await suggested(search, "raw")).toEqual([
       `file-kind {"kind":"file-kind","fileKind":"raw"} (1)`,
     ]);
     expect(
-      search
-        .suggestions("bildschirm", {
-          ...english,
-          fileKindNames: { ...english.fileKindNames, screenshot: "Bildschirmfotos" },
-        })
-        .map(summary),
+      await suggested(search, "bildschirm", {
+        ...english,
+        fileKindNames: { ...english.fileKindNames, screenshot: "Bildschirmfotos" },
+      }),
     ).toEqual([`file-kind {"kind":"file-kind","fileKind":"screenshot"} (1)`]);
   });
 
-  it("opens the results as a view in display order, archived files included, hidden ones never", () => {
+  it("opens the results as a view in display order, archived files included, hidden ones never", async () => {
     const { search, engine } = library();
-    const snapshot = search.open({ kind: "words", text: "beach" });
+    const snapshot = await search.open({ kind: "words", text: "beach" });
     expect(snapshot.viewID).toBe(PseudoCollectionID.searchResults);
     expect(snapshot.totalCount).toBe(2);
     expect(resultIDs(engine)).toEqual([1, 7]);
     expect(snapshot.days.map(({ day }) => day)).toEqual(["2019-07-24", "2018-07-01"]);
-    search.open({ kind: "date", date: { year: 2021 } });
+    await search.open({ kind: "date", date: { year: 2021 } });
     expect(resultIDs(engine)).toEqual([5, 4]);
-    search.open({ kind: "file-kind", fileKind: "live-photo" });
+    await search.open({ kind: "file-kind", fileKind: "live-photo" });
     expect(resultIDs(engine)).toEqual([5]);
   });
 
-  it("keeps the results current as files arrive and leave", () => {
+  it("keeps the results current as files arrive and leave", async () => {
     const { search, engine, reader } = library();
-    search.open({ kind: "name", text: "beach" });
+    await search.open({ kind: "name", text: "beach" });
     expect(resultIDs(engine)).toEqual([1, 7]);
     reader.putFiles([file(8, 10, "beach again.jpg", at(2022, 1, 1))]);
     expect(engine.openSnapshot()?.totalCount).toBe(3);
     expect(resultIDs(engine)).toEqual([8, 1, 7]);
-    expect(search.suggestions("beach", english).map(summary)).toEqual([
-      `name {"kind":"name","text":"beach"} (3)`,
+    expect(await suggested(search, "beach")).toEqual([`name {"kind":"name","text":"beach"} (3)`]);
+  });
+
+  it("finds photos by city and country, named in the user's language", async () => {
+    const { search, engine, reader } = library(realPlaces);
+    const located = (id: number, latitude: number, longitude: number) =>
+      testFile(id, 10, {
+        metadata: {
+          title: `IMG_${String(id)}.jpg`,
+          creationTime: at(2022, 5, id),
+          fileType: FileType.image,
+          latitude,
+          longitude,
+        },
+      });
+    reader.putFiles([
+      located(20, 38.7139, -9.1394),
+      located(21, 38.72, -9.14),
+      located(22, 41.1496, -8.611),
+      located(23, 48.8566, 2.3522),
     ]);
+    expect(await suggested(search, "lisb")).toEqual([
+      `place {"kind":"place","countryCode":"PT","cityID":2267057} (2)`,
+    ]);
+    expect(await suggested(search, "portugal")).toEqual([
+      `place {"kind":"place","countryCode":"PT"} (3)`,
+    ]);
+    const german = await search.suggestions("frankr", { ...english, locale: "de-DE" });
+    expect(german).toMatchObject([{ group: "place", name: "Frankreich", count: 1 }]);
+    await search.open({ kind: "place", countryCode: "PT", cityID: 2267057 });
+    expect(resultIDs(engine)).toEqual([21, 20]);
+    expect(await search.placeOf(48.8566, 2.3522)).toEqual({ cityName: "Paris", countryCode: "FR" });
+    expect(await search.placeOf(0, 0)).toBeUndefined();
   });
 });

@@ -12,33 +12,93 @@ import { type MonthNames, monthNamesOf } from "./date-query";
 import type { SearchSuggestion, SuggestionContext } from "./search-contract";
 import { type SearchFacets, SearchIndex } from "./search-index";
 import { type PlaceNames, type SuggestableAlbum, searchSuggestions } from "./suggestions";
+import type { Places } from "../places/places-loader";
+import { countryName } from "../places/country-names";
 
 export interface LibrarySearchOptions {
   engine: GalleryEngine;
   dayOf: DayOf;
-  facets?: SearchFacets | undefined;
-  placeNames?: PlaceNames | undefined;
+  /** The places data, loaded on the first search; without it there are no place searches. */
+  places?: (() => Promise<Places>) | undefined;
+  /** Things and CLIP matches, when the on-device indexing provides them. */
+  facets?: Omit<SearchFacets, "placeOf"> | undefined;
+}
+
+/** Where a photo was taken, as the info panel shows it. */
+export interface PlaceOfFile {
+  cityName?: string | undefined;
+  countryCode: string;
 }
 
 export interface LibrarySearch {
-  suggestions(text: string, context: SuggestionContext): SearchSuggestion[];
+  suggestions(text: string, context: SuggestionContext): Promise<SearchSuggestion[]>;
   /** Opens the results of `query` as the search results view. */
-  open(query: SearchQuery): GalleryViewSnapshot;
+  open(query: SearchQuery): Promise<GalleryViewSnapshot>;
   /** The index of the library as it is now (built if the library changed). */
   index(): SearchIndex;
+  /** The place of a location (the places data loaded first), or undefined. */
+  placeOf(latitude: number, longitude: number): Promise<PlaceOfFile | undefined>;
 }
+
+// [Note: Places load with the first search]
+//
+// The places data (130k cities and the countries' shapes, 3.9 MB, 2.4 MB
+// on the wire, cached for a year) is fetched from the app's origin and its
+// indexes built the first time a search or an info panel needs a place,
+// not when the library opens: most visits never search. The search field
+// asks for it as it gains focus, so the first keystroke rarely waits. A
+// failed load is retried at the next need; until then places are absent,
+// and everything else works.
 
 export const createLibrarySearch = ({
   engine,
   dayOf,
+  places,
   facets,
-  placeNames,
 }: LibrarySearchOptions): LibrarySearch => {
   let indexed: { base: BuiltView; index: SearchIndex } | undefined;
   const monthsByLocale = new Map<string, MonthNames>();
+  let loadedPlaces: Places | undefined;
+
+  /** See: [Note: Places load with the first search] */
+  const ensurePlaces = async (): Promise<Places | undefined> => {
+    if (loadedPlaces !== undefined || places === undefined) return loadedPlaces;
+    try {
+      loadedPlaces = await places();
+    } catch {
+      // Retried at the next need; searches go on without places meanwhile.
+    }
+    return loadedPlaces;
+  };
+
+  const searchFacets: SearchFacets = {
+    get placeOf() {
+      const loaded = loadedPlaces;
+      if (loaded === undefined) return undefined;
+      return (latitude: number, longitude: number) => {
+        const place = loaded.placeOf({ latitude, longitude });
+        return place === undefined
+          ? undefined
+          : { countryCode: place.countryCode, cityID: place.city?.id };
+      };
+    },
+    get thingsOf() {
+      return facets?.thingsOf;
+    },
+    get semanticMatches() {
+      return facets?.semanticMatches;
+    },
+  };
+
+  const placeNames: PlaceNames = {
+    cityName: (cityID) => loadedPlaces?.cityByID(cityID)?.name,
+    countryName: (countryCode, locale) => countryName(countryCode, locale),
+  };
 
   const indexOf = (base: BuiltView): SearchIndex => {
-    if (indexed?.base !== base) indexed = { base, index: new SearchIndex(base, dayOf, facets) };
+    if (indexed?.base !== base) {
+      indexed = { base, index: new SearchIndex(base, dayOf, searchFacets) };
+    }
     return indexed.index;
   };
 
@@ -61,22 +121,31 @@ export const createLibrarySearch = ({
   return {
     index: () => indexOf(engine.searchableView()),
 
-    suggestions(text, context) {
+    async suggestions(text, context) {
+      await ensurePlaces();
       return searchSuggestions(
         text,
         {
           index: indexOf(engine.searchableView()),
           albums: albums(),
           months: monthsOf(context.locale),
-          placeNames,
+          placeNames: loadedPlaces === undefined ? undefined : placeNames,
         },
         context,
       );
     },
 
-    open(query) {
+    async open(query) {
+      if (query.kind === "place") await ensurePlaces();
       engine.setSearch((base) => indexOf(base).matcher(query));
       return engine.openView(PseudoCollectionID.searchResults);
+    },
+
+    async placeOf(latitude, longitude) {
+      const place = (await ensurePlaces())?.placeOf({ latitude, longitude });
+      return place === undefined
+        ? undefined
+        : { cityName: place.city?.name, countryCode: place.countryCode };
     },
   };
 };

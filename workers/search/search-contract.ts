@@ -57,11 +57,11 @@ export interface SuggestionContext {
 /** The search calls of the library's worker. */
 export interface SearchCalls {
   /** Suggestions for what is typed, most useful first within each group. */
-  searchSuggestions(text: string, context: SuggestionContext): SearchSuggestion[];
+  searchSuggestions(text: string, context: SuggestionContext): Promise<SearchSuggestion[]>;
   /**
    * Makes the search results of `query` the open view (view ID
    * `PseudoCollectionID.searchResults`) and answers its snapshot; library
    * notifications then carry it as the library changes.
    */
-  openSearch(query: SearchQuery): GalleryViewSnapshot;
+  openSearch(query: SearchQuery): Promise<GalleryViewSnapshot>;
 }

@@ -23,6 +23,7 @@ import { type GalleryEngine, createGalleryEngine } from "../gallery/engine/galle
 import { libraryStoreReader } from "./store-reader";
 import { localDayOf } from "../gallery/engine/days";
 import { type LibrarySearch, createLibrarySearch } from "../search/library-search";
+import type { Places } from "../places/places-loader";
 
 export interface GalleryServicesDeps {
   store: LibraryStore;
@@ -49,6 +50,8 @@ export interface GalleryServicesDeps {
    */
   media?: GalleryMedia | undefined;
   logUnexpected?: (message: string, cause: unknown) => void;
+  /** The places data for place searches and the info panel. See: [Note: Places load with the first search] */
+  places?: (() => Promise<Places>) | undefined;
 }
 
 export interface GalleryServices {
@@ -101,6 +104,10 @@ export const createGalleryServices = (deps: GalleryServicesDeps): GalleryService
       caches: deps.caches,
       clock: deps.clock,
     });
-  const search = createLibrarySearch({ engine, dayOf: deps.dayOf ?? localDayOf });
+  const search = createLibrarySearch({
+    engine,
+    dayOf: deps.dayOf ?? localDayOf,
+    places: deps.places,
+  });
   return { engine, media, actions, search, reader };
 };

@@ -130,7 +130,7 @@ describe("the gallery of the sync service", () => {
       timeUs: newestUs,
     });
     expect(service.indexOfFile(PseudoCollectionID.all, added.id)).toBe(0);
-    expect(service.fileDetails(added.id)).toMatchObject({
+    expect(await service.fileDetails(added.id)).toMatchObject({
       albumNames: [library.photos.name],
       sizeBytes: added.info?.fileSize,
     });

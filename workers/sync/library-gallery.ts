@@ -34,7 +34,13 @@ export const libraryGalleryCalls = (
       library.gallery().engine.viewWindow(viewID, startIndex, count),
     viewItemsAt: (viewID, indexes) => library.gallery().engine.viewItemsAt(viewID, indexes),
     indexOfFile: (viewID, fileID) => library.gallery().engine.indexOfFile(viewID, fileID),
-    fileDetails: (fileID) => library.gallery().engine.fileDetails(fileID),
+    fileDetails: async (fileID) => {
+      const { engine, search } = library.gallery();
+      const details = engine.fileDetails(fileID);
+      const { latitude, longitude } = details;
+      if (latitude === undefined || longitude === undefined) return details;
+      return { ...details, place: await search.placeOf(latitude, longitude) };
+    },
     albumSharing: (collectionID) => albumSharingOf(library.gallery().reader(), collectionID),
     thumbnails: (fileIDs) =>
       library.isLoaded() ? library.gallery().media.thumbnails(fileIDs) : earlyThumbnails(fileIDs),

@@ -268,6 +268,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       clock: { ...deps.timers, nowMs: deps.nowMs },
       media: earlyMedia,
       choices: () => choices,
+      places: deps.places,
     });
     // The loaded library answers from now on; the first screen is not needed any more.
     const hadFirstScreen = firstScreen !== undefined;

@@ -22,6 +22,7 @@ import type { OpenedFirstScreen } from "./first-screen";
 import type { GalleryServices } from "./gallery-services";
 import type { LibraryUploads } from "./upload/library-uploads";
 import type { SearchCalls } from "../search/search-contract";
+import type { Places } from "../places/places-loader";
 
 /** Where the sync stands, as the page shows it. */
 export type SyncState =
@@ -118,6 +119,8 @@ export interface SyncServiceDependencies {
    * gets every original as it is. See: [Note: Which originals the viewer shows through a JPEG]
    */
   displayImage?: ((image: Blob, fileName: string) => Promise<Blob>) | undefined;
+  /** The places data (fetched from the app's origin in a browser). See: [Note: Places load with the first search] */
+  places?: (() => Promise<Places>) | undefined;
   /** Unexpected failures that nobody awaits (writing the first screen); `console.error` by default. */
   logError?: (message: string, cause: unknown) => void;
 }

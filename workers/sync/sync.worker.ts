@@ -41,6 +41,8 @@ import type { LibrarySummary } from "./library-summary";
 import { storedFirstScreen } from "./first-screen";
 import { galleryWorkerCalls } from "../gallery/gallery-worker-calls";
 import type { SearchCalls } from "../search/search-contract";
+import { placesLoader } from "../places/places-loader";
+import { fetchBundledPlacesAsset } from "../places/bundled-places-asset";
 import { LocalDatabase } from "./local-db";
 import { keyringOverPort } from "./remote-keyring";
 import type { SyncReason } from "./schedule";
@@ -109,6 +111,9 @@ export const close = async (): Promise<void> => {
  * starts syncing. Resolves with the stored library's summary, before the
  * first sync has answered.
  */
+/** The places data, fetched from the app's origin once per worker. See: [Note: Places load with the first search] */
+const tabPlaces = placesLoader(fetchBundledPlacesAsset((url, init) => fetch(url, init)));
+
 export const open = async (
   session: SyncSession,
   keyringPort: MessagePort,
@@ -136,6 +141,7 @@ export const open = async (
     caches: typeof caches === "undefined" ? undefined : caches,
     startUploadMedia: () => media().upload,
     displayImage: (image, fileName) => media().displayImage(image, fileName),
+    places: tabPlaces,
   });
   prefetched = undefined;
   // See: [Note: Locking the account stops the library's workers first]

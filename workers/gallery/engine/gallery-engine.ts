@@ -9,6 +9,7 @@ import { Visibility } from "../../../shared/model/library/file-metadata";
 import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
 import {
   type GalleryCalls,
+  type GalleryFileDetails,
   type GalleryItem,
   type GalleryViewSnapshot,
   type LibraryReader,
@@ -56,8 +57,10 @@ export interface GalleryEngineOptions {
 /** The view engine: the gallery's view reads (see `GalleryCalls`), and what the worker's own services read of views. */
 export interface GalleryEngine extends Pick<
   GalleryCalls,
-  "openView" | "viewWindow" | "viewItemsAt" | "indexOfFile" | "fileDetails"
+  "openView" | "viewWindow" | "viewItemsAt" | "indexOfFile"
 > {
+  /** The info panel's details of a file (without its place: the search's places data adds it). */
+  fileDetails(fileID: number): GalleryFileDetails;
   /** Every summary, in the bar's order for `sortBy` (name by default). */
   summaries(sortBy?: CollectionSortBy): GallerySummary[];
   /** The open view's snapshot as the library now is (undefined before `openView`). */

@@ -20,6 +20,7 @@ import { gridTileShapeAtom, storeGridTileShape } from "../grid/grid-tile-shape";
 import { FamilyEntry } from "./FamilyEntry";
 import { SettingSwitch } from "./SettingSwitch";
 import { SessionsSection } from "./SessionsSection";
+import { AboutSection } from "./AboutSection";
 import { StorageUsage } from "./StorageUsage";
 import "./settings.css";
 
@@ -139,6 +140,9 @@ export function SettingsPage({
             values={{ days: trashRetentionDays }}
           />
         </p>
+      </Section>
+      <Section titleID="gallery.settings.about">
+        <AboutSection />
       </Section>
       <div className="cairn-settings__actions">
         <Button variant="secondary" busy={loggingOut} onClick={onLogout}>

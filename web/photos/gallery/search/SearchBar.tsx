@@ -46,6 +46,12 @@ export function SearchBar({ client, openQuery, onChoose, onOpenAlbum, onClear }:
   const [expanded, setExpanded] = useState(false);
   const [active, setActive] = useState(-1);
   const asked = useRef(0);
+  const warmed = useRef(false);
+  const suggestionContext = () => ({
+    locale: intl.locale,
+    fileKindNames: fileKindNames(intl),
+    thingNames: thingNames(intl),
+  });
   useSlashShortcut(inputRef);
 
   // The field shows the open search (one opened from the address, or after a choice).
@@ -67,11 +73,7 @@ export function SearchBar({ client, openQuery, onChoose, onOpenAlbum, onClear }:
       return;
     }
     client
-      .searchSuggestions(typed, {
-        locale: intl.locale,
-        fileKindNames: fileKindNames(intl),
-        thingNames: thingNames(intl),
-      })
+      .searchSuggestions(typed, suggestionContext())
       .then((answered) => {
         if (call !== asked.current) return;
         setSuggestions(answered);
@@ -142,6 +144,11 @@ export function SearchBar({ client, openQuery, onChoose, onOpenAlbum, onClear }:
           }}
           onFocus={(event) => {
             event.target.select();
+            // Readies the worker's places data before the first keystroke. See: [Note: Places load with the first search]
+            if (!warmed.current && client !== undefined) {
+              warmed.current = true;
+              client.searchSuggestions("", suggestionContext()).catch(() => undefined);
+            }
           }}
           onKeyDown={(event) => {
             if (event.key === "ArrowDown" && showList) {

@@ -5,6 +5,7 @@
 // `useLibraryAction`).
 
 import { useEffect, useId, useState } from "react";
+import { placeLabel } from "./place-label";
 import { FormattedMessage, useIntl } from "react-intl";
 import type {
   CameraDetails,
@@ -159,6 +160,13 @@ export function ViewerInfoPanel({
               <FormattedMessage id="gallery.viewer.info.location" />
             </dt>
             <dd data-testid="viewer-info-location">
+              {details.place !== undefined && (
+                <span className="gallery-viewer-info__place" data-testid="viewer-info-place">
+                  {placeLabel(details.place, intl.locale, (city, country) =>
+                    intl.formatMessage({ id: "search.place.inCountry" }, { city, country }),
+                  )}
+                </span>
+              )}
               <span>{formatCoordinates(details.latitude, details.longitude)}</span>
               {mapEnabled && (
                 <>
