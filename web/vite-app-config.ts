@@ -12,6 +12,9 @@ import { comlink } from "vite-plugin-comlink";
 // floors keep worker code off the UI thread, which this import cannot bring.
 // eslint-disable-next-line cairn/import-floors -- see the comment above
 import { placesAssetPlugin } from "../workers/places/build/places-asset-plugin";
+// Build-time code too: copies the things detector's files from node_modules.
+// eslint-disable-next-line cairn/import-floors -- see the comment above
+import { thingsAssetsPlugin } from "../workers/ml/things/build/things-assets-plugin";
 import { type WebAppName } from "./common/app/app-names";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -59,7 +62,14 @@ export function viteConfigFor(app: WebAppName): UserConfig {
     // `ComlinkWorker` constructors (its README, "Plugin order").
     // The places asset is made from node_modules as Vite runs; the search
     // worker imports it. See: [Note: The places asset is made at build time]
-    plugins: [comlink(), react(), placesAssetPlugin()],
+    // The photos app also serves the things detector's model and tfjs's wasm
+    // binaries under `/assets/ml/things/` (workers/ml/things/things-assets.ts).
+    plugins: [
+      comlink(),
+      react(),
+      placesAssetPlugin(),
+      ...(app === "photos" ? [thingsAssetsPlugin()] : []),
+    ],
     worker: {
       format: "es",
       plugins: () => [comlink(), placesAssetPlugin()],
