@@ -54,6 +54,12 @@ afterAll(async () => {
   await client.close();
 });
 
+/** A screenshot for a person to look at, when `CAIRN_LOOKS_DIR` asks for them. */
+const lookedAt = async (page: Page, name: string) => {
+  const dir = process.env.CAIRN_LOOKS_DIR;
+  if (dir !== undefined) await page.screenshot({ path: `${dir}/search-${name}.png` });
+};
+
 const input = (page: Page) => page.getByTestId("search-input");
 const suggestions = (page: Page) => page.getByTestId("search-suggestion");
 
@@ -133,10 +139,13 @@ it("finds photos by place without any network, and the viewer names the place", 
   await suggestions(page).nth(1).click();
   await expect.poll(() => tileTitles(page)).toEqual(["tram.jpg"]);
   expect(new URL(page.url()).searchParams.get("search")).toMatch(/^place:PT\/\d+$/);
+  await expect.poll(() => page.getByTestId("view-title").textContent()).toBe("Lisbon, Portugal");
   await tile(page, "tram.jpg").click();
   await page.getByTestId("gallery-viewer").waitFor();
   expect((await infoDetails(page)).location).toContain("Lisbon, Portugal");
+  await lookedAt(page, "viewer-place");
   await closeViewer(page);
+  await lookedAt(page, "place-results");
 
   // In German, the country is named in German.
   await page.evaluate(() => {
@@ -161,9 +170,7 @@ it("fits its suggestions on a desktop and a phone, in English and German", async
     expect(box.y + box.height, look.at).toBeLessThanOrEqual(look.height);
     const field = await input(page).boundingBox();
     expect(field?.width ?? 0, look.at).toBeGreaterThan(200);
-    const path = process.env.CAIRN_LOOKS_DIR;
-    if (path !== undefined)
-      await page.screenshot({ path: `${path}/search-${look.locale}-${String(look.width)}.png` });
+    await lookedAt(page, `${look.locale}-${String(look.width)}`);
     await input(page).press("Escape");
   });
 });

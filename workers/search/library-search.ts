@@ -36,6 +36,8 @@ export interface LibrarySearch {
   open(query: SearchQuery): Promise<GalleryViewSnapshot>;
   /** The index of the library as it is now (built if the library changed). */
   index(): SearchIndex;
+  /** A city's name by its GeoNames ID (the places data loaded first). */
+  cityName(cityID: number): Promise<string | undefined>;
   /** The place of a location (the places data loaded first), or undefined. */
   placeOf(latitude: number, longitude: number): Promise<PlaceOfFile | undefined>;
 }
@@ -139,6 +141,10 @@ export const createLibrarySearch = ({
       if (query.kind === "place") await ensurePlaces();
       engine.setSearch((base) => indexOf(base).matcher(query));
       return engine.openView(PseudoCollectionID.searchResults);
+    },
+
+    async cityName(cityID) {
+      return (await ensurePlaces())?.cityByID(cityID)?.name;
     },
 
     async placeOf(latitude, longitude) {

@@ -64,4 +64,6 @@ export interface SearchCalls {
    * notifications then carry it as the library changes.
    */
   openSearch(query: SearchQuery): Promise<GalleryViewSnapshot>;
+  /** The name of a place search's city (GeoNames ID), for its title; undefined when unknown. */
+  cityName(cityID: number): Promise<string | undefined>;
 }

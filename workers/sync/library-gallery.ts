@@ -51,6 +51,7 @@ export const libraryGalleryCalls = (
     searchSuggestions: (text, context) => library.gallery().search.suggestions(text, context),
     // Not `viewOpened`: the first screen stays the last album or timeline opened.
     openSearch: (query) => library.gallery().search.open(query),
+    cityName: (cityID) => library.gallery().search.cityName(cityID),
     upload: async (request, onProgress) => {
       await library.loaded();
       return (await library.uploads()).upload(request, onProgress);

@@ -222,6 +222,8 @@ export const searchSuggestions = (...args: Parameters<SearchCalls["searchSuggest
   ensureService().searchSuggestions(...args);
 export const openSearch = (...args: Parameters<SearchCalls["openSearch"]>) =>
   ensureService().openSearch(...args);
+export const cityName = (...args: Parameters<SearchCalls["cityName"]>) =>
+  ensureService().cityName(...args);
 
 export const { upload, cancelUpload } = uploadWorkerCalls({
   ensure: ensureService,

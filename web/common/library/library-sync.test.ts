@@ -134,6 +134,7 @@ const setup = (online = true) => {
       calls.push(`searchSuggestions ${text}`);
       return Promise.resolve([]);
     },
+    cityName: () => Promise.resolve("Lisbon"),
     openSearch: (query) => {
       calls.push(`openSearch ${query.kind}`);
       return Promise.resolve(snapshot(-5, 3));

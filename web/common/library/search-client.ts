@@ -23,6 +23,10 @@ export const searchClientOverWorker = (
     await opened;
     return api.searchSuggestions(text, context);
   },
+  cityName: async (cityID) => {
+    await opened;
+    return api.cityName(cityID);
+  },
   openSearch: async (query) => {
     await opened;
     const snapshot = await api.openSearch(query);

@@ -32,7 +32,7 @@ import {
 } from "../../../shared/model/search/search-query";
 import type { SearchClient } from "../../common/library/search-client";
 import { SearchBar } from "./search/SearchBar";
-import { searchQueryLabel } from "./search/search-labels";
+import { useSearchLabel } from "./search/use-search-label";
 import { useSearchView } from "./search/use-search-view";
 import { GalleryGrid } from "./grid/GalleryGrid";
 import { GallerySkeleton } from "./grid/GallerySkeleton";
@@ -88,6 +88,7 @@ export function GalleryView({
   const kind = viewKindOf(viewID, summary);
   const openedSnapshot = useOpenView(searching ? undefined : client, viewID, pushedSnapshot);
   const searchSnapshot = useSearchView(searchClient, searchQuery, pushedSnapshot);
+  const searchLabel = useSearchLabel(searchClient, searchQuery);
   const snapshot = searching ? searchSnapshot : openedSnapshot;
   const [selection, setSelection] = useState<GallerySelection>(clear);
   const [viewerIndex, setViewerIndex] = useState<number | undefined>();
@@ -145,7 +146,7 @@ export function GalleryView({
   }, [settled, exists, setSearchParams]);
 
   const title = searching
-    ? searchQueryLabel(searchQuery, intl)
+    ? (searchLabel ?? "")
     : summary === undefined
       ? intl.formatMessage({ id: "gallery.albums.all" })
       : summaryLabel(summary, (id) => intl.formatMessage({ id }));
@@ -226,6 +227,7 @@ export function GalleryView({
           <SearchBar
             client={searchClient}
             openQuery={searchQuery}
+            openLabel={searchLabel ?? ""}
             onChoose={(query) => {
               setSearchParams((params) => searchWithQuery(params, query));
             }}

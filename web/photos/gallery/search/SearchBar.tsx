@@ -10,14 +10,16 @@ import type { SearchQuery } from "../../../../shared/model/search/search-query";
 import type { SearchSuggestion, SuggestionGroup } from "../../../../workers/search/search-contract";
 import type { SearchClient } from "../../../common/library/search-client";
 import { log } from "../../../common/log/log";
-import { fileKindNames, searchQueryLabel, suggestionLabel, thingNames } from "./search-labels";
+import { fileKindNames, suggestionLabel, thingNames } from "./search-labels";
 import { useSlashShortcut } from "./use-slash-shortcut";
 import "./search.css";
 
 export interface SearchBarProps {
   client: SearchClient | undefined;
-  /** The open search, if any: the field shows it. */
+  /** The open search, if any. */
   openQuery: SearchQuery | undefined;
+  /** What the open search is called: the field shows it ("" without one). */
+  openLabel: string;
   onChoose: (query: SearchQuery) => void;
   onOpenAlbum: (collectionID: number) => void;
   onClear: () => void;
@@ -34,11 +36,17 @@ const groupMessages = {
   caption: "search.group.caption",
 } as const satisfies Record<SuggestionGroup, string>;
 
-export function SearchBar({ client, openQuery, onChoose, onOpenAlbum, onClear }: SearchBarProps) {
+export function SearchBar({
+  client,
+  openQuery,
+  openLabel,
+  onChoose,
+  onOpenAlbum,
+  onClear,
+}: SearchBarProps) {
   const intl = useIntl();
   const listID = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const openLabel = openQuery === undefined ? "" : searchQueryLabel(openQuery, intl);
   const [text, setText] = useState(openLabel);
   const [suggestions, setSuggestions] = useState<readonly SearchSuggestion[]>([]);
   /** The text the suggestions answer (stale answers are dropped). */

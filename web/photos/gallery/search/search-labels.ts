@@ -16,6 +16,7 @@ import type {
 import type { MessageId } from "../../../common/i18n/messages";
 import { isThingLabel, thingLabels } from "../../../../shared/model/search/thing-labels";
 import { thingNameMessages } from "./thing-names";
+import { placeLabel } from "../viewer/place-label";
 
 type Format = Pick<IntlShape, "formatMessage" | "locale">;
 
@@ -50,8 +51,8 @@ export const formatSearchDate = ({ year, month, day }: SearchDate, locale: strin
   return new Intl.DateTimeFormat(locale, options).format(date);
 };
 
-/** What an open search is called: the header's title and the bar's text. */
-export const searchQueryLabel = (query: SearchQuery, intl: Format, placeName?: string): string => {
+/** What an open search is called: the header's title and the bar's text (`cityName`: a place search's city). */
+export const searchQueryLabel = (query: SearchQuery, intl: Format, cityName?: string): string => {
   switch (query.kind) {
     case "words":
       return intl.formatMessage({ id: "search.words" }, { text: query.text });
@@ -66,7 +67,14 @@ export const searchQueryLabel = (query: SearchQuery, intl: Format, placeName?: s
     case "file-kind":
       return intl.formatMessage({ id: fileKindMessages[query.fileKind] });
     case "place":
-      return placeName ?? query.countryCode;
+      return placeLabel(
+        {
+          countryCode: query.countryCode,
+          cityName: query.cityID === undefined ? undefined : cityName,
+        },
+        intl.locale,
+        (city, country) => intl.formatMessage({ id: "search.place.inCountry" }, { city, country }),
+      );
     case "thing":
       return isThingLabel(query.label)
         ? intl.formatMessage({ id: thingNameMessages[query.label] })
