@@ -1,6 +1,8 @@
-// Embeddings through the real server: encrypted with each file's key and
-// put, pulled back page by page and decrypted on another device of the same
-// account, gone once the file is deleted for good.
+// Derived data through the real server: embeddings encrypted with each
+// file's key and put, pulled back page by page and decrypted on another
+// device of the same account, gone once the file is deleted for good; ML
+// data documents merged over what another device put, followed by their
+// status diff, tombstoned with their file.
 
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -24,6 +26,8 @@ import {
   pullEmbeddings,
   putFileEmbedding,
 } from "./embeddings-sync";
+import { fetchMLData, pullMLDataChanges, updateMLData } from "./ml-data-sync";
+import { thingsOf, withThings } from "../ml-data";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -123,6 +127,34 @@ it("puts embeddings encrypted and pulls them back page by page on another device
   // A device that does not hold a file skips its embedding.
   const partial = await pullEmbeddings(device(files.slice(1)), 0, () => undefined);
   expect(partial.skipped).toBe(1);
+});
+
+it("merges ML data over what another device put, and follows its changes", async () => {
+  const [, first, second] = files;
+  if (first === undefined || second === undefined) throw new Error("no files");
+  const start = (await pullMLDataChanges(device(files), 0)).lastUpdatedAt;
+
+  // Another device (another client) put a document with a part we do not know.
+  const other = device(files);
+  const read = await fetchMLData(other, [first.id]);
+  expect(read.size).toBe(0);
+  await updateMLData(other, first.id, (document) => ({ ...document, face: { version: 1, x: 1 } }));
+
+  // This device read the file before that put: its put is merged over the newer one.
+  await updateMLData(
+    device(files),
+    first.id,
+    (document) => withThings(document, [{ label: "dog", score: 0.9 }]),
+    { document: {}, updatedAt: 0 },
+  );
+  const merged = (await fetchMLData(device(files), [first.id, second.id])).get(first.id);
+  expect(merged?.document.face).toEqual({ version: 1, x: 1 });
+  expect(thingsOf(merged?.document ?? {})?.tags).toEqual([{ label: "dog", score: 0.9 }]);
+
+  const changes = await pullMLDataChanges(device(files), start);
+  expect(changes.changed).toEqual([first.id]);
+  expect(changes.lastUpdatedAt).toBeGreaterThan(start);
+  expect((await pullMLDataChanges(device(files), changes.lastUpdatedAt)).changed).toEqual([]);
 });
 
 it("no longer hands out a file's embedding once the file is deleted for good", async () => {
