@@ -1,0 +1,173 @@
+// A library indexed through the real server: the first device indexes its
+// photos (the ML worker stood in for by a double that records what it was
+// asked) and puts the results encrypted; a second device of the same account
+// gets the embeddings and the things through sync without computing them.
+
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createApiClient } from "../../../shared/api/client";
+import { clientPackages } from "../../../shared/api/headers";
+import { type RunningCairn, startCairn } from "../../../server/src/main";
+import { type NodeAccount, signUpNodeAccount } from "../../../tests/test-support/node-account";
+import { sharedTestPassword } from "../../../tests/test-support/shared-test-kek";
+import { generatedJpeg } from "../../../tests/test-support/media";
+import { type NodeCryptoPool, createNodeCryptoPool } from "../../crypto/node-pool";
+import type { DecryptedFile } from "../../library/decrypted-records";
+import { type NodeLibraryClient, createNodeLibraryClient } from "../../library/node-library-client";
+import { uploadTestFile } from "../../sync/test-support/library";
+import { FileType } from "../../../shared/model/library/file-metadata";
+import { normalizedEmbedding } from "../clip/clip-embedding";
+import { type IndexingML, type LibraryIndexing, createLibraryIndexing } from "./library-indexing";
+
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+
+let cairn: RunningCairn;
+let dataDir: string;
+let account: NodeAccount;
+let client: NodeLibraryClient;
+let pool: NodeCryptoPool;
+let files: DecryptedFile[];
+
+/** A direction in embedding space per image: the image's first byte picks it. */
+const vectorOf = (seed: number) =>
+  normalizedEmbedding(
+    Float32Array.from({ length: 512 }, (_, index) => Math.sin(seed * 13 + index)),
+  );
+
+/** The ML worker's double: a CLIP vector and things per image, and the count of images it saw. */
+const recordingML = (clipAvailable: boolean) => {
+  const seen = { images: 0 };
+  const ml: IndexingML = {
+    clipAvailable: () => Promise.resolve(clipAvailable),
+    indexImages: (jpegs) => {
+      seen.images += jpegs.length;
+      return Promise.resolve(
+        jpegs.map((jpeg) => ({
+          ...(clipAvailable ? { clip: vectorOf(jpeg.length % 97) } : {}),
+          things: jpeg.length % 2 === 0 ? [{ label: "dog", score: 0.8 }] : [],
+        })),
+      );
+    },
+  };
+  return { ml, seen };
+};
+
+const indexingOn = (ml: IndexingML): LibraryIndexing => {
+  const keys = new Map(files.map((file) => [file.id, file.keyB64]));
+  const api = createApiClient({
+    apiOrigin: cairn.urls.api,
+    clientPackage: clientPackages.photosWeb,
+    fetch: (url, init) => fetch(url, init),
+    getAuthToken: () => account.token,
+  });
+  return createLibraryIndexing({
+    files: () =>
+      files.map((file) => ({
+        id: file.id,
+        title: file.metadata.title,
+        fileType: file.metadata.fileType,
+        contentHash: file.metadata.hash,
+      })),
+    fileKey: (fileID) => keys.get(fileID),
+    api: () => api,
+    pool,
+    thumbnails: async (fileIDs) =>
+      Promise.all(
+        fileIDs.map(async (fileID) => {
+          const file = files.find(({ id }) => id === fileID);
+          if (file === undefined) return { fileID, ok: false as const, errorName: "NotFound" };
+          return { fileID, ok: true as const, bytes: await client.downloadThumbnail(file) };
+        }),
+      ),
+    ml,
+    batchSize: 2,
+  });
+};
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "cairn-indexing-"));
+  cairn = await startCairn(
+    {
+      dataDir,
+      webDistDir: path.join(repoRoot, "dist/web"),
+      logLevel: "warn",
+      ports: { api: 0, photos: 0, accounts: 0, auth: 0 },
+    },
+    { environment: {}, cwd: repoRoot },
+  );
+  account = await signUpNodeAccount({
+    apiOrigin: cairn.urls.api,
+    mailDir: path.join(dataDir, "mail"),
+    email: `indexing-${Date.now().toString(36)}@cairn.test`,
+    password: sharedTestPassword,
+  });
+  client = await createNodeLibraryClient({
+    apiOrigin: cairn.urls.api,
+    token: account.token,
+    userID: account.userID,
+    accountKeys: account.accountKeys,
+    poolSize: 1,
+  });
+  pool = await createNodeCryptoPool({ size: 1 });
+  const album = await client.createCollection({ name: "To index", type: "album" });
+  files = [];
+  for (let index = 0; index < 3; index++) {
+    files.push(
+      await uploadTestFile(client, album, `photo-${String(index)}.jpg`, await generatedJpeg(index)),
+    );
+  }
+  files.push(
+    await uploadTestFile(client, album, "clip.mp4", await generatedJpeg(9), {
+      fileType: FileType.video,
+    }),
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await client.close();
+  await pool.terminate();
+  await cairn.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+it("indexes a library's photos once, in batches, and a second device gets the results through sync", async () => {
+  const first = recordingML(true);
+  const indexing = indexingOn(first.ml);
+  expect(indexing.status()).toEqual({ pending: 3, indexed: 0 });
+  expect(await indexing.run()).toBe("did-work");
+  expect(indexing.status()).toEqual({ pending: 1, indexed: 2 });
+  expect(await indexing.run()).toBe("did-work");
+  expect(await indexing.run()).toBe("nothing-to-do");
+  expect(indexing.status()).toEqual({ pending: 0, indexed: 3 });
+  // The video is not indexed.
+  expect(first.seen.images).toBe(3);
+
+  const second = recordingML(true);
+  const other = indexingOn(second.ml);
+  expect(await other.run()).toBe("nothing-to-do");
+  expect(second.seen.images).toBe(0);
+  expect(other.status()).toEqual({ pending: 0, indexed: 3 });
+  for (const file of files.slice(0, 3)) {
+    expect(other.thingsOf(file.id)).toEqual(indexing.thingsOf(file.id));
+  }
+  expect(other.thingLabels()).toEqual(indexing.thingLabels());
+  const [photo] = files;
+  if (photo === undefined) throw new Error("no photo");
+  const thumbnail = await client.downloadThumbnail(photo);
+  expect(other.semanticMatches(vectorOf(thumbnail.length % 97)).has(photo.id)).toBe(true);
+});
+
+it("says the spec's words when the session is gone", async () => {
+  const indexing = createLibraryIndexing({
+    files: () => [],
+    fileKey: () => undefined,
+    api: () => undefined,
+    pool,
+    thumbnails: () => Promise.resolve([]),
+    ml: recordingML(false).ml,
+  });
+  await expect(indexing.run()).rejects.toThrow("Orphan CLIP indexing without a login");
+});

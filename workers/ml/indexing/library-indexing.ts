@@ -1,0 +1,207 @@
+// The on-device indexing of a library (spec §4 "Embedding extraction", §5):
+// each run first takes what other devices already computed (the embeddings'
+// diff, the ML data documents' changes), then indexes the next batch of the
+// library's photos that have no index yet: their thumbnails go to the ML
+// worker in one call (CLIP's image embedding when its models are there, the
+// things the detector sees), and the results go back to the server
+// encrypted with each file's key (`PUT /embeddings`, the document's
+// `things` part through `PUT /files/data`), so a library is indexed once,
+// not on every device. The in-memory indexes answer the search: CLIP's
+// matches for a text, the things of a file. Nothing of it is written to
+// disk in plaintext.
+
+import type { ApiClient } from "../../../shared/api/client";
+import { CairnError } from "../../../shared/model/errors";
+import type { CryptoPool } from "../../crypto/pool";
+import type { ThumbnailResult } from "../../gallery/gallery-contract";
+import { clipMatchThreshold } from "../clip/clip-embedding";
+import { ClipEmbeddingIndex } from "../clip/embedding-index";
+import { pullEmbeddings, putFileEmbedding } from "../derived-data/embeddings-sync";
+import { fetchMLData, pullMLDataChanges, updateMLData } from "../derived-data/ml-data-sync";
+import { thingsOf, withThings } from "../ml-data";
+import type { ThingTag } from "../things/things-tags";
+import { type IndexableFile, isIndexable, nextIndexingBatch } from "./indexing-queue";
+import type { MLRunOutcome } from "./ml-job";
+
+/** What indexing asks of the ML worker: one call per batch. */
+export interface IndexingML {
+  /** Whether CLIP's models are there (image embeddings and "photos of …"). */
+  clipAvailable(): Promise<boolean>;
+  /** Indexes JPEG thumbnails: CLIP's embedding when available, the things seen. */
+  indexImages(jpegs: readonly Uint8Array[]): Promise<{ clip?: Float32Array; things: ThingTag[] }[]>;
+}
+
+export interface LibraryIndexingDeps {
+  /** The library's files in the order they are indexed (newest first); read at each run. */
+  files: () => Iterable<IndexableFile>;
+  fileKey: (fileID: number) => string | undefined;
+  /** The API with the session's token; undefined once logged out. */
+  api: () => Pick<ApiClient, "call"> | undefined;
+  pool: Pick<CryptoPool, "decryptBlobs" | "encryptBlobs">;
+  /** Decrypted thumbnails (from the gallery's media, cached as ciphertext). */
+  thumbnails: (fileIDs: readonly number[]) => Promise<ThumbnailResult[]>;
+  ml: IndexingML;
+  /** Files indexed per run (a run leaves the worker free for the gallery in between). */
+  batchSize?: number;
+  logError?: (message: string, cause: unknown) => void;
+}
+
+/** Indexing's counts (spec §4 "Indexing status"). */
+export interface IndexingStatus {
+  /** Indexable files without an index yet. */
+  pending: number;
+  indexed: number;
+}
+
+export interface LibraryIndexing {
+  /** One extraction run. Throws 'Orphan CLIP indexing without a login' once the session is gone. */
+  run(signal?: AbortSignal): Promise<MLRunOutcome>;
+  status(): IndexingStatus;
+  /** The things seen in a file (COCO labels), once indexed here or elsewhere. */
+  thingsOf(fileID: number): readonly string[] | undefined;
+  /** Every thing seen in the library. */
+  thingLabels(): string[];
+  /** Files whose image embedding is close to `textEmbedding` (spec §1 semantic search). */
+  semanticMatches(textEmbedding: Float32Array): Set<number>;
+  /** Whether the last run found CLIP's models. */
+  clipAvailable(): boolean;
+}
+
+/** The spec's message when the session ended under a run (§8). */
+export class OrphanIndexingError extends CairnError {
+  override name = "OrphanIndexingError";
+  constructor() {
+    super("orphanClipIndexing");
+  }
+}
+
+/**
+ * Files a run indexes: a few dozen thumbnails are a second or two of the ML
+ * worker's time, short enough to yield to the gallery between runs.
+ */
+export const defaultIndexingBatch = 24;
+
+export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexing => {
+  const clip = new ClipEmbeddingIndex();
+  const things = new Map<number, readonly string[]>();
+  /** Files that could not be indexed here this session (no thumbnail, undecodable): not retried until reload. */
+  const failed = new Set<number>();
+  let embeddingsSince = 0;
+  let mlDataSince = 0;
+  let clipFound = false;
+  const batchSize = deps.batchSize ?? defaultIndexingBatch;
+  const logError =
+    deps.logError ??
+    ((message: string, cause: unknown) => {
+      console.error(message, cause);
+    });
+
+  const isIndexed = (fileID: number) =>
+    failed.has(fileID) || (things.has(fileID) && (!clipFound || clip.has(fileID)));
+
+  const keep = (fileID: number, tags: readonly { label: string }[]) => {
+    things.set(
+      fileID,
+      tags.map(({ label }) => label),
+    );
+  };
+
+  const pull = async (api: Pick<ApiClient, "call">, signal: AbortSignal | undefined) => {
+    const sync = { api, pool: deps.pool, fileKey: deps.fileKey };
+    await pullEmbeddings(
+      sync,
+      embeddingsSince,
+      (page, since) => {
+        for (const { fileID, embedding } of page) clip.add(fileID, embedding);
+        embeddingsSince = since;
+      },
+      signal === undefined ? {} : { signal },
+    );
+    const changes = await pullMLDataChanges({ api }, mlDataSince);
+    const documents = await fetchMLData(
+      sync,
+      changes.changed.filter((fileID) => deps.fileKey(fileID) !== undefined),
+    );
+    for (const [fileID, { document }] of documents) {
+      const found = thingsOf(document);
+      if (found !== undefined) keep(fileID, found.tags);
+    }
+    for (const fileID of changes.deleted) {
+      things.delete(fileID);
+      clip.remove(fileID);
+    }
+    mlDataSince = changes.lastUpdatedAt;
+  };
+
+  const run = async (signal?: AbortSignal): Promise<MLRunOutcome> => {
+    const api = deps.api();
+    if (api === undefined) throw new OrphanIndexingError();
+    const sync = { api, pool: deps.pool, fileKey: deps.fileKey };
+    clipFound = await deps.ml.clipAvailable();
+    await pull(api, signal);
+    signal?.throwIfAborted();
+
+    const batch = nextIndexingBatch(deps.files(), isIndexed, new Set(), batchSize);
+    if (batch.length === 0) return "nothing-to-do";
+    // Files shared with the user may have been indexed by their owner.
+    const stored = await fetchMLData(
+      sync,
+      batch.map(({ id }) => id),
+    );
+    const toIndex = batch.filter(({ id }) => {
+      const found = thingsOf(stored.get(id)?.document ?? {});
+      if (found !== undefined) keep(id, found.tags);
+      return !isIndexed(id);
+    });
+    if (toIndex.length === 0) return "did-work";
+    signal?.throwIfAborted();
+
+    const thumbnails = await deps.thumbnails(toIndex.map(({ id }) => id));
+    const images: { fileID: number; bytes: Uint8Array }[] = [];
+    for (const result of thumbnails) {
+      if (result.ok) images.push({ fileID: result.fileID, bytes: result.bytes });
+      else {
+        // Spec §8: a file not found is logged and skipped.
+        logError(`Could not index file ${String(result.fileID)}`, result.errorName);
+        failed.add(result.fileID);
+      }
+    }
+    const indexed = await deps.ml.indexImages(images.map(({ bytes }) => bytes));
+    for (const [position, { fileID }] of images.entries()) {
+      signal?.throwIfAborted();
+      const result = indexed[position];
+      if (result === undefined) continue;
+      if (result.clip !== undefined) {
+        await putFileEmbedding(sync, fileID, result.clip);
+        clip.add(fileID, result.clip);
+      }
+      await updateMLData(
+        sync,
+        fileID,
+        (document) => withThings(document, result.things),
+        stored.get(fileID),
+      );
+      keep(fileID, result.things);
+    }
+    return "did-work";
+  };
+
+  return {
+    run,
+    status() {
+      let pending = 0;
+      let indexed = 0;
+      for (const file of deps.files()) {
+        if (!isIndexable(file)) continue;
+        if (isIndexed(file.id)) indexed += 1;
+        else pending += 1;
+      }
+      return { pending, indexed };
+    },
+    thingsOf: (fileID) => things.get(fileID),
+    thingLabels: () => [...new Set([...things.values()].flat())].sort(),
+    semanticMatches: (textEmbedding) =>
+      new Set(clip.matches(textEmbedding, clipMatchThreshold).map(({ fileID }) => fileID)),
+    clipAvailable: () => clipFound,
+  };
+};
