@@ -279,7 +279,8 @@ it(
     expect(details.date).toContain(
       await shownDateTime(page, await localTimeMs(page, "2018-07-25T16:34:23")),
     );
-    expect(details.location).toBe("50.29960, 14.82029");
+    expect(details.location).toContain("50.29960, 14.82029");
+    expect(details.location).toContain("Benátky nad Jizerou, Czechia");
     expect(details.name).toContain("IMG_20180725_163423-tiny.jpg");
     await closeViewer(page);
 
@@ -290,7 +291,8 @@ it(
     expect(details.date).toContain(
       await shownDateTime(page, await localTimeMs(page, "2019-10-20T18:34:30")),
     );
-    expect(details.location).toBe("38.04664, 12.99441");
+    expect(details.location).toContain("38.04664, 12.99441");
+    expect(details.location).toContain(", Italy");
     expect(details.name).toContain("heic-iphone7.heic");
     await closeViewer(page);
 
@@ -299,7 +301,8 @@ it(
     await waitForPlayableVideo(page);
     details = await infoDetails(page);
     expect(details.date).toContain(await shownDateTime(page, Date.parse("2021-06-01T08:00:00Z")));
-    expect(details.location).toBe("38.71390, -9.13940");
+    expect(details.location).toContain("38.71390, -9.13940");
+    expect(details.location).toContain("Lisbon, Portugal");
     expect(details.name).toContain("tram.mp4");
     await closeViewer(page);
     expect(pageErrors).toEqual([]);
@@ -329,6 +332,7 @@ it("keeps the EXIF time and place of a HEIC written by libheif (heif-enc)", asyn
     await shownDateTime(page, await localTimeMs(page, "2022-12-24T18:05:10")),
   );
   // heif-enc carried over the phone photo's GPS.
-  expect(details.location).toBe("50.29960, 14.82029");
+  expect(details.location).toContain("50.29960, 14.82029");
+  expect(details.location).toContain("Benátky nad Jizerou, Czechia");
   await closeViewer(page);
 });

@@ -10,6 +10,7 @@ import type { SearchSuggestion, SuggestionContext } from "./search-contract";
 import { localDayOf } from "../gallery/engine/days";
 import type { Places } from "../places/places-loader";
 import { realPlaces } from "../places/test-support/real-places";
+import type { LibraryML } from "../ml/indexing/library-ml";
 
 const mmd = <T>(data: T) => ({ version: 1, count: 1, data });
 const at = (year: number, month: number, day: number) =>
@@ -187,5 +188,44 @@ describe("the library's search", () => {
     expect(resultIDs(engine)).toEqual([21, 20]);
     expect(await search.placeOf(48.8566, 2.3522)).toEqual({ cityName: "Paris", countryCode: "FR" });
     expect(await search.placeOf(0, 0)).toBeUndefined();
+  });
+
+  it("suggests the things indexing saw, named in the user's language, and finds them", async () => {
+    const reader = new MemoryReader(testUserID);
+    reader.putCollection(testCollection(10, { name: "Pets" }));
+    reader.putFiles([
+      file(1, 10, "IMG_1.jpg", at(2020, 1, 1)),
+      file(2, 10, "IMG_2.jpg", at(2020, 1, 2)),
+      file(3, 10, "IMG_3.jpg", at(2020, 1, 3)),
+    ]);
+    const engine = createGalleryEngine({ reader: () => reader });
+    const tags = new Map<number, string[]>([
+      [1, ["dog", "person"]],
+      [3, ["dog"]],
+    ]);
+    const ml: LibraryML = {
+      request: () => undefined,
+      setOnline: () => undefined,
+      setEnabled: () => undefined,
+      stop: () => undefined,
+      status: () => ({ enabled: true, phase: "not-scheduled", pending: 0, indexed: 3 }),
+      thingsOf: (fileID) => tags.get(fileID),
+      thingLabels: () => ["dog", "person"],
+      semanticAvailable: () => false,
+      prepareSemantic: () => Promise.resolve(),
+      semanticMatches: () => undefined,
+    };
+    const search = createLibrarySearch({ engine, dayOf: localDayOf, ml: () => ml });
+    const german = {
+      ...english,
+      locale: "de-DE",
+      thingNames: { dog: "Hunde", person: "Personen" },
+    };
+    expect(await suggested(search, "hund", german)).toEqual([
+      `thing {"kind":"thing","label":"dog"} (2)`,
+    ]);
+    expect(await suggested(search, "dog")).toEqual([`thing {"kind":"thing","label":"dog"} (2)`]);
+    await search.open({ kind: "thing", label: "person" });
+    expect(resultIDs(engine)).toEqual([1]);
   });
 });

@@ -14,14 +14,15 @@ import { type SearchFacets, SearchIndex } from "./search-index";
 import { type PlaceNames, type SuggestableAlbum, searchSuggestions } from "./suggestions";
 import type { Places } from "../places/places-loader";
 import { countryName } from "../places/country-names";
+import type { LibraryML } from "../ml/indexing/library-ml";
 
 export interface LibrarySearchOptions {
   engine: GalleryEngine;
   dayOf: DayOf;
   /** The places data, loaded on the first search; without it there are no place searches. */
   places?: (() => Promise<Places>) | undefined;
-  /** Things and CLIP matches, when the on-device indexing provides them. */
-  facets?: Omit<SearchFacets, "placeOf"> | undefined;
+  /** On-device ML: the things of files and CLIP's matches, once it runs. */
+  ml?: (() => LibraryML | undefined) | undefined;
 }
 
 /** Where a photo was taken, as the info panel shows it. */
@@ -56,7 +57,7 @@ export const createLibrarySearch = ({
   engine,
   dayOf,
   places,
-  facets,
+  ml,
 }: LibrarySearchOptions): LibrarySearch => {
   let indexed: { base: BuiltView; index: SearchIndex } | undefined;
   const monthsByLocale = new Map<string, MonthNames>();
@@ -85,10 +86,12 @@ export const createLibrarySearch = ({
       };
     },
     get thingsOf() {
-      return facets?.thingsOf;
+      const current = ml?.();
+      return current === undefined ? undefined : (fileID: number) => current.thingsOf(fileID);
     },
     get semanticMatches() {
-      return facets?.semanticMatches;
+      const current = ml?.();
+      return current === undefined ? undefined : (text: string) => current.semanticMatches(text);
     },
   };
 
@@ -132,6 +135,8 @@ export const createLibrarySearch = ({
           albums: albums(),
           months: monthsOf(context.locale),
           placeNames: loadedPlaces === undefined ? undefined : placeNames,
+          things: ml?.()?.thingLabels(),
+          semanticAvailable: ml?.()?.semanticAvailable(),
         },
         context,
       );
@@ -139,6 +144,8 @@ export const createLibrarySearch = ({
 
     async open(query) {
       if (query.kind === "place") await ensurePlaces();
+      // See: [Note: A semantic search is embedded once, then matched in place]
+      if (query.kind === "semantic") await ml?.()?.prepareSemantic(query.text);
       engine.setSearch((base) => indexOf(base).matcher(query));
       return engine.openView(PseudoCollectionID.searchResults);
     },

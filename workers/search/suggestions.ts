@@ -140,13 +140,10 @@ const thingSuggestions = (
     (sources.things ?? []).map((label) => {
       const query = { kind: "thing", label } as const;
       const shown = context.thingNames?.[label] ?? label;
-      return {
-        query,
-        rank: Math.max(matchRank(foldForSearch(shown), typed), matchRank(label, typed)),
-        count: -1,
-      };
+      const rank = Math.max(matchRank(foldForSearch(shown), typed), matchRank(label, typed));
+      return { query, rank, count: rank > 0 ? sources.index.countOf(query) : 0 };
     }),
-  ).map(({ query }) => ({ group: "thing", query, count: sources.index.countOf(query) }));
+  ).map(({ query, count }) => ({ group: "thing", query, count }));
 
 /** The suggestions for `text`, in the bar's group order. */
 export const searchSuggestions = (
@@ -184,9 +181,7 @@ export const searchSuggestions = (
     ...albumSuggestions(sources.albums, typed),
     ...dates,
     ...placeSuggestions(sources, typed, context.locale),
-    ...thingSuggestions(sources, typed, context).filter(
-      (suggestion) => "count" in suggestion && suggestion.count > 0,
-    ),
+    ...thingSuggestions(sources, typed, context),
     ...fileKinds,
     ...(sources.semanticAvailable === true
       ? [{ group: "semantic", query: { kind: "semantic", text: trimmed } } as const]

@@ -24,6 +24,7 @@ import { libraryStoreReader } from "./store-reader";
 import { localDayOf } from "../gallery/engine/days";
 import { type LibrarySearch, createLibrarySearch } from "../search/library-search";
 import type { Places } from "../places/places-loader";
+import type { LibraryML } from "../ml/indexing/library-ml";
 
 export interface GalleryServicesDeps {
   store: LibraryStore;
@@ -52,6 +53,8 @@ export interface GalleryServicesDeps {
   logUnexpected?: (message: string, cause: unknown) => void;
   /** The places data for place searches and the info panel. See: [Note: Places load with the first search] */
   places?: (() => Promise<Places>) | undefined;
+  /** On-device ML (things, CLIP matches) for the search, once it runs. */
+  ml?: (() => LibraryML | undefined) | undefined;
 }
 
 export interface GalleryServices {
@@ -108,6 +111,7 @@ export const createGalleryServices = (deps: GalleryServicesDeps): GalleryService
     engine,
     dayOf: deps.dayOf ?? localDayOf,
     places: deps.places,
+    ml: deps.ml,
   });
   return { engine, media, actions, search, reader };
 };

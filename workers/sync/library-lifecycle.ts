@@ -41,6 +41,8 @@ import type {
   SyncStatus,
 } from "./sync-service-contract";
 import type { LibraryUploads } from "./upload/library-uploads";
+import type { LibraryML } from "../ml/indexing/library-ml";
+import { hostLibraryML } from "./library-ml-host";
 
 const defaultNotifyIntervalMs = 250;
 
@@ -59,6 +61,8 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
   const isClosed = () => closed;
   let status: SyncStatus = { state: "opening", skippedRecords: 0 };
   let gallery: GalleryServices | undefined;
+  /** On-device ML over the loaded library, when the host has an ML worker. */
+  let ml: LibraryML | undefined;
   /** Made at `open`, before the library is loaded: it answers the first screen's thumbnails. */
   let media: GalleryMedia | undefined;
   /** The first screen read at `open`, until the library is loaded. */
@@ -176,6 +180,8 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       await run;
       setStatus({ state: "up-to-date", lastSyncedAtMs: deps.nowMs(), skippedRecords });
       keeper?.settledNow();
+      // New files may need indexing (and other devices' results pulling).
+      ml?.request();
     } catch (e) {
       if (isClosed() || e instanceof RequestCanceledError) return status;
       setStatus({
@@ -269,7 +275,21 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       media: earlyMedia,
       choices: () => choices,
       places: deps.places,
+      ml: () => ml,
     });
+    const startML = deps.startML;
+    if (startML !== undefined) {
+      ml = hostLibraryML({
+        gallery,
+        api: sessionApi,
+        pool: deps.pool,
+        ml: startML,
+        timers: deps.timers,
+        online: next.online,
+        enabled: next.mlIndexing ?? true,
+        logError: deps.logError,
+      });
+    }
     // The loaded library answers from now on; the first screen is not needed any more.
     const hadFirstScreen = firstScreen !== undefined;
     firstScreen = undefined;
@@ -406,6 +426,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
 
     setOnline(online) {
       if (session !== undefined) session = { ...session, online };
+      ml?.setOnline(online);
       if (scheduler === undefined || closed) return;
       if (!online) {
         scheduler.setOnline(false);
@@ -437,6 +458,13 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       notifier.unsubscribe(subscriptionID);
     },
 
+    indexingStatus: () => ml?.status(),
+
+    setIndexingEnabled(enabled) {
+      if (session !== undefined) session = { ...session, mlIndexing: enabled };
+      ml?.setEnabled(enabled);
+    },
+
     async close() {
       if (closed) return;
       closed = true;
@@ -446,6 +474,9 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       await keeper?.stop();
       scheduler?.stop(new SyncStoppedError());
       runAbort?.abort();
+      // Spec §4 logout order: the embedding run is aborted.
+      ml?.stop();
+      ml = undefined;
       uploads?.cancel();
       await currentRun;
       db?.close();

@@ -23,6 +23,8 @@ import type { GalleryServices } from "./gallery-services";
 import type { LibraryUploads } from "./upload/library-uploads";
 import type { SearchCalls } from "../search/search-contract";
 import type { Places } from "../places/places-loader";
+import type { MLClient } from "../ml/indexing/library-ml";
+import type { IndexingCalls } from "../ml/indexing/indexing-contract";
 
 /** Where the sync stands, as the page shows it. */
 export type SyncState =
@@ -69,6 +71,8 @@ export interface SyncSession {
   token: string;
   /** Whether the platform says it is online now. */
   online: boolean;
+  /** Whether this device indexes the library (the settings' switch); on by default. */
+  mlIndexing?: boolean | undefined;
   /** What the user chose views show; `defaultViewChoices` without. */
   choices?: ViewChoices | undefined;
 }
@@ -119,6 +123,11 @@ export interface SyncServiceDependencies {
    * gets every original as it is. See: [Note: Which originals the viewer shows through a JPEG]
    */
   displayImage?: ((image: Blob, fileName: string) => Promise<Blob>) | undefined;
+  /**
+   * The ML worker (CLIP, the things detector), started on first use; without
+   * it the library is not indexed on this device.
+   */
+  startML?: (() => MLClient) | undefined;
   /** The places data (fetched from the app's origin in a browser). See: [Note: Places load with the first search] */
   places?: (() => Promise<Places>) | undefined;
   /** Unexpected failures that nobody awaits (writing the first screen); `console.error` by default. */
@@ -129,7 +138,7 @@ export interface SyncServiceDependencies {
  * The sync worker's service: the library's lifecycle and notifications, and
  * the gallery's, the search's and the uploads' calls. See: [Note: A worker's API is declared once]
  */
-export interface SyncService extends GalleryCalls, UploadCalls, SearchCalls {
+export interface SyncService extends GalleryCalls, UploadCalls, SearchCalls, IndexingCalls {
   /**
    * Opens the stored library (shown at once to subscribers) and starts
    * syncing: now, periodically, and on request.
@@ -193,4 +202,6 @@ export type LibraryLifecycle = Pick<
   | "subscribe"
   | "unsubscribe"
   | "close"
+  | "indexingStatus"
+  | "setIndexingEnabled"
 > & { library: OpenLibrary };

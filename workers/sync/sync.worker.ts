@@ -41,7 +41,10 @@ import type { LibrarySummary } from "./library-summary";
 import { storedFirstScreen } from "./first-screen";
 import { galleryWorkerCalls } from "../gallery/gallery-worker-calls";
 import type { SearchCalls } from "../search/search-contract";
+import type { MLStatus } from "../ml/indexing/indexing-contract";
 import { placesLoader } from "../places/places-loader";
+import { startBrowserMLWorker } from "../ml/browser-ml-worker";
+import type { MLWorkerCalls } from "../ml/ml-worker-contract";
 import { fetchBundledPlacesAsset } from "../places/bundled-places-asset";
 import { LocalDatabase } from "./local-db";
 import { keyringOverPort } from "./remote-keyring";
@@ -75,6 +78,10 @@ export const adoptCryptoWorkers = (ports: MessagePort[]): void => {
  * nothing and open no HEIC). See: [Note: The media worker is ended when a call passes its deadline]
  */
 let mediaWorker: MediaWorkerClient | undefined;
+
+/** The ML worker (CLIP, the things detector), started on the first indexing run. */
+let mlWorker: MLWorkerCalls | undefined;
+const ml = (): MLWorkerCalls => (mlWorker ??= startBrowserMLWorker());
 const media = (): MediaWorkerClient => (mediaWorker ??= createBrowserMediaWorker());
 
 /**
@@ -142,6 +149,10 @@ export const open = async (
     startUploadMedia: () => media().upload,
     displayImage: (image, fileName) => media().displayImage(image, fileName),
     places: tabPlaces,
+    startML: ml,
+    logError: (message, cause) => {
+      console.error(message, cause);
+    },
   });
   prefetched = undefined;
   // See: [Note: Locking the account stops the library's workers first]
@@ -224,6 +235,12 @@ export const openSearch = (...args: Parameters<SearchCalls["openSearch"]>) =>
   ensureService().openSearch(...args);
 export const cityName = (...args: Parameters<SearchCalls["cityName"]>) =>
   ensureService().cityName(...args);
+
+// On-device indexing: the settings' and the sidebar's progress and switch.
+export const indexingStatus = (): MLStatus | undefined => service?.indexingStatus();
+export const setIndexingEnabled = (enabled: boolean): void => {
+  service?.setIndexingEnabled(enabled);
+};
 
 export const { upload, cancelUpload } = uploadWorkerCalls({
   ensure: ensureService,

@@ -18,6 +18,7 @@ import type { SearchClient } from "./search-client";
 import { type LibraryView, type LibrarySync, startLibrarySync } from "./library-sync";
 import { afterNextPaint } from "./after-next-paint";
 import { storeViewChoices, storedViewChoices, viewChoicesAtom } from "./view-choices";
+import { storedIndexingChoice } from "./indexing-choice";
 
 /** The library summary, summaries, open view and sync status last reported by the sync worker. */
 export const libraryViewAtom = atom<LibraryView>({});
@@ -74,6 +75,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
       userID: user.id,
       token: user.token,
       choices: storedViewChoices(),
+      mlIndexing: storedIndexingChoice(),
     },
     onView: (view) => {
       store.set(libraryViewAtom, view);

@@ -135,6 +135,8 @@ const setup = (online = true) => {
       return Promise.resolve([]);
     },
     cityName: () => Promise.resolve("Lisbon"),
+    indexingStatus: () => Promise.resolve(undefined),
+    setIndexingEnabled: () => Promise.resolve(),
     openSearch: (query) => {
       calls.push(`openSearch ${query.kind}`);
       return Promise.resolve(snapshot(-5, 3));

@@ -6,8 +6,10 @@
 import type { GalleryViewSnapshot } from "../../../workers/gallery/gallery-contract";
 import type { SearchCalls } from "../../../workers/search/search-contract";
 import type { WorkerCalls } from "../../../workers/worker-boundary";
+import type { IndexingCalls } from "../../../workers/ml/indexing/indexing-contract";
 
-export type SearchClient = WorkerCalls<SearchCalls>;
+/** The search bar's and the indexing settings' calls. */
+export type SearchClient = WorkerCalls<SearchCalls & IndexingCalls>;
 
 /**
  * A `SearchClient` over the worker's calls. `onOpened` hears the search
@@ -22,6 +24,14 @@ export const searchClientOverWorker = (
   searchSuggestions: async (text, context) => {
     await opened;
     return api.searchSuggestions(text, context);
+  },
+  indexingStatus: async () => {
+    await opened;
+    return api.indexingStatus();
+  },
+  setIndexingEnabled: async (enabled) => {
+    await opened;
+    await api.setIndexingEnabled(enabled);
   },
   cityName: async (cityID) => {
     await opened;

@@ -143,6 +143,11 @@ export const localStorageKeys = {
    */
   sharedInTimeline: json(z.boolean()),
   /**
+   * Cairn's own: whether this device indexes the library for search (on
+   * when absent). See `web/common/library/indexing-choice.ts`.
+   */
+  mlIndexingEnabled: json(z.boolean()),
+  /**
    * Cairn's own: how far the gallery's grid is zoomed in (positive) or out
    * (negative) from its default tile size. See: [Note: Zooming the grid changes its columns]
    */

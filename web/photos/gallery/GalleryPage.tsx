@@ -32,6 +32,7 @@ import { currentPlace, navEntries } from "./navigation/nav-entries";
 import { SharingPage } from "./sharing/SharingPage";
 import { useShareAnnouncements } from "./sharing/use-share-announcements";
 import { ThumbnailStore } from "./thumbnails/thumbnail-store";
+import { useIndexingStatus } from "./search/use-indexing-status";
 import "./gallery.css";
 
 const pageTitles: Record<GalleryPageID, MessageId> = {
@@ -65,6 +66,7 @@ export function GalleryPage() {
   const client = useGalleryClient();
   const uploadClient = useUploadClient();
   const searchClient = useSearchClient();
+  const indexing = useIndexingStatus(searchClient);
 
   // One store for every page, so covers and tiles are not fetched again
   // when moving between the timeline and the albums.
@@ -195,6 +197,8 @@ export function GalleryPage() {
         return (
           <SettingsPage
             details={details}
+            searchClient={searchClient}
+            indexing={indexing}
             onOpenPasskeys={() => void openPasskeys()}
             onOpenPlans={() => void openPlans()}
             loggingOut={loggingOut}
@@ -213,6 +217,7 @@ export function GalleryPage() {
         entries={navEntries(summaries ?? [], hiddenFileCount)}
         current={currentPlace(page, viewIDFromSearch(searchParams), summaries ?? [])}
         details={details}
+        indexing={indexing}
       />
       <section
         className={`cairn-gallery__content${page === "timeline" ? "" : " cairn-gallery__content--page"}`}

@@ -27,8 +27,13 @@ import type { MLRunOutcome } from "./ml-job";
 export interface IndexingML {
   /** Whether CLIP's models are there (image embeddings and "photos of …"). */
   clipAvailable(): Promise<boolean>;
-  /** Indexes JPEG thumbnails: CLIP's embedding when available, the things seen. */
-  indexImages(jpegs: readonly Uint8Array[]): Promise<{ clip?: Float32Array; things: ThingTag[] }[]>;
+  /**
+   * Indexes JPEG thumbnails: CLIP's embedding when available, the things
+   * seen; undefined for an image that could not be read.
+   */
+  indexImages(
+    jpegs: readonly Uint8Array[],
+  ): Promise<({ clip?: Float32Array | undefined; things: ThingTag[] } | undefined)[]>;
 }
 
 export interface LibraryIndexingDeps {
@@ -170,7 +175,11 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     for (const [position, { fileID }] of images.entries()) {
       signal?.throwIfAborted();
       const result = indexed[position];
-      if (result === undefined) continue;
+      if (result === undefined) {
+        logError(`Could not index file ${String(fileID)}`, "the image could not be read");
+        failed.add(fileID);
+        continue;
+      }
       if (result.clip !== undefined) {
         await putFileEmbedding(sync, fileID, result.clip);
         clip.add(fileID, result.clip);
@@ -192,7 +201,8 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
       let pending = 0;
       let indexed = 0;
       for (const file of deps.files()) {
-        if (!isIndexable(file)) continue;
+        // A file that could not be read is neither waiting nor indexed.
+        if (!isIndexable(file) || failed.has(file.id)) continue;
         if (isIndexed(file.id)) indexed += 1;
         else pending += 1;
       }

@@ -21,6 +21,9 @@ import { FamilyEntry } from "./FamilyEntry";
 import { SettingSwitch } from "./SettingSwitch";
 import { SessionsSection } from "./SessionsSection";
 import { AboutSection } from "./AboutSection";
+import { SearchSettings } from "../search/SearchSettings";
+import type { MLStatus } from "../../../../workers/ml/indexing/indexing-contract";
+import type { SearchClient } from "../../../common/library/search-client";
 import { StorageUsage } from "./StorageUsage";
 import "./settings.css";
 
@@ -33,6 +36,10 @@ export interface SettingsPageProps {
   loggingOut: boolean;
   onLogout: () => void;
   onDeleteAccount: () => void;
+  /** The search's calls (indexing's switch). */
+  searchClient?: SearchClient | undefined;
+  /** Indexing's status, as the page last asked it. */
+  indexing?: MLStatus | undefined;
 }
 
 function Section({ titleID, children }: { titleID: MessageId; children: ReactNode }) {
@@ -57,6 +64,8 @@ export function SettingsPage({
   loggingOut,
   onLogout,
   onDeleteAccount,
+  searchClient,
+  indexing,
 }: SettingsPageProps) {
   const intl = useIntl();
   const [viewChoices, chooseViews] = useViewChoices();
@@ -140,6 +149,9 @@ export function SettingsPage({
             values={{ days: trashRetentionDays }}
           />
         </p>
+      </Section>
+      <Section titleID="gallery.settings.search">
+        <SearchSettings client={searchClient} status={indexing} />
       </Section>
       <Section titleID="gallery.settings.about">
         <AboutSection />

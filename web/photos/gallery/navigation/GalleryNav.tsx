@@ -8,6 +8,8 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { UserDetailsView } from "../../../common/accounts/account-service";
 import { StorageUsage } from "../account/StorageUsage";
+import { IndexingProgress } from "../search/IndexingProgress";
+import type { MLStatus } from "../../../../workers/ml/indexing/indexing-contract";
 import { galleryPagePath, viewAddress } from "./gallery-pages";
 import type { NavEntry, NavPlace } from "./nav-entries";
 import { NavIcon } from "./nav-icons";
@@ -20,10 +22,13 @@ export function GalleryNav({
   entries,
   current,
   details,
+  indexing,
 }: {
   entries: readonly NavEntry[];
   current: NavPlace;
   details: UserDetailsView | undefined;
+  /** On-device indexing's status: the sidebar shows its progress while photos wait. */
+  indexing?: MLStatus | undefined;
 }) {
   const intl = useIntl();
   const places = entries.filter((entry) => entry.place !== "settings");
@@ -50,6 +55,9 @@ export function GalleryNav({
     <nav className="cairn-nav" aria-label={intl.formatMessage({ id: "gallery.nav.label" })}>
       <ul className="cairn-nav__places">{places.map(link)}</ul>
       <div className="cairn-nav__account">
+        {indexing?.enabled === true && indexing.pending > 0 && (
+          <IndexingProgress status={indexing} placement="sidebar" />
+        )}
         {details && <StorageUsage details={details} testID="sidebar-storage" />}
         {settings !== undefined && (
           <Link

@@ -1,0 +1,28 @@
+// The ML worker as the sync worker uses it: a dedicated worker started from
+// the sync worker (vite-plugin-comlink) on the first indexing run or search
+// by description, not when the library opens.
+
+import type { MLWorkerCalls } from "./ml-worker-contract";
+
+// vite-plugin-comlink rewrites `new ComlinkWorker(...)` into a statement
+// ending in `;`, so the constructor must stand alone, not inside an expression.
+const spawnMLWorker = () => {
+  const worker = new ComlinkWorker<typeof import("./ml.worker")>(
+    new URL("./ml.worker", import.meta.url),
+    { type: "module", name: "ml" },
+  );
+  return worker;
+};
+
+/** Starts the ML worker; its calls, each a promise. */
+export const startBrowserMLWorker = (): MLWorkerCalls => {
+  const worker = spawnMLWorker();
+  return {
+    clipStatus: () => worker.clipStatus(),
+    embedImages: (images) => worker.embedImages(images),
+    embedText: (text) => worker.embedText(text),
+    tagThings: (images) => worker.tagThings(images),
+    indexImage: (jpeg) => worker.indexImage(jpeg),
+    indexImages: (jpegs) => worker.indexImages(jpegs),
+  };
+};

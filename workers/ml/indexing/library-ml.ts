@@ -1,0 +1,153 @@
+// On-device ML for a loaded library, as the sync worker hosts it: the
+// indexing job (`ml-job.ts`) running the library's indexing runs
+// (`library-indexing.ts`) with the ML worker's models, on or off for this
+// device, and what the search reads of it: the things of a file, the files
+// close to a text ("photos of …"), the indexing status.
+//
+// [Note: A semantic search is embedded once, then matched in place]
+//
+// The search index asks synchronously which files a query finds, but a
+// text's CLIP embedding comes from the ML worker. So opening a semantic
+// search first embeds its text (one call, tens of ms) and matches it
+// against the library's embeddings; the matches are kept by text (a few
+// texts, the last ones searched) for the search view to read, and dropped
+// when a run adds embeddings so the next search sees them.
+
+import type { SchedulerTimers } from "../../sync/schedule";
+import type { ClipStatus, MLWorkerCalls } from "../ml-worker-contract";
+import {
+  type LibraryIndexing,
+  type LibraryIndexingDeps,
+  createLibraryIndexing,
+} from "./library-indexing";
+import { type MLJob, type MLJobPhase, createMLJob } from "./ml-job";
+
+/** What the sync worker needs of the ML worker. */
+export type MLClient = Pick<MLWorkerCalls, "clipStatus" | "embedText" | "indexImages">;
+
+/** Indexing as the settings and the sidebar show it (spec §4 "Indexing status"). */
+export interface MLStatus {
+  /** Indexing runs on this device. */
+  enabled: boolean;
+  phase: MLJobPhase;
+  pending: number;
+  indexed: number;
+  /** Whether "photos of …" can be searched, and why not; undefined before the first run asked. */
+  clip?: ClipStatus | undefined;
+}
+
+export interface LibraryML {
+  /** Something new may need indexing (a sync brought files, an upload finished). */
+  request(): void;
+  setOnline(online: boolean): void;
+  setEnabled(enabled: boolean): void;
+  /** Logout: the run in progress is aborted and nothing runs again. */
+  stop(): void;
+  status(): MLStatus;
+  thingsOf(fileID: number): readonly string[] | undefined;
+  thingLabels(): string[];
+  /** Whether a semantic search can be answered (CLIP's models are there). */
+  semanticAvailable(): boolean;
+  /** Embeds `text` and matches it. See: [Note: A semantic search is embedded once, then matched in place] */
+  prepareSemantic(text: string): Promise<void>;
+  /** The files a prepared text finds; undefined when it was not prepared or CLIP is off. */
+  semanticMatches(text: string): ReadonlySet<number> | undefined;
+}
+
+export interface LibraryMLDeps extends Omit<LibraryIndexingDeps, "ml"> {
+  /** The ML worker, started on first use. */
+  ml: () => MLClient;
+  timers: SchedulerTimers;
+  online: boolean;
+  enabled: boolean;
+}
+
+/** Texts whose matches are kept. See: [Note: A semantic search is embedded once, then matched in place] */
+const keptSemanticTexts = 8;
+
+export const createLibraryML = (deps: LibraryMLDeps): LibraryML => {
+  let clip: ClipStatus | undefined;
+  let enabled = deps.enabled;
+  let online = deps.online;
+  let abort = new AbortController();
+  const semantic = new Map<string, ReadonlySet<number>>();
+  const logError =
+    deps.logError ??
+    ((message: string, cause: unknown) => {
+      console.error(message, cause);
+    });
+
+  const indexing: LibraryIndexing = createLibraryIndexing({
+    ...deps,
+    ml: {
+      clipAvailable: async () => {
+        clip = await deps.ml().clipStatus();
+        return clip.available;
+      },
+      indexImages: async (jpegs) => {
+        if (jpegs.length === 0) return [];
+        const results = await deps.ml().indexImages([...jpegs]);
+        return results.map((result) => (result.ok ? result : undefined));
+      },
+    },
+  });
+
+  const makeJob = (): MLJob =>
+    createMLJob({
+      run: async () => {
+        const outcome = await indexing.run(abort.signal);
+        if (outcome === "did-work") semantic.clear();
+        return outcome;
+      },
+      timers: deps.timers,
+      online,
+      onError: (error) => {
+        // Spec §8: a cancelled request stops a run quietly.
+        if (!abort.signal.aborted) logError("Indexing failed", error);
+      },
+    });
+  let job = makeJob();
+
+  const stopJob = () => {
+    job.stop();
+    abort.abort();
+  };
+
+  return {
+    request: () => {
+      if (enabled) job.request();
+    },
+    setOnline: (next) => {
+      online = next;
+      job.setOnline(next);
+    },
+    setEnabled: (next) => {
+      if (next === enabled) return;
+      enabled = next;
+      if (enabled) {
+        abort = new AbortController();
+        job = makeJob();
+        job.request();
+      } else stopJob();
+    },
+    stop: () => {
+      enabled = false;
+      stopJob();
+    },
+    status: () => ({ enabled, phase: job.phase(), ...indexing.status(), clip }),
+    thingsOf: (fileID) => indexing.thingsOf(fileID),
+    thingLabels: () => indexing.thingLabels(),
+    semanticAvailable: () => clip?.available === true,
+    async prepareSemantic(text) {
+      if (semantic.has(text)) return;
+      const embedding = await deps.ml().embedText(text);
+      if (embedding === undefined) return;
+      semantic.set(text, indexing.semanticMatches(embedding));
+      for (const kept of semantic.keys()) {
+        if (semantic.size <= keptSemanticTexts) break;
+        semantic.delete(kept);
+      }
+    },
+    semanticMatches: (text) => semantic.get(text),
+  };
+};

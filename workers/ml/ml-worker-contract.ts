@@ -1,0 +1,70 @@
+// What crosses between the ML worker (`ml.worker.ts`) and whoever indexes
+// the library: CLIP embeddings of images and texts, the things a photo
+// shows, and both at once from a thumbnail's JPEG bytes. Types only: the
+// worker implements them (`ml-worker-service.ts`) and its callers call them
+// as `WorkerCalls<MLWorkerCalls>`. See: [Note: A worker's API is declared once]
+//
+// The calls take batches, so a library is indexed with one round trip per
+// batch rather than per photo (`indexImage`, one photo, is for a caller
+// that has just one). In a batch of photos, one that does not decode fails
+// alone: its result says so and the others are indexed.
+
+import type { RGBAImage } from "./clip/clip-embedder";
+import type { ThingTag } from "./things/things-tags";
+
+export type { RGBAImage } from "./clip/clip-embedder";
+export type { ThingTag } from "./things/things-tags";
+
+/**
+ * Why CLIP is off in this worker:
+ * - `no-models-folder`, `model-not-ready`: what `/models/status` answered
+ *   (see: [Note: The models folder]);
+ * - `status-unreachable`: `/models/status` could not be fetched or read;
+ * - `model-load-failed`: the status said ready, but a model could not be
+ *   fetched or opened (removed since, or not a model onnxruntime can run).
+ */
+export type ClipUnavailableReason =
+  "no-models-folder" | "model-not-ready" | "status-unreachable" | "model-load-failed";
+
+export type ClipStatus = { available: true } | { available: false; reason: ClipUnavailableReason };
+
+/** What indexing learns of one photo. */
+export interface IndexedImage {
+  /** Its CLIP embedding (512 values, normalised); absent when CLIP is off. */
+  clip?: Float32Array;
+  /** Its things, best first (possibly none). */
+  things: ThingTag[];
+  /** The decoded image's size, in pixels, after its EXIF orientation. */
+  width: number;
+  height: number;
+}
+
+/** One photo of `indexImages`: what was learnt, or why it could not be decoded. */
+export type IndexImageResult =
+  ({ ok: true } & IndexedImage) | { ok: false; errorName: "ImageDecodeError"; message: string };
+
+export interface MLWorkerCalls {
+  /**
+   * Whether CLIP runs in this worker, and why not when it does not. An
+   * unavailable answer is kept for a while.
+   * See: [Note: The ML worker remembers that CLIP is off]
+   */
+  clipStatus: () => Promise<ClipStatus>;
+  /** The images' CLIP embeddings (normalised), in order; undefined when CLIP is off. */
+  embedImages: (images: RGBAImage[]) => Promise<Float32Array[] | undefined>;
+  /** The text's CLIP embedding (normalised); undefined when CLIP is off. */
+  embedText: (text: string) => Promise<Float32Array | undefined>;
+  /** Each image's things, in order. */
+  tagThings: (images: RGBAImage[]) => Promise<ThingTag[][]>;
+  /**
+   * Decodes a photo's JPEG bytes (its thumbnail: see [Note: What the ML
+   * worker feeds its models]) and runs CLIP (when available) and the things
+   * detector on it. Bytes that do not decode throw `ImageDecodeError`.
+   */
+  indexImage: (jpegBytes: Uint8Array) => Promise<IndexedImage>;
+  /**
+   * `indexImage` for each photo, in order, one at a time. A photo that does
+   * not decode has a failed result; any other error fails the call.
+   */
+  indexImages: (jpegs: Uint8Array[]) => Promise<IndexImageResult[]>;
+}

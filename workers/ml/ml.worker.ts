@@ -1,0 +1,30 @@
+// The browser entry of the ML worker: CLIP embeddings and the things
+// detector, for the on-device indexing of the photos app (vite-plugin-comlink
+// exposes every export). Its calls are `MLWorkerCalls` (ml-worker-contract.ts),
+// built by `createMLWorkerService` over the browser's I/O.
+//
+// Both runtimes are large (onnxruntime-web's module, tfjs as human bundles
+// it) and only indexing or a search by meaning needs them, so each is
+// imported on its first use, in a chunk of its own: the worker starts with
+// neither, and a server without the CLIP models never loads onnxruntime.
+// Their binaries and models come from the app's own origin (see: [Note:
+// onnxruntime-web is served from the app], things-assets.ts).
+
+// First: the models' status is read with a zod schema. See: [Note: Zod parses without eval].
+import "../../shared/api/zod-jitless";
+import { browserImageCodec } from "../media/image/browser-image-codec";
+import { bitmapRGBA, modelImages as modelImagesOf } from "./image-pixels";
+import type { MLWorkerCalls } from "./ml-worker-contract";
+import { createMLWorkerService } from "./ml-worker-service";
+
+const service: MLWorkerCalls = createMLWorkerService({
+  fetch: (url, init) => fetch(url, init),
+  origin: self.location.origin,
+  nowMs: () => Date.now(),
+  loadClipRuntime: async () => (await import("./clip/browser-clip-runtime")).browserClipRuntime(),
+  loadThingsTagger: async () =>
+    (await import("./things/browser-things-tagger")).loadBrowserThingsTagger(),
+  modelImages: (bytes) => modelImagesOf({ codec: browserImageCodec, rgba: bitmapRGBA }, bytes),
+});
+
+export const { clipStatus, embedImages, embedText, tagThings, indexImage, indexImages } = service;
