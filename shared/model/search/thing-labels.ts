@@ -1,5 +1,6 @@
 // The things the on-device detector tags photos with: the 80 object classes
-// of the COCO data set, named as the detector's model names them. A tag is
+// of the COCO data set, named as the detector's model names them, in the
+// order of its class index (0 = person … 79 = toothbrush). A tag is
 // one of these labels, in English; the page shows each in the user's
 // language (`web/photos/gallery/search/thing-names.ts`).
 

@@ -4,16 +4,11 @@
 // data documents merged over what another device put, followed by their
 // status diff, tombstoned with their file.
 
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApiClient } from "../../../shared/api/client";
+import type { NodeAccount } from "../../../tests/test-support/node-account";
+import { type NodeCairn, startNodeCairn } from "../../../tests/test-support/node-cairn";
 import { clientPackages } from "../../../shared/api/headers";
-import { type RunningCairn, startCairn } from "../../../server/src/main";
-import { type NodeAccount, signUpNodeAccount } from "../../../tests/test-support/node-account";
-import { sharedTestPassword } from "../../../tests/test-support/shared-test-kek";
 import { type NodeCryptoPool, createNodeCryptoPool } from "../../crypto/node-pool";
 import type { DecryptedFile } from "../../library/decrypted-records";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../../library/node-library-client";
@@ -29,10 +24,7 @@ import {
 import { fetchMLData, pullMLDataChanges, updateMLData } from "./ml-data-sync";
 import { thingsOf, withThings } from "../ml-data";
 
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
-
-let cairn: RunningCairn;
-let dataDir: string;
+let node: NodeCairn;
 let account: NodeAccount;
 let client: NodeLibraryClient;
 let pool: NodeCryptoPool;
@@ -45,7 +37,7 @@ const device = (known: readonly DecryptedFile[]): EmbeddingsSyncDeps => {
   const keys = new Map(known.map((file) => [file.id, file.keyB64]));
   return {
     api: createApiClient({
-      apiOrigin: cairn.urls.api,
+      apiOrigin: node.apiOrigin,
       clientPackage: clientPackages.photosWeb,
       fetch: (url, init) => fetch(url, init),
       getAuthToken: () => account.token,
@@ -56,24 +48,10 @@ const device = (known: readonly DecryptedFile[]): EmbeddingsSyncDeps => {
 };
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "cairn-embeddings-"));
-  cairn = await startCairn(
-    {
-      dataDir,
-      webDistDir: path.join(repoRoot, "dist/web"),
-      logLevel: "warn",
-      ports: { api: 0, photos: 0, accounts: 0, auth: 0 },
-    },
-    { environment: {}, cwd: repoRoot },
-  );
-  account = await signUpNodeAccount({
-    apiOrigin: cairn.urls.api,
-    mailDir: path.join(dataDir, "mail"),
-    email: `embeddings-${Date.now().toString(36)}@cairn.test`,
-    password: sharedTestPassword,
-  });
+  node = await startNodeCairn();
+  account = await node.signUp("embeddings");
   client = await createNodeLibraryClient({
-    apiOrigin: cairn.urls.api,
+    apiOrigin: node.apiOrigin,
     token: account.token,
     userID: account.userID,
     accountKeys: account.accountKeys,
@@ -92,8 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.close();
   await pool.terminate();
-  await cairn.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await node.close();
 });
 
 it("puts embeddings encrypted and pulls them back page by page on another device", async () => {

@@ -3,16 +3,11 @@
 // asked) and puts the results encrypted; a second device of the same account
 // gets the embeddings and the things through sync without computing them.
 
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApiClient } from "../../../shared/api/client";
+import type { NodeAccount } from "../../../tests/test-support/node-account";
+import { type NodeCairn, startNodeCairn } from "../../../tests/test-support/node-cairn";
 import { clientPackages } from "../../../shared/api/headers";
-import { type RunningCairn, startCairn } from "../../../server/src/main";
-import { type NodeAccount, signUpNodeAccount } from "../../../tests/test-support/node-account";
-import { sharedTestPassword } from "../../../tests/test-support/shared-test-kek";
 import { generatedJpeg } from "../../../tests/test-support/media";
 import { type NodeCryptoPool, createNodeCryptoPool } from "../../crypto/node-pool";
 import type { DecryptedFile } from "../../library/decrypted-records";
@@ -22,10 +17,7 @@ import { FileType } from "../../../shared/model/library/file-metadata";
 import { normalizedEmbedding } from "../clip/clip-embedding";
 import { type IndexingML, type LibraryIndexing, createLibraryIndexing } from "./library-indexing";
 
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
-
-let cairn: RunningCairn;
-let dataDir: string;
+let node: NodeCairn;
 let account: NodeAccount;
 let client: NodeLibraryClient;
 let pool: NodeCryptoPool;
@@ -58,7 +50,7 @@ const recordingML = (clipAvailable: boolean) => {
 const indexingOn = (ml: IndexingML): LibraryIndexing => {
   const keys = new Map(files.map((file) => [file.id, file.keyB64]));
   const api = createApiClient({
-    apiOrigin: cairn.urls.api,
+    apiOrigin: node.apiOrigin,
     clientPackage: clientPackages.photosWeb,
     fetch: (url, init) => fetch(url, init),
     getAuthToken: () => account.token,
@@ -88,24 +80,10 @@ const indexingOn = (ml: IndexingML): LibraryIndexing => {
 };
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "cairn-indexing-"));
-  cairn = await startCairn(
-    {
-      dataDir,
-      webDistDir: path.join(repoRoot, "dist/web"),
-      logLevel: "warn",
-      ports: { api: 0, photos: 0, accounts: 0, auth: 0 },
-    },
-    { environment: {}, cwd: repoRoot },
-  );
-  account = await signUpNodeAccount({
-    apiOrigin: cairn.urls.api,
-    mailDir: path.join(dataDir, "mail"),
-    email: `indexing-${Date.now().toString(36)}@cairn.test`,
-    password: sharedTestPassword,
-  });
+  node = await startNodeCairn();
+  account = await node.signUp("indexing");
   client = await createNodeLibraryClient({
-    apiOrigin: cairn.urls.api,
+    apiOrigin: node.apiOrigin,
     token: account.token,
     userID: account.userID,
     accountKeys: account.accountKeys,
@@ -129,8 +107,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.close();
   await pool.terminate();
-  await cairn.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await node.close();
 });
 
 it("indexes a library's photos once, in batches, and a second device gets the results through sync", async () => {

@@ -1,11 +1,11 @@
-import { type CocoLabel, cocoLabels } from "./coco-labels";
+import { type ThingLabel, thingLabels } from "../../../shared/model/search/thing-labels";
 
 // From the detector's boxes to a photo's tags: the distinct COCO labels it
 // shows, each with its best box's score.
 
 /** One tag of a photo: a COCO label and the best score of its boxes (0 to 1). */
 export interface ThingTag {
-  label: CocoLabel;
+  label: ThingLabel;
   score: number;
 }
 
@@ -41,13 +41,13 @@ export const thingsTagsFromDetections = (
   rows: Iterable<DetectionRow>,
   threshold: number = thingsScoreThreshold,
 ): ThingTag[] => {
-  const best = new Map<CocoLabel, number>();
+  const best = new Map<ThingLabel, number>();
   for (const row of rows) {
     const score = row[4];
     const classIndex = row[5];
     if (score === undefined || classIndex === undefined || !(score >= threshold)) continue;
     if (!Number.isInteger(classIndex)) continue;
-    const label = cocoLabels[classIndex];
+    const label = thingLabels[classIndex];
     if (label === undefined) continue;
     if (score > (best.get(label) ?? -1)) best.set(label, score);
   }
