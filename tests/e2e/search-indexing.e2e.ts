@@ -22,6 +22,7 @@ import {
   signUpWithLibraryClient,
 } from "./test-support/library";
 import { useCairnInChromium } from "./test-support/suite";
+import { englishAndGerman, forEachLook } from "./test-support/looks";
 import { mediaWorkMs, pageCatchUpMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
@@ -68,11 +69,9 @@ afterAll(async () => {
 
 /** Opens the gallery's page from the navigation (no reload: the library's worker keeps what it knows). */
 const openFromNavigation = async (page: Page, name: "Photos" | "Settings") => {
-  const link =
-    name === "Settings"
-      ? page.getByTestId("nav-settings")
-      : page.getByRole("navigation").getByRole("link", { name: /^Photos/ });
-  await link.first().click();
+  const href = name === "Settings" ? "/gallery/settings" : "/gallery";
+  // The one of the sidebar and the phone's bottom bar that is shown.
+  await page.locator(`nav a[href="${href}"]:visible`).first().click();
 };
 
 /** Waits on the settings page until indexing says every photo is indexed. */
@@ -108,6 +107,35 @@ it("indexes the photos in the browser, shows its progress, and finds the people"
   await suggestion.click();
   await tile(page, "Bush-dog.jpg").waitFor({ timeout: pageCatchUpMs });
   expect(await page.getByTestId("gallery-tile").count()).toBe(1);
+});
+
+it("fits the settings' search section on a desktop and a phone, in English and German", async () => {
+  const page = await keptLoggedInGallery(browser(), cairn(), account);
+  await forEachLook(page, englishAndGerman, async (look) => {
+    await openFromNavigation(page, "Settings");
+    const progress = page.getByTestId("indexing-settings");
+    await progress.waitFor({ timeout: pageCatchUpMs });
+    const note = page.getByTestId("settings-semantic-search");
+    await note.waitFor({ timeout: pageCatchUpMs });
+    for (const shown of [progress, note]) {
+      const box = await shown.boundingBox();
+      expect(box, look.at).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), look.at).toBeLessThanOrEqual(look.width);
+    }
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    expect(overflow, look.at).toBe(false);
+    const dir = process.env.CAIRN_LOOKS_DIR;
+    if (dir !== undefined) {
+      await note.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `${dir}/indexing-settings-${look.locale}-${String(look.width)}.png`,
+      });
+    }
+    // The next look reloads the gallery.
+    await openFromNavigation(page, "Photos");
+  });
 });
 
 it("gives a second browser every result through sync, computing nothing", async () => {

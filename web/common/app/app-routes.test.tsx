@@ -55,7 +55,10 @@ describe("app routes", () => {
       expect(screen.getAllByRole("group", { name: "Theme" })).toHaveLength(1);
     });
     expect(screen.getByLabelText("Language")).toBeTruthy();
-    expect(document.title).toBe("Cairn Photos");
+    // The title is set in an effect, which may run after the screen is found.
+    await waitFor(() => {
+      expect(document.title).toBe("Cairn Photos");
+    });
   });
 
   it("takes a logged-in user from the root to the gallery", async () => {
@@ -75,7 +78,10 @@ describe("app routes", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Log in" })).toBeTruthy();
     expect(screen.getByLabelText("Email")).toBeTruthy();
     expect(screen.getByRole("navigation", { name: "Main navigation" })).toBeTruthy();
-    expect(document.title).toBe("Log in · Cairn Photos");
+    // The title is set in an effect, which may run after the screen is found.
+    await waitFor(() => {
+      expect(document.title).toBe("Log in · Cairn Photos");
+    });
   });
 
   it("sends a logged-out visitor of a needs-login route to the root", async () => {
@@ -95,7 +101,10 @@ describe("app routes", () => {
     expect(await screen.findByText("a@b.c")).toBeTruthy();
     expect(screen.getByText("1.5 GB of 10 GB used")).toBeTruthy();
     expect(screen.getByText("3 files")).toBeTruthy();
-    expect(document.title).toBe("Gallery · Cairn Photos");
+    // The title is set in an effect, which may run after the screen is found.
+    await waitFor(() => {
+      expect(document.title).toBe("Gallery · Cairn Photos");
+    });
   });
 
   it("sends a tab whose master key is not open to /credentials", async () => {
