@@ -84,7 +84,12 @@ export class SearchIndex {
     let day = 0;
     for (let index = 0; index < count; index++) {
       const file = files[index];
-      if (file === undefined) continue;
+      if (file === undefined) {
+        // Keeps every array aligned with the view's indexes.
+        names.push("");
+        captions.push("");
+        continue;
+      }
       const title = file.pubMagicMetadata?.data.editedName ?? file.metadata.title;
       this.ids[index] = file.id;
       names.push(foldForSearch(title));

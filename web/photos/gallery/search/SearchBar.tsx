@@ -6,7 +6,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { useIntl } from "react-intl";
-import type { SearchQuery } from "../../../../shared/model/search/search-query";
+import { encodeSearchQuery, type SearchQuery } from "../../../../shared/model/search/search-query";
 import type { SearchSuggestion, SuggestionGroup } from "../../../../workers/search/search-contract";
 import type { SearchClient } from "../../../common/library/search-client";
 import { log } from "../../../common/log/log";
@@ -36,6 +36,15 @@ const groupMessages = {
   caption: "search.group.caption",
 } as const satisfies Record<SuggestionGroup, string>;
 
+// [Note: A late label never overwrites what is typed]
+//
+// The open search's name can change after it is shown: a place's city name
+// comes from the worker once its places are loaded, and the language can
+// change. The field takes the newer name only while it still shows the
+// older one; once the person has typed, their text stays (a reload with a
+// place search open, then typing at once, used to lose the typing). A new
+// search, chosen or opened from the address, always shows its name.
+
 export function SearchBar({
   client,
   openQuery,
@@ -63,11 +72,16 @@ export function SearchBar({
   useSlashShortcut(inputRef);
 
   // The field shows the open search (one opened from the address, or after a choice).
-  const [shownLabel, setShownLabel] = useState(openLabel);
-  if (shownLabel !== openLabel) {
-    setShownLabel(openLabel);
-    setText(openLabel);
-    setExpanded(false);
+  // See: [Note: A late label never overwrites what is typed]
+  const openKey = openQuery === undefined ? "" : encodeSearchQuery(openQuery);
+  const [shown, setShown] = useState({ key: openKey, label: openLabel });
+  if (shown.key !== openKey || shown.label !== openLabel) {
+    const searchChanged = shown.key !== openKey;
+    setShown({ key: openKey, label: openLabel });
+    if (searchChanged) {
+      setText(openLabel);
+      setExpanded(false);
+    } else if (text === shown.label) setText(openLabel);
   }
 
   const ask = (typed: string) => {
