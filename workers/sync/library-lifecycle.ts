@@ -378,6 +378,9 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
               .request("local-change")
               .catch(() => undefined);
           },
+          uploadingChanged: (uploading) => {
+            ml?.setUploading(uploading);
+          },
           nowMs: deps.nowMs,
         });
         return uploads;

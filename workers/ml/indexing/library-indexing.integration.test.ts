@@ -47,7 +47,7 @@ const recordingML = (clipAvailable: boolean) => {
   return { ml, seen };
 };
 
-const indexingOn = (ml: IndexingML): LibraryIndexing => {
+const indexingOn = (ml: IndexingML, paused?: () => boolean): LibraryIndexing => {
   const keys = new Map(files.map((file) => [file.id, file.keyB64]));
   const api = createApiClient({
     apiOrigin: node.apiOrigin,
@@ -76,6 +76,7 @@ const indexingOn = (ml: IndexingML): LibraryIndexing => {
       ),
     ml,
     batchSize: 2,
+    paused,
   });
 };
 
@@ -108,6 +109,15 @@ afterAll(async () => {
   await client.close();
   await pool.terminate();
   await node.close();
+});
+
+it("gives way to an upload: while one runs, a run indexes nothing", async () => {
+  const recording = recordingML(true);
+  const indexing = indexingOn(recording.ml, () => true);
+  expect(await indexing.run()).toBe("paused");
+  expect(await indexing.run()).toBe("paused");
+  expect(recording.seen.images).toBe(0);
+  expect(indexing.status()).toEqual({ pending: 3, indexed: 0 });
 });
 
 it("indexes a library's photos once, in batches, and a second device gets the results through sync", async () => {

@@ -48,6 +48,8 @@ export interface LibraryIndexingDeps {
   ml: IndexingML;
   /** Files indexed per run (a run leaves the worker free for the gallery in between). */
   batchSize?: number;
+  /** Whether indexing gives way now (an upload runs). See: [Note: Indexing gives way to uploads] */
+  paused?: () => boolean;
   logError?: (message: string, cause: unknown) => void;
 }
 
@@ -59,7 +61,10 @@ export interface IndexingStatus {
 }
 
 export interface LibraryIndexing {
-  /** One extraction run. Throws 'Orphan CLIP indexing without a login' once the session is gone. */
+  /**
+   * One extraction run. Throws 'Orphan CLIP indexing without a login' once
+   * the session is gone; "paused" when it gave way to an upload.
+   */
   run(signal?: AbortSignal): Promise<MLRunOutcome>;
   status(): IndexingStatus;
   /** The things seen in a file (COCO labels), once indexed here or elsewhere. */
@@ -148,6 +153,7 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
 
     const batch = nextIndexingBatch(deps.files(), isIndexed, new Set(), batchSize);
     if (batch.length === 0) return "nothing-to-do";
+    if (deps.paused?.() === true) return "paused";
     // Files shared with the user may have been indexed by their owner.
     const stored = await fetchMLData(
       sync,
@@ -160,6 +166,7 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     });
     if (toIndex.length === 0) return "did-work";
     signal?.throwIfAborted();
+    if (deps.paused?.() === true) return "paused";
 
     const thumbnails = await deps.thumbnails(toIndex.map(({ id }) => id));
     const images: { fileID: number; bytes: Uint8Array }[] = [];

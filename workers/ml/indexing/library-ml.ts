@@ -13,6 +13,15 @@
 // texts, the last ones searched) for the search view to read, and dropped
 // when a run adds embeddings so the next search sees them.
 
+// [Note: Indexing gives way to uploads]
+//
+// An upload and indexing both decode images and both use the device's few
+// cores; the user is waiting for the upload, not for the index. So while
+// an upload runs, a run stops before its next batch (a batch already
+// handed to the ML worker finishes: a second or two) and no run is
+// scheduled; the upload's end asks for the next run, which also indexes
+// the files it brought (spec §4's live extraction after an upload).
+
 import type { SchedulerTimers } from "../../sync/schedule";
 import type { ClipStatus, MLWorkerCalls } from "../ml-worker-contract";
 import {
@@ -34,6 +43,8 @@ export interface MLStatus {
   indexed: number;
   /** Whether "photos of …" can be searched, and why not; undefined before the first run asked. */
   clip?: ClipStatus | undefined;
+  /** Indexing waits for an upload to end. See: [Note: Indexing gives way to uploads] */
+  pausedForUpload: boolean;
 }
 
 export interface LibraryML {
@@ -41,6 +52,8 @@ export interface LibraryML {
   request(): void;
   setOnline(online: boolean): void;
   setEnabled(enabled: boolean): void;
+  /** Whether uploads are running. See: [Note: Indexing gives way to uploads] */
+  setUploading(uploading: boolean): void;
   /** Logout: the run in progress is aborted and nothing runs again. */
   stop(): void;
   status(): MLStatus;
@@ -69,6 +82,7 @@ export const createLibraryML = (deps: LibraryMLDeps): LibraryML => {
   let clip: ClipStatus | undefined;
   let enabled = deps.enabled;
   let online = deps.online;
+  let uploading = false;
   let abort = new AbortController();
   const semantic = new Map<string, ReadonlySet<number>>();
   const logError =
@@ -79,6 +93,7 @@ export const createLibraryML = (deps: LibraryMLDeps): LibraryML => {
 
   const indexing: LibraryIndexing = createLibraryIndexing({
     ...deps,
+    paused: () => uploading,
     ml: {
       clipAvailable: async () => {
         clip = await deps.ml().clipStatus();
@@ -130,11 +145,22 @@ export const createLibraryML = (deps: LibraryMLDeps): LibraryML => {
         job.request();
       } else stopJob();
     },
+    setUploading: (next) => {
+      if (next === uploading) return;
+      uploading = next;
+      if (!uploading && enabled) job.request();
+    },
     stop: () => {
       enabled = false;
       stopJob();
     },
-    status: () => ({ enabled, phase: job.phase(), ...indexing.status(), clip }),
+    status: () => ({
+      enabled,
+      phase: job.phase(),
+      ...indexing.status(),
+      clip,
+      pausedForUpload: enabled && uploading,
+    }),
     thingsOf: (fileID) => indexing.thingsOf(fileID),
     thingLabels: () => indexing.thingLabels(),
     semanticAvailable: () => clip?.available === true,

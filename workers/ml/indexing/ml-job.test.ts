@@ -54,6 +54,18 @@ describe("the indexing job's rules", () => {
     expect(requested.state.intervalMs).toBe(mlJobBaseIntervalMs);
   });
 
+  it("waits without a timer after a run that gave way to an upload, until asked again", () => {
+    const { steps, state } = run([
+      { kind: "request" },
+      { kind: "request" },
+      { kind: "run-finished", outcome: "paused" },
+    ]);
+    expect(steps[2]?.armTimerMs).toBeUndefined();
+    expect(steps[2]?.startRun).toBeUndefined();
+    expect(state.phase).toBe("not-scheduled");
+    expect(nextMLJobStep(state, { kind: "request" }).startRun).toBe(true);
+  });
+
   it("runs once more after a run that was asked for again meanwhile", () => {
     const { steps, state } = run([
       { kind: "request" },

@@ -34,8 +34,12 @@ export interface MLJobState {
   rerun: boolean;
 }
 
-/** What a run reports: whether it did work, and whether it failed. */
-export type MLRunOutcome = "did-work" | "nothing-to-do" | "failed";
+/**
+ * What a run reports: whether it did work, whether it failed, or that it
+ * gave way to an upload (the upload's end asks for the next run).
+ * See: [Note: Indexing gives way to uploads]
+ */
+export type MLRunOutcome = "did-work" | "nothing-to-do" | "failed" | "paused";
 
 export type MLJobEvent =
   /** Something new may need indexing (an upload, a sync, the user turned indexing on). */
@@ -84,6 +88,16 @@ export const nextMLJobStep = (state: MLJobState, event: MLJobEvent): MLJobStep =
       return { state: { ...state, phase: "running" }, startRun: true };
     case "run-finished": {
       if (state.phase !== "running") return { state };
+      if (event.outcome === "paused") {
+        return {
+          state: {
+            ...state,
+            phase: "not-scheduled",
+            rerun: false,
+            intervalMs: mlJobBaseIntervalMs,
+          },
+        };
+      }
       const intervalMs = nextInterval(state.intervalMs, event.outcome);
       if (!state.online) {
         return { state: { ...state, phase: "not-scheduled", rerun: false, intervalMs } };

@@ -45,6 +45,8 @@ export interface LibraryUploadsDeps {
   sync: () => Promise<unknown>;
   /** Asks for a pull (after a run, for what other devices see too). */
   requestSync: () => void;
+  /** Uploads started (true) or all ended (false). See: [Note: Indexing gives way to uploads] */
+  uploadingChanged?: (uploading: boolean) => void;
   nowMs: () => number;
 }
 
@@ -129,6 +131,8 @@ export const createLibraryUploads = (deps: LibraryUploadsDeps): LibraryUploads =
   let media: UploadMedia | undefined;
   let service: UploadService | undefined;
   const index = new OwnedContentIndex();
+  /** Upload calls on their way (a request may join a running one). */
+  let uploadsRunning = 0;
 
   const loadedStore = (): LibraryStore => {
     const store = deps.store();
@@ -210,9 +214,16 @@ export const createLibraryUploads = (deps: LibraryUploadsDeps): LibraryUploads =
 
   return {
     upload: async (request, listener) => {
-      const final = await serviceFor().upload(request, listener);
-      deps.requestSync();
-      return final;
+      uploadsRunning += 1;
+      if (uploadsRunning === 1) deps.uploadingChanged?.(true);
+      try {
+        const final = await serviceFor().upload(request, listener);
+        deps.requestSync();
+        return final;
+      } finally {
+        uploadsRunning -= 1;
+        if (uploadsRunning === 0) deps.uploadingChanged?.(false);
+      }
     },
     cancel: () => {
       service?.cancel();

@@ -1,5 +1,6 @@
-// Indexing's progress: a bar with "N of M photos indexed". The sidebar shows
-// it only while photos are waiting; the settings always, with the switch.
+// Indexing's progress: a bar with "N of M photos indexed" (and that it
+// waits while an upload runs). The sidebar shows it only while photos are
+// waiting; the settings always, with the switch.
 
 import { FormattedMessage } from "react-intl";
 import type { MLStatus } from "../../../../workers/ml/indexing/indexing-contract";
@@ -26,6 +27,11 @@ export function IndexingProgress({
           <FormattedMessage id="gallery.settings.indexing.off" />
         ) : done ? (
           <FormattedMessage id="gallery.settings.indexing.done" values={{ total }} />
+        ) : status.pausedForUpload ? (
+          <FormattedMessage
+            id="gallery.indexing.paused"
+            values={{ indexed: status.indexed, total }}
+          />
         ) : placement === "sidebar" ? (
           <FormattedMessage id="gallery.nav.indexing" values={{ indexed: status.indexed, total }} />
         ) : (
