@@ -10,7 +10,8 @@ import { type NodeCairn, startNodeCairn } from "../../../tests/test-support/node
 import { clientPackages } from "../../../shared/api/headers";
 import { generatedJpeg } from "../../../tests/test-support/media";
 import { type NodeCryptoPool, createNodeCryptoPool } from "../../crypto/node-pool";
-import type { DecryptedFile } from "../../library/decrypted-records";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
+import { shareAlbum } from "../../library/sharing-operations";
 import { type NodeLibraryClient, createNodeLibraryClient } from "../../library/node-library-client";
 import { uploadTestFile } from "../../sync/test-support/library";
 import { FileType } from "../../../shared/model/library/file-metadata";
@@ -22,6 +23,7 @@ let account: NodeAccount;
 let client: NodeLibraryClient;
 let pool: NodeCryptoPool;
 let files: DecryptedFile[];
+let album: DecryptedCollection;
 
 /** A direction in embedding space per image: the image's first byte picks it. */
 const vectorOf = (seed: number) =>
@@ -47,31 +49,39 @@ const recordingML = (clipAvailable: boolean) => {
   return { ml, seen };
 };
 
-const indexingOn = (ml: IndexingML, paused?: () => boolean): LibraryIndexing => {
-  const keys = new Map(files.map((file) => [file.id, file.keyB64]));
+const indexingOn = (
+  ml: IndexingML,
+  paused?: () => boolean,
+  device: { account: NodeAccount; client: NodeLibraryClient; files: () => DecryptedFile[] } = {
+    account,
+    client,
+    files: () => files,
+  },
+): LibraryIndexing => {
+  const keyOf = (fileID: number) => device.files().find(({ id }) => id === fileID)?.keyB64;
   const api = createApiClient({
     apiOrigin: node.apiOrigin,
     clientPackage: clientPackages.photosWeb,
     fetch: (url, init) => fetch(url, init),
-    getAuthToken: () => account.token,
+    getAuthToken: () => device.account.token,
   });
   return createLibraryIndexing({
     files: () =>
-      files.map((file) => ({
+      device.files().map((file) => ({
         id: file.id,
         title: file.metadata.title,
         fileType: file.metadata.fileType,
         contentHash: file.metadata.hash,
       })),
-    fileKey: (fileID) => keys.get(fileID),
+    fileKey: keyOf,
     api: () => api,
     pool,
     thumbnails: async (fileIDs) =>
       Promise.all(
         fileIDs.map(async (fileID) => {
-          const file = files.find(({ id }) => id === fileID);
+          const file = device.files().find(({ id }) => id === fileID);
           if (file === undefined) return { fileID, ok: false as const, errorName: "NotFound" };
-          return { fileID, ok: true as const, bytes: await client.downloadThumbnail(file) };
+          return { fileID, ok: true as const, bytes: await device.client.downloadThumbnail(file) };
         }),
       ),
     ml,
@@ -91,7 +101,7 @@ beforeAll(async () => {
     poolSize: 1,
   });
   pool = await createNodeCryptoPool({ size: 1 });
-  const album = await client.createCollection({ name: "To index", type: "album" });
+  album = await client.createCollection({ name: "To index", type: "album" });
   files = [];
   for (let index = 0; index < 3; index++) {
     files.push(
@@ -145,6 +155,50 @@ it("indexes a library's photos once, in batches, and a second device gets the re
   if (photo === undefined) throw new Error("no photo");
   const thumbnail = await client.downloadThumbnail(photo);
   expect(other.semanticMatches(vectorOf(thumbnail.length % 97)).has(photo.id)).toBe(true);
+});
+
+it("gives a file shared after it was indexed to its new viewer without computing it again", async () => {
+  const bob = await node.signUp("indexing-viewer");
+  const bobClient = await createNodeLibraryClient({
+    apiOrigin: node.apiOrigin,
+    token: bob.token,
+    userID: bob.userID,
+    accountKeys: bob.accountKeys,
+    poolSize: 1,
+  });
+  try {
+    // Bob indexes a photo of his own first: his embeddings' sync time is now past Alice's.
+    const own = await bobClient.createCollection({ name: "Mine", type: "album" });
+    const bobFiles = [await uploadTestFile(bobClient, own, "mine.jpg", await generatedJpeg(7))];
+    const bobML = recordingML(true);
+    const bobIndexing = indexingOn(bobML.ml, undefined, {
+      account: bob,
+      client: bobClient,
+      files: () => bobFiles,
+    });
+    expect(await bobIndexing.run()).toBe("did-work");
+    expect(await bobIndexing.run()).toBe("nothing-to-do");
+    expect(bobML.seen.images).toBe(1);
+
+    await shareAlbum(client.deps, album, bob.email, "VIEWER");
+    const shared = (await bobClient.fetchCollections()).find(
+      (found) => found.ok && found.collection.id === album.id,
+    );
+    if (shared?.ok !== true) throw new Error("The album was not shared");
+    const { entries } = await bobClient.fetchCollectionFiles(shared.collection);
+    bobFiles.push(...entries.flatMap((entry) => (entry.kind === "file" ? [entry.file] : [])));
+
+    const outcomes = [await bobIndexing.run(), await bobIndexing.run(), await bobIndexing.run()];
+    expect(outcomes).toEqual(["did-work", "did-work", "nothing-to-do"]);
+    expect(bobML.seen.images).toBe(1);
+    expect(bobIndexing.status()).toEqual({ pending: 0, indexed: 4 });
+    const [photo] = files;
+    if (photo === undefined) throw new Error("no photo");
+    const thumbnail = await client.downloadThumbnail(photo);
+    expect(bobIndexing.semanticMatches(vectorOf(thumbnail.length % 97)).has(photo.id)).toBe(true);
+  } finally {
+    await bobClient.close();
+  }
 });
 
 it("says the spec's words when the session is gone", async () => {

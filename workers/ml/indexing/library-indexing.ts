@@ -14,11 +14,16 @@ import type { ApiClient } from "../../../shared/api/client";
 import { CairnError } from "../../../shared/model/errors";
 import type { CryptoPool } from "../../crypto/pool";
 import type { ThumbnailResult } from "../../gallery/gallery-contract";
-import { clipMatchThreshold } from "../clip/clip-embedding";
+import {
+  clipEmbeddingLength,
+  clipMatchThreshold,
+  normalizedEmbedding,
+} from "../clip/clip-embedding";
 import { ClipEmbeddingIndex } from "../clip/embedding-index";
 import { pullEmbeddings, putFileEmbedding } from "../derived-data/embeddings-sync";
 import { fetchMLData, pullMLDataChanges, updateMLData } from "../derived-data/ml-data-sync";
-import { thingsOf, withThings } from "../ml-data";
+import { type MLDataDocument, clipOf, thingsOf, withClip, withThings } from "../ml-data";
+import { clientPackages } from "../../../shared/api/headers";
 import type { ThingTag } from "../things/things-tags";
 import { type IndexableFile, isIndexable, nextIndexingBatch } from "./indexing-queue";
 import type { MLRunOutcome } from "./ml-job";
@@ -50,6 +55,8 @@ export interface LibraryIndexingDeps {
   batchSize?: number;
   /** Whether indexing gives way now (an upload runs). See: [Note: Indexing gives way to uploads] */
   paused?: () => boolean;
+  /** Who made the indexes, as the ML data document names it (the reference's `client`). */
+  client?: string;
   logError?: (message: string, cause: unknown) => void;
 }
 
@@ -91,6 +98,18 @@ export class OrphanIndexingError extends CairnError {
  */
 export const defaultIndexingBatch = 24;
 
+// [Note: A file's CLIP embedding travels twice]
+//
+// The spec's embeddings (`PUT /embeddings`, pulled with their diff) reach
+// the owner's other devices, but a diff read from a sync time misses an
+// embedding made before the file was shared with the reader, and newer
+// reference clients keep a file's CLIP embedding in its ML data document
+// only. So an embedding is also written into the file's document (the
+// reference's `clip` part), and a run takes a file's embedding from
+// whichever it finds: its diff or the document fetched for the batch (a
+// shared file indexed by its owner, or by a reference client, is then not
+// computed again).
+
 export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexing => {
   const clip = new ClipEmbeddingIndex();
   const things = new Map<number, readonly string[]>();
@@ -100,6 +119,7 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
   let mlDataSince = 0;
   let clipFound = false;
   const batchSize = deps.batchSize ?? defaultIndexingBatch;
+  const indexClient = deps.client ?? clientPackages.photosWeb;
   const logError =
     deps.logError ??
     ((message: string, cause: unknown) => {
@@ -114,6 +134,16 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
       fileID,
       tags.map(({ label }) => label),
     );
+  };
+
+  /** Takes the indexes a stored document holds. See: [Note: A file's CLIP embedding travels twice] */
+  const adopt = (fileID: number, document: MLDataDocument) => {
+    const found = thingsOf(document);
+    if (found !== undefined) keep(fileID, found.tags);
+    const stored = clipOf(document)?.embedding;
+    if (stored?.length === clipEmbeddingLength && !clip.has(fileID)) {
+      clip.add(fileID, normalizedEmbedding(stored));
+    }
   };
 
   const pull = async (api: Pick<ApiClient, "call">, signal: AbortSignal | undefined) => {
@@ -132,10 +162,7 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
       sync,
       changes.changed.filter((fileID) => deps.fileKey(fileID) !== undefined),
     );
-    for (const [fileID, { document }] of documents) {
-      const found = thingsOf(document);
-      if (found !== undefined) keep(fileID, found.tags);
-    }
+    for (const [fileID, { document }] of documents) adopt(fileID, document);
     for (const fileID of changes.deleted) {
       things.delete(fileID);
       clip.remove(fileID);
@@ -160,8 +187,8 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
       batch.map(({ id }) => id),
     );
     const toIndex = batch.filter(({ id }) => {
-      const found = thingsOf(stored.get(id)?.document ?? {});
-      if (found !== undefined) keep(id, found.tags);
+      const document = stored.get(id)?.document;
+      if (document !== undefined) adopt(id, document);
       return !isIndexed(id);
     });
     if (toIndex.length === 0) return "did-work";
@@ -191,10 +218,16 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
         await putFileEmbedding(sync, fileID, result.clip);
         clip.add(fileID, result.clip);
       }
+      const embedding = result.clip;
       await updateMLData(
         sync,
         fileID,
-        (document) => withThings(document, result.things),
+        (document) => {
+          const tagged = withThings(document, result.things);
+          return embedding === undefined
+            ? tagged
+            : withClip(tagged, { client: indexClient, embedding: Array.from(embedding) });
+        },
         stored.get(fileID),
       );
       keep(fileID, result.things);
