@@ -48,6 +48,11 @@ beforeAll(async () => {
   await uploadTestFile(client, other, "tulips.jpg", await generatedJpeg(4), {
     creationTimeUs: localNoonUs(2021, 4, 10),
   });
+  await uploadTestFile(client, other, "harbour.jpg", await generatedJpeg(6), {
+    creationTimeUs: localNoonUs(2023, 3, 15),
+    cameraMake: "Canon",
+    cameraModel: "Canon EOS 5D Mark II",
+  });
 });
 
 afterAll(async () => {
@@ -101,7 +106,7 @@ it("finds files by name and caption, forgiving accents, and keeps the search ove
   expect(await input(page).inputValue()).toBe("Captions containing “creme brulee”");
 
   await page.getByTestId("search-clear").click();
-  await expect.poll(() => tileTitles(page)).toHaveLength(5);
+  await expect.poll(() => tileTitles(page)).toHaveLength(6);
   expect(new URL(page.url()).searchParams.has("search")).toBe(false);
 });
 
@@ -130,6 +135,19 @@ it("finds files by date, by type, and opens albums from their suggestion", async
   await expect.poll(() => page.getByTestId("view-title").textContent()).toBe("Lisbon with Zoë");
   expect(new URL(page.url()).searchParams.get("collection")).not.toBeNull();
   expect(new URL(page.url()).searchParams.has("search")).toBe(false);
+});
+
+it("finds photos by the camera that took them", async () => {
+  const page = await keptLoggedInGallery(browser(), cairn(), account);
+  await typeSearch(page, "eos");
+  await expect.poll(() => suggestionTexts(page)).toEqual(["camera: Canon EOS 5D Mark II1"]);
+  expect(await page.locator(".cairn-search__group").allTextContents()).toEqual(["Cameras"]);
+  await suggestions(page).first().click();
+  await expect.poll(() => tileTitles(page)).toEqual(["harbour.jpg"]);
+  expect(new URL(page.url()).searchParams.get("search")).toBe("camera:Canon EOS 5D Mark II");
+  await expect
+    .poll(() => page.getByTestId("view-title").textContent())
+    .toBe("Canon EOS 5D Mark II");
 });
 
 it("finds photos by place without any network, and the viewer names the place", async () => {

@@ -235,4 +235,40 @@ describe("the library's search", () => {
     await search.open({ kind: "thing", label: "person" });
     expect(resultIDs(engine)).toEqual([1]);
   });
+
+  it("suggests the library's cameras by make or model, forgiving case and accents, and finds them", async () => {
+    const { search, engine, reader } = library();
+    const taken = (id: number, collectionID: number, cameraMake?: string, cameraModel?: string) =>
+      file(id, collectionID, `IMG_${String(id)}.jpg`, at(2023, 3, id), {
+        pubMagicMetadata: mmd({ cameraMake, cameraModel }),
+      });
+    reader.putFiles([
+      taken(20, 10, "Canon", "Canon EOS 5D Mark II"),
+      taken(21, 10, "CANON", "CANON EOS 5D MARK II"),
+      taken(22, 10, "Canon", "Canon EOS R5"),
+      taken(23, 10, "Apple", "iPhone 12"),
+      taken(24, 10, "NIKON CORPORATION", "NIKON D750"),
+      taken(25, 10),
+      taken(26, 11, "SONY", "ILCE-7M3"),
+    ]);
+    const camera = (name: string, count: number) =>
+      `camera ${JSON.stringify({ kind: "camera", name })} (${String(count)})`;
+    // The camera with more files first; the name is its newest file's.
+    expect(await suggested(search, "canon")).toEqual([
+      camera("CANON EOS 5D MARK II", 2),
+      camera("Canon EOS R5", 1),
+    ]);
+    expect(await suggested(search, "ÉOS 5d")).toEqual([camera("CANON EOS 5D MARK II", 2)]);
+    expect(await suggested(search, "apple")).toEqual([camera("Apple iPhone 12", 1)]);
+    expect(await suggested(search, "IPHONE")).toEqual([camera("Apple iPhone 12", 1)]);
+    expect(await suggested(search, "d750")).toEqual([camera("NIKON D750", 1)]);
+    // Never the camera of a hidden album's file.
+    expect(await suggested(search, "sony")).toEqual([]);
+
+    await search.open({ kind: "camera", name: "canon eos 5d mark ii" });
+    expect(resultIDs(engine)).toEqual([21, 20]);
+    await search.open({ kind: "camera", name: "Sony ILCE-7M3" });
+    expect(resultIDs(engine)).toEqual([]);
+    expect(search.index().countOf({ kind: "camera", name: "Apple  iPhone 12" })).toBe(1);
+  });
 });

@@ -17,6 +17,7 @@ export const suggestionGroups = [
   "place",
   "thing",
   "file-kind",
+  "camera",
   "semantic",
   "name",
   "caption",
@@ -39,6 +40,8 @@ export type SearchSuggestion =
     }
   | { group: "thing"; query: Extract<SearchQuery, { kind: "thing" }>; count: number }
   | { group: "file-kind"; query: Extract<SearchQuery, { kind: "file-kind" }>; count: number }
+  /** A camera of the library whose name matches: its name is the query's. */
+  | { group: "camera"; query: Extract<SearchQuery, { kind: "camera" }>; count: number }
   /** "Photos of <text>": its count is unknown until the search runs. */
   | { group: "semantic"; query: Extract<SearchQuery, { kind: "semantic" }> }
   | { group: "name"; query: Extract<SearchQuery, { kind: "name" }>; count: number }

@@ -1,13 +1,14 @@
 // The search index of a library (pure): for every searchable file, in the
 // order the search view shows them, what queries compare: its name and
-// caption folded, its local date, its kinds, its location. Built in the
-// sync worker from the decrypted files it already holds, kept in memory
-// only (the local database's rule: nothing plaintext at rest), and rebuilt
-// when the searchable files change. See: [Note: Search runs where the library is]
+// caption folded, its local date, its kinds, its camera, its location.
+// Built in the sync worker from the decrypted files it already holds, kept
+// in memory only (the local database's rule: nothing plaintext at rest), and
+// rebuilt when the searchable files change. See: [Note: Search runs where the library is]
 
 import type { DecryptedFile } from "../library/decrypted-records";
 import type { SearchDate, SearchQuery } from "../../shared/model/search/search-query";
 import type { DayOf } from "../gallery/engine/days";
+import { cameraNameOf } from "./camera-names";
 import { fileKindBits, fileKindBitsOf } from "./file-kind-rules";
 import { foldForSearch, searchWords } from "./fold-text";
 
@@ -48,6 +49,20 @@ export interface SearchFacets {
 }
 
 const noPlace = -1;
+const noCamera = -1;
+
+/** A camera the library's files were taken with. See: [Note: A camera is named by its model, with its maker when the model lacks it] */
+export interface LibraryCamera {
+  /** As the bar shows it: the name of its first file in view order. */
+  name: string;
+  /** As queries compare it: files whose names differ only in case or accents share a camera. */
+  folded: string;
+  /** How many files it took. */
+  count: number;
+}
+
+/** A camera's name as the index compares it. */
+const cameraKey = (name: string) => foldForSearch(name).replace(/\s+/gu, " ").trim();
 
 export class SearchIndex {
   readonly count: number;
@@ -59,6 +74,11 @@ export class SearchIndex {
   readonly months: Uint8Array;
   readonly days: Uint8Array;
   readonly kinds: Uint8Array;
+  /** Per file: an index into `cameras`, or `noCamera` (one string per camera, not per file). */
+  readonly cameraIndexes: Int32Array;
+  /** The library's cameras, in the order of their first file. */
+  readonly cameras: readonly LibraryCamera[];
+  readonly #cameraIndexByKey = new Map<string, number>();
   readonly #files: readonly DecryptedFile[];
   readonly #facets: SearchFacets;
   /** Per file: an index into `#places`, or `noPlace`; computed on the first place query. */
@@ -75,8 +95,10 @@ export class SearchIndex {
     this.months = new Uint8Array(count);
     this.days = new Uint8Array(count);
     this.kinds = new Uint8Array(count);
+    this.cameraIndexes = new Int32Array(count).fill(noCamera);
     const names: string[] = [];
     const captions: string[] = [];
+    const cameras: LibraryCamera[] = [];
     let dayEndMs = -Infinity;
     let dayStartMs = Infinity;
     let year = 0;
@@ -95,6 +117,22 @@ export class SearchIndex {
       names.push(foldForSearch(title));
       captions.push(foldForSearch(file.pubMagicMetadata?.data.caption ?? ""));
       this.kinds[index] = fileKindBitsOf(file.metadata.fileType, title);
+      const cameraName = cameraNameOf(
+        file.pubMagicMetadata?.data.cameraMake,
+        file.pubMagicMetadata?.data.cameraModel,
+      );
+      if (cameraName !== undefined) {
+        const key = cameraKey(cameraName);
+        let at = this.#cameraIndexByKey.get(key);
+        if (at === undefined) {
+          at = cameras.length;
+          cameras.push({ name: cameraName, folded: key, count: 0 });
+          this.#cameraIndexByKey.set(key, at);
+        }
+        const camera = cameras[at];
+        if (camera !== undefined) camera.count += 1;
+        this.cameraIndexes[index] = at;
+      }
       // Files come sorted by time: one calendar look-up per day, as the views do.
       const timeMs = (timesUs[index] ?? 0) / 1000;
       if (!(timeMs >= dayStartMs && timeMs < dayEndMs)) {
@@ -112,6 +150,7 @@ export class SearchIndex {
     }
     this.names = names;
     this.captions = captions;
+    this.cameras = cameras;
   }
 
   /** The years the library holds, newest first. */
@@ -192,6 +231,11 @@ export class SearchIndex {
         const thingsOf = this.#facets.thingsOf;
         if (thingsOf === undefined) return () => false;
         return (index) => thingsOf(this.ids[index] ?? 0)?.includes(query.label) === true;
+      }
+      case "camera": {
+        const at = this.#cameraIndexByKey.get(cameraKey(query.name));
+        if (at === undefined) return () => false;
+        return (index) => this.cameraIndexes[index] === at;
       }
       case "semantic": {
         const matches = this.#facets.semanticMatches?.(query.text);

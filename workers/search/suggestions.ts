@@ -1,7 +1,7 @@
 // The search bar's suggestions for what is typed (pure): albums by name,
-// dates, places, things, file kinds, and files by name or caption, each
-// with the number of files it finds; a suggestion that finds nothing is not
-// offered. See: [Note: Suggestions rank whole words first]
+// dates, places, things, file kinds, cameras, and files by name or caption,
+// each with the number of files it finds; a suggestion that finds nothing is
+// not offered. See: [Note: Suggestions rank whole words first]
 
 import { searchFileKinds, type SearchQuery } from "../../shared/model/search/search-query";
 import { type MonthNames, parseSearchDates } from "./date-query";
@@ -145,6 +145,20 @@ const thingSuggestions = (
     }),
   ).map(({ query, count }) => ({ group: "thing", query, count }));
 
+/** The library's cameras whose name matches, by make or model. See: [Note: A camera is named by its model, with its maker when the model lacks it] */
+const cameraSuggestions = (index: SearchIndex, typed: string): SearchSuggestion[] =>
+  best(
+    index.cameras.map((camera) => ({
+      camera,
+      rank: matchRank(camera.folded, typed),
+      count: camera.count,
+    })),
+  ).map(({ camera, count }) => ({
+    group: "camera",
+    query: { kind: "camera", name: camera.name },
+    count,
+  }));
+
 /** The suggestions for `text`, in the bar's group order. */
 export const searchSuggestions = (
   text: string,
@@ -183,6 +197,7 @@ export const searchSuggestions = (
     ...placeSuggestions(sources, typed, context.locale),
     ...thingSuggestions(sources, typed, context),
     ...fileKinds,
+    ...cameraSuggestions(index, typed),
     ...(sources.semanticAvailable === true
       ? [{ group: "semantic", query: { kind: "semantic", text: trimmed } } as const]
       : []),

@@ -70,6 +70,9 @@ export const filePublicMagicMetadataSchema = z.looseObject({
   /** Pixel width and height, when known. */
   w: optional(z.number()),
   h: optional(z.number()),
+  /** The camera as its EXIF Make and Model tags name it ("Canon", "Canon EOS 5D Mark II"), when known. */
+  cameraMake: optional(z.string()),
+  cameraModel: optional(z.string()),
 });
 
 export type FilePrivateMagicMetadata = z.output<typeof filePrivateMagicMetadataSchema>;

@@ -14,6 +14,8 @@ describe("a search in the address", () => {
     [{ kind: "place", countryCode: "FR", cityID: undefined }, "place:FR"],
     [{ kind: "place", countryCode: "FR", cityID: 2988507 }, "place:FR/2988507"],
     [{ kind: "thing", label: "teddy bear" }, "thing:teddy bear"],
+    [{ kind: "camera", name: "Canon EOS 5D Mark II" }, "camera:Canon EOS 5D Mark II"],
+    [{ kind: "camera", name: "Olympus E-M10: Mark II" }, "camera:Olympus E-M10: Mark II"],
   ])("%j reads %s and back", (query, encoded) => {
     expect(encodeSearchQuery(query)).toBe(encoded);
     expect(decodeSearchQuery(encoded)).toEqual(query);
@@ -37,8 +39,18 @@ describe("a search in the address", () => {
     "thing:Dog",
     "thing:unicorn",
     "thing:<script>",
+    "camera:",
+    "camera:   ",
+    `camera:${"x".repeat(201)}`,
     "unknown:thing",
   ])("%s is no search", (raw) => {
     expect(decodeSearchQuery(raw)).toBeUndefined();
+  });
+
+  it("reads a camera's name trimmed", () => {
+    expect(decodeSearchQuery("camera:  Apple iPhone 12 ")).toEqual({
+      kind: "camera",
+      name: "Apple iPhone 12",
+    });
   });
 });

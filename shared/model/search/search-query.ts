@@ -31,6 +31,8 @@ export type SearchQuery =
   | { kind: "place"; countryCode: string; cityID?: number | undefined }
   /** Files tagged with a thing (a COCO label such as "dog"). */
   | { kind: "thing"; label: string }
+  /** Files taken with a camera, by its name as the bar shows it ("Canon EOS 5D Mark II"). */
+  | { kind: "camera"; name: string }
   /** Files whose CLIP image embedding is close to the text's ("photos of …"). */
   | { kind: "semantic"; text: string };
 
@@ -57,6 +59,8 @@ export const encodeSearchQuery = (query: SearchQuery): string => {
       return `place:${query.countryCode}${query.cityID === undefined ? "" : `/${String(query.cityID)}`}`;
     case "thing":
       return `thing:${query.label}`;
+    case "camera":
+      return `camera:${query.name}`;
   }
 };
 
@@ -124,6 +128,10 @@ export const decodeSearchQuery = (raw: string | null): SearchQuery | undefined =
     case "thing": {
       const label = text(value);
       return label === undefined || !isThingLabel(label) ? undefined : { kind: "thing", label };
+    }
+    case "camera": {
+      const name = text(value);
+      return name === undefined ? undefined : { kind: "camera", name };
     }
     default:
       return undefined;

@@ -56,7 +56,7 @@ export interface TestLibraryOptions {
   withMedia?: boolean;
 }
 
-/** Uploads a file with a name and optional caption and location into `collection`. */
+/** Uploads a file with a name and optional caption, location and camera into `collection`. */
 export const uploadTestFile = async (
   client: NodeLibraryClient,
   collection: DecryptedCollection,
@@ -71,8 +71,16 @@ export const uploadTestFile = async (
     thumbnail?: Uint8Array;
     fileType?: FileType;
     durationSec?: number;
+    /** The camera, as the upload keeps it from EXIF Make and Model. */
+    cameraMake?: string;
+    cameraModel?: string;
   } = {},
 ): Promise<DecryptedFile> => {
+  const pubMagicMetadata = {
+    ...(extra.caption === undefined ? {} : { caption: extra.caption }),
+    ...(extra.cameraMake === undefined ? {} : { cameraMake: extra.cameraMake }),
+    ...(extra.cameraModel === undefined ? {} : { cameraModel: extra.cameraModel }),
+  };
   const { file } = await client.upload({
     collection,
     file: bytes,
@@ -86,7 +94,7 @@ export const uploadTestFile = async (
       ...(extra.latitude === undefined ? {} : { latitude: extra.latitude }),
       ...(extra.longitude === undefined ? {} : { longitude: extra.longitude }),
     },
-    ...(extra.caption === undefined ? {} : { pubMagicMetadata: { caption: extra.caption } }),
+    ...(Object.keys(pubMagicMetadata).length === 0 ? {} : { pubMagicMetadata }),
   });
   return file;
 };

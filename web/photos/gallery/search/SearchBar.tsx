@@ -31,6 +31,7 @@ const groupMessages = {
   place: "search.group.place",
   thing: "search.group.thing",
   "file-kind": "search.group.file-kind",
+  camera: "search.group.camera",
   semantic: "search.group.semantic",
   name: "search.group.name",
   caption: "search.group.caption",

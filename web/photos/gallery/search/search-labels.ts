@@ -79,6 +79,9 @@ export const searchQueryLabel = (query: SearchQuery, intl: Format, cityName?: st
       return isThingLabel(query.label)
         ? intl.formatMessage({ id: thingNameMessages[query.label] })
         : query.label;
+    case "camera":
+      // A camera's name reads the same in every language.
+      return query.name;
   }
 };
 
