@@ -13,7 +13,6 @@ import type { SearchSuggestion, SuggestionContext } from "./search-contract";
 import { type SearchFacets, SearchIndex } from "./search-index";
 import { type PlaceNames, type SuggestableAlbum, searchSuggestions } from "./suggestions";
 import type { Places } from "../places/places-loader";
-import { countryName } from "../places/country-names";
 import type { LibraryML } from "../ml/indexing/library-ml";
 
 export interface LibrarySearchOptions {
@@ -95,10 +94,11 @@ export const createLibrarySearch = ({
     },
   };
 
-  const placeNames: PlaceNames = {
-    cityName: (cityID) => loadedPlaces?.cityByID(cityID)?.name,
-    countryName: (countryCode, locale) => countryName(countryCode, locale),
-  };
+  /** The names of places, once their data is loaded. */
+  const placeNamesOf = (loaded: Places): PlaceNames => ({
+    cityName: (cityID) => loaded.cityByID(cityID)?.name,
+    countryName: (countryCode, locale) => loaded.countryName(countryCode, locale),
+  });
 
   const indexOf = (base: BuiltView): SearchIndex => {
     if (indexed?.base !== base) {
@@ -134,7 +134,7 @@ export const createLibrarySearch = ({
           index: indexOf(engine.searchableView()),
           albums: albums(),
           months: monthsOf(context.locale),
-          placeNames: loadedPlaces === undefined ? undefined : placeNames,
+          placeNames: loadedPlaces === undefined ? undefined : placeNamesOf(loadedPlaces),
           things: ml?.()?.thingLabels(),
           semanticAvailable: ml?.()?.semanticAvailable(),
         },
