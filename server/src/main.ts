@@ -35,6 +35,7 @@ import { createJobScheduler } from "./jobs/scheduler";
 import { createLibrary, type Library } from "./library/create-library";
 import { createMailer } from "./mail/mailer";
 import { createModelsFolder } from "./models/models-folder";
+import type { ModelFile } from "../../shared/api/models";
 import { createAppHost } from "./static/app-host";
 import { webAppOriginsFor } from "./static/web-app-security-headers";
 import { readVersionID } from "./system/version";
@@ -100,12 +101,18 @@ export const startCairn = async (
     cwd = process.cwd(),
     resolvers,
     logStream,
+    modelFiles,
   }: {
     environment?: Environment;
     cwd?: string;
     resolvers?: AuthResolvers;
     /** Where the JSON log lines go; standard output when absent. */
     logStream?: LogStream;
+    /**
+     * The files the models folder must hold to be served: the spec's CLIP
+     * models when absent; tests give the tiny test models' (see: [Note: Tiny CLIP-shaped test models]).
+     */
+    modelFiles?: readonly ModelFile[];
   } = {},
 ): Promise<RunningCairn> => {
   const config = resolveConfig(overrides, environment, cwd);
@@ -288,7 +295,10 @@ export const startCairn = async (
         securityOrigins: () => webAppOriginsFor("photos", urlsOfBoundPorts(), config.blobs),
         logger: apiLog.child({ webApp: "photos" }),
         // Semantic search runs in the photos app.
-        models: createModelsFolder({ dir: config.modelsDir }),
+        models: createModelsFolder({
+          dir: config.modelsDir,
+          ...(modelFiles === undefined ? {} : { models: modelFiles }),
+        }),
       }),
       accounts: await createAppHost({
         app: "accounts",

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startCairn, type RunningCairn, type StartCairnOverrides } from "../../../server/src/main";
+import type { ModelFile } from "../../../shared/api/models";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -14,6 +15,7 @@ const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
  */
 export async function startTestCairn(
   overrides: StartCairnOverrides = {},
+  { modelFiles }: { modelFiles?: readonly ModelFile[] } = {},
 ): Promise<RunningCairn & { dataDir: string }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "cairn-e2e-"));
   const cairn = await startCairn(
@@ -25,7 +27,7 @@ export async function startTestCairn(
       ...overrides,
     },
     // The e2e suite must not pick up a developer's DATABASE_URL or S3 settings.
-    { environment: {}, cwd: repoRoot },
+    { environment: {}, cwd: repoRoot, ...(modelFiles === undefined ? {} : { modelFiles }) },
   );
   return {
     ...cairn,

@@ -9,17 +9,22 @@ export type TestCairn = Awaited<ReturnType<typeof startTestCairn>>;
 /**
  * Registers the hooks that give one browser test file its own Cairn (fresh
  * data folder, free ports) and a Chromium, and returns accessors for them.
- * `overrides` may be a function, for settings known only once the file's
- * other fixtures are up (e.g. a provider site's URL).
+ * `overrides` and `options` may be functions, for settings known only once
+ * the file's other fixtures are up (e.g. a provider site's URL, a models
+ * folder's files).
  */
 export function useCairnInChromium(
   overrides: StartCairnOverrides | (() => StartCairnOverrides) = {},
+  options: Parameters<typeof startTestCairn>[1] | (() => Parameters<typeof startTestCairn>[1]) = {},
 ): { cairn: () => TestCairn; browser: () => Browser } {
   let cairn: TestCairn | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    cairn = await startTestCairn(typeof overrides === "function" ? overrides() : overrides);
+    cairn = await startTestCairn(
+      typeof overrides === "function" ? overrides() : overrides,
+      typeof options === "function" ? options() : options,
+    );
     browser = await launchPatientChromium();
   });
 
