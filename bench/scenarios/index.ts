@@ -5,6 +5,7 @@ import { cryptoScenario } from "./crypto";
 import { galleryOpenScenario } from "./gallery-open";
 import { galleryScrollScenario } from "./gallery-scroll";
 import { loadScenario } from "./load";
+import { mlScenario } from "./ml";
 import { serverDiffScenario } from "./server-diff";
 import { syncScenario } from "./sync";
 import { uploadScenario } from "./upload";
@@ -17,4 +18,5 @@ export const scenarios: readonly Scenario[] = [
   galleryScrollScenario,
   uploadScenario,
   loadScenario,
+  mlScenario,
 ];

@@ -19,6 +19,18 @@ import { clipImageModel, clipTextModel } from "../../shared/api/models";
 // `Sin(a ⊗ b)` of two short fixed vectors, computed in the graph, so the
 // weights are pseudo-random but the file stays small. Nothing ties a colour
 // to its word: these models check plumbing, not meaning.
+//
+// [Note: A heavier CLIP-shaped image model for the bench]
+//
+// The tiny image model's cost is its pass over the pixels (a few ms for a
+// thumbnail): it measures the runtime's overhead and elementwise kernels,
+// not the matrix products that make up a real CLIP's inference. The bench
+// (`npm run bench -- ml`) asks for `hiddenLayers`: the 512 values are
+// spread over 256 tokens (as a ViT's patches) and go through that many
+// 512×512 matrix products with a Tanh, 134 MFLOP each, then are averaged
+// back to 512. Same input and output, and still a few tens of KB (the
+// matrices are made in the graph, folded once when the session opens).
+// Without it the model is exactly the tiny one the tests use.
 
 const proto = onnxProto.onnx;
 const { DataType } = proto.TensorProto;
@@ -99,9 +111,61 @@ const modelBytes = (graph: onnx.IGraphProto): Uint8Array =>
     graph,
   }).finish();
 
-/** The tiny image model. See: [Note: Tiny CLIP-shaped test models] */
-export const clipTestImageModel = (): Uint8Array => {
+/** Tokens the heavier image model spreads its 512 values over (a ViT's 16×16 patches of 256 px). */
+const hiddenTokenCount = 256;
+/** Keeps a product's values near unit size: the weights have a variance near 1/2 over 512 inputs. */
+const hiddenWeightScale = 1 / 16;
+
+/**
+ * The nodes taking `[1, 512]` named `input` through `layers` token-wise
+ * matrix products back to `[1, 512]` named `output`.
+ * See: [Note: A heavier CLIP-shaped image model for the bench]
+ */
+const hiddenLayerGraph = (input: string, output: string, layers: number) => {
+  const positions = weightMatrix("positions", hiddenTokenCount, 3);
+  const matrices = Array.from({ length: layers }, (_, layer) => ({
+    weights: weightMatrix(`h${String(layer)}_w`, embeddingLength, 4 + layer),
+    name: `h${String(layer)}`,
+  }));
+  const tokenOf = (layer: number) => (layer === 0 ? "tokens" : `h${String(layer - 1)}_out`);
+  return {
+    initializers: [
+      ...positions.initializers,
+      ...matrices.flatMap(({ weights }) => weights.initializers),
+      floatTensor("hidden_weight_scale", [], [hiddenWeightScale]),
+    ],
+    nodes: [
+      ...positions.nodes,
+      // Every token is the image's row plus its own position.
+      node("Add", [input, "positions"], ["tokens"]),
+      ...matrices.flatMap(({ weights, name }, layer) => [
+        ...weights.nodes,
+        node("Mul", [`${name}_w`, "hidden_weight_scale"], [`${name}_scaled`]),
+        node("MatMul", [tokenOf(layer), `${name}_scaled`], [`${name}_product`]),
+        node("Tanh", [`${name}_product`], [`${name}_out`]),
+      ]),
+      node(
+        "ReduceMean",
+        [tokenOf(layers)],
+        [output],
+        [intsAttribute("axes", [0]), intAttribute("keepdims", 1)],
+      ),
+    ],
+  };
+};
+
+export interface ClipTestImageModelOptions {
+  /** Matrix products after the tiny model's; 0 (the default) is the tiny model. See: [Note: A heavier CLIP-shaped image model for the bench] */
+  hiddenLayers?: number;
+}
+
+/** The tiny image model, or a heavier one. See: [Note: Tiny CLIP-shaped test models] */
+export const clipTestImageModel = ({
+  hiddenLayers = 0,
+}: ClipTestImageModelOptions = {}): Uint8Array => {
   const weights = weightMatrix("w", 8, 1);
+  const hidden =
+    hiddenLayers > 0 ? hiddenLayerGraph("embedded", "output", hiddenLayers) : undefined;
   return modelBytes({
     name: "cairn-test-clip-image",
     input: [valueInfo("input", DataType.UINT8, ["height", "width", 4])],
@@ -112,6 +176,7 @@ export const clipTestImageModel = (): Uint8Array => {
       floatTensor("centre", [], [0.5]),
       int64Tensor("row_shape", [2], [1, 8]),
       floatTensor("bias", [embeddingLength], seedVector(embeddingLength, 3.7, 0.3)),
+      ...(hidden?.initializers ?? []),
     ],
     node: [
       node("Cast", ["input"], ["pixels"], [intAttribute("to", DataType.FLOAT)]),
@@ -134,7 +199,8 @@ export const clipTestImageModel = (): Uint8Array => {
       node("Reshape", ["centred", "row_shape"], ["row"]),
       ...weights.nodes,
       node("MatMul", ["row", "w"], ["projected"]),
-      node("Add", ["projected", "bias"], ["output"]),
+      node("Add", ["projected", "bias"], [hidden === undefined ? "output" : "embedded"]),
+      ...(hidden?.nodes ?? []),
     ],
   });
 };
@@ -160,12 +226,14 @@ export const clipTestTextModel = (): Uint8Array => {
 /**
  * Writes both test models into `dir` under the real models' names (so the
  * folder looks like a fetched one but for the sizes), answering their sizes.
+ * `imageOptions` makes the image model heavier (the bench's).
  */
 export const writeClipTestModels = async (
   dir: string,
+  imageOptions: ClipTestImageModelOptions = {},
 ): Promise<{ imageSizeBytes: number; textSizeBytes: number }> => {
   await mkdir(dir, { recursive: true });
-  const image = clipTestImageModel();
+  const image = clipTestImageModel(imageOptions);
   const text = clipTestTextModel();
   await writeFile(path.join(dir, clipImageModel.name), image);
   await writeFile(path.join(dir, clipTextModel.name), text);
