@@ -142,6 +142,7 @@ it("finds photos by the camera that took them", async () => {
   await typeSearch(page, "eos");
   await expect.poll(() => suggestionTexts(page)).toEqual(["camera: Canon EOS 5D Mark II1"]);
   expect(await page.locator(".cairn-search__group").allTextContents()).toEqual(["Cameras"]);
+  await lookedAt(page, "camera-suggestion");
   await suggestions(page).first().click();
   await expect.poll(() => tileTitles(page)).toEqual(["harbour.jpg"]);
   expect(new URL(page.url()).searchParams.get("search")).toBe("camera:Canon EOS 5D Mark II");
@@ -190,6 +191,24 @@ it("fits its suggestions on a desktop and a phone, in English and German", async
     expect(box.y + box.height, look.at).toBeLessThanOrEqual(look.height);
     const field = await input(page).boundingBox();
     expect(field?.width ?? 0, look.at).toBeGreaterThan(200);
+    // Whatever the navigation shows (the phone's bottom bar, the sidebar with
+    // indexing's progress while photos wait), nothing spills out of it.
+    const spilled = await page.locator("nav.cairn-nav").evaluate((nav) => {
+      const bounds = nav.getBoundingClientRect();
+      return [...nav.querySelectorAll("*")]
+        .filter((element) => {
+          const rect = element.getBoundingClientRect();
+          if (rect.width === 0 || rect.height === 0) return false;
+          return (
+            rect.top < bounds.top - 1 ||
+            rect.bottom > bounds.bottom + 1 ||
+            rect.left < bounds.left - 1 ||
+            rect.right > bounds.right + 1
+          );
+        })
+        .map((element) => element.textContent?.trim() ?? element.tagName);
+    });
+    expect(spilled, look.at).toEqual([]);
     await lookedAt(page, `${look.locale}-${String(look.width)}`);
     await input(page).press("Escape");
   });
