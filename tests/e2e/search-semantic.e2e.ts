@@ -17,14 +17,11 @@ import { clipImageModel, clipTextModel, type ModelFile } from "../../shared/api/
 import { getEmbeddingsDiff } from "../../shared/api/endpoints/embeddings";
 import type { DecryptedFile } from "../../workers/library/decrypted-records";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
-import {
-  createTestImageCodec,
-  type RawImage,
-} from "../../workers/media/image/test-support/image-codec";
 import { clipMatchThreshold, clipSimilarity } from "../../workers/ml/clip/clip-embedding";
 import { createClipEmbedder } from "../../workers/ml/clip/clip-embedder";
 import { nodeClipRuntime } from "../../workers/ml/clip/node-clip-runtime";
-import { type PixelSource, modelImages } from "../../workers/ml/image-pixels";
+import { modelImages } from "../../workers/ml/image-pixels";
+import { testPixelSource } from "../../workers/ml/test-support/test-pixel-source";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
 import { writeClipTestModels } from "../test-support/clip-test-models";
 import { generatedJpeg } from "../test-support/media";
@@ -79,15 +76,7 @@ afterAll(async () => {
 /** The thumbnails' CLIP embeddings as onnxruntime-node makes them, from the pixels the ML worker's decoding gives. */
 const nativeImageEmbeddings = async (): Promise<Map<string, Float32Array>> => {
   const embedder = createClipEmbedder(nodeClipRuntime(modelsDir));
-  const codec = createTestImageCodec();
-  const source: PixelSource<RawImage> = {
-    codec,
-    rgba: (image) => ({
-      width: image.widthPx,
-      height: image.heightPx,
-      data: new Uint8ClampedArray(image.rgba),
-    }),
-  };
+  const source = testPixelSource();
   const embeddings = new Map<string, Float32Array>();
   for (const photo of photos) {
     const images = await modelImages(source, await client.downloadThumbnail(photo));

@@ -2,10 +2,9 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PixelSize } from "../../shared/model/media/thumbnail-rules";
-import { createTestImageCodec, type RawImage } from "../media/image/test-support/image-codec";
+import { testPixelSource } from "./test-support/test-pixel-source";
 import {
   ImageDecodeError,
-  type PixelSource,
   cappedSize,
   clipMaxLongSidePx,
   modelImages,
@@ -35,15 +34,8 @@ describe("cappedSize", () => {
 });
 
 describe("modelImages", () => {
-  const codec = createTestImageCodec();
-  const source: PixelSource<RawImage> = {
-    codec,
-    rgba: (image) => ({
-      width: image.widthPx,
-      height: image.heightPx,
-      data: new Uint8ClampedArray(image.rgba),
-    }),
-  };
+  const source = testPixelSource();
+  const { codec } = source;
   const fixture = async (name: string) => new Uint8Array(await readFile(path.join(fixtures, name)));
 
   it.each([

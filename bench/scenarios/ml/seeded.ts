@@ -4,18 +4,7 @@
 
 import type { RGBAImage } from "../../../workers/ml/clip/clip-embedder";
 import { clipEmbeddingLength } from "../../../workers/ml/clip/clip-embedding";
-
-/** mulberry32: a small, fast 32-bit generator; uniform in [0, 1). */
-export const seededRandom = (seed: number): (() => number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
+import { seededRandom } from "../../seed/plausible-files";
 
 /**
  * `count` opaque images of `width`×`height`: a gradient of the image's own

@@ -9,18 +9,8 @@ import {
   browserClipThreadCount,
 } from "../../../../workers/ml/clip/browser-clip-runtime";
 import { type ClipEmbedder, createClipEmbedder } from "../../../../workers/ml/clip/clip-embedder";
-import {
-  type ClipModelName,
-  type ClipThroughput,
-  type ThroughputPass,
-  clipImageHeightPx,
-  clipImageWidthPx,
-  clipImagesPerPass,
-  clipPasses,
-  heavyModelsFolder,
-  seeds,
-} from "../parameters";
-import { seededImages } from "../seeded";
+import { measureClipPasses } from "../clip-passes";
+import { type ClipModelName, type ClipThroughput, heavyModelsFolder } from "../parameters";
 
 /** The app's fetch, with `/models/<name>` answered from the heavier model's folder. */
 const heavyModelFetch: typeof fetch = (input, init) => {
@@ -46,23 +36,7 @@ export const clipThroughput = async (
   model: ClipModelName,
   threads?: number,
 ): Promise<ClipThroughput> => {
-  const embedder = embeddersWith(threads)[model];
-  const images = seededImages(
-    clipImagesPerPass,
-    clipImageWidthPx,
-    clipImageHeightPx,
-    seeds.clipImages,
-  );
-  const [first] = images;
-  if (first === undefined) throw new Error("No images to embed");
-  // Untimed: opens the session (fetches and folds the model).
-  const firstEmbedding = Array.from(await embedder.embedImage(first));
-  const passes: ThroughputPass[] = [];
-  for (let pass = 0; pass < clipPasses; pass++) {
-    const start = performance.now();
-    for (const image of images) await embedder.embedImage(image);
-    passes.push({ images: images.length, ms: performance.now() - start });
-  }
+  const { passes, firstEmbedding } = await measureClipPasses(embeddersWith(threads)[model]);
   return {
     passes,
     firstEmbedding,
