@@ -281,6 +281,8 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
     if (startML !== undefined) {
       ml = hostLibraryML({
         gallery,
+        db: database,
+        cipher,
         api: sessionApi,
         pool: deps.pool,
         ml: startML,

@@ -1,17 +1,25 @@
 // On-device ML over the sync worker's loaded library: the indexing reads the
 // searchable view's photos (newest first), their keys and their thumbnails
 // (the gallery's media, cached as ciphertext), and talks to the server with
-// the session's token. See `workers/ml/indexing/library-ml.ts`.
+// the session's token, and keeps the indexes in the library's local
+// database, sealed with its cipher. See `workers/ml/indexing/library-ml.ts`
+// and [Note: The ML indexes are kept as sealed chunks].
 
 import type { ApiClient } from "../../shared/api/client";
 import type { CryptoPool } from "../crypto/pool";
 import { type LibraryML, type MLClient, createLibraryML } from "../ml/indexing/library-ml";
 import type { IndexableFile } from "../ml/indexing/indexing-queue";
+import { createMLIndexStore } from "../ml/indexing/ml-index-store";
 import type { GalleryServices } from "./gallery-services";
+import type { LocalCipher } from "./local-cipher";
+import type { LocalDatabase } from "./local-db";
 import type { SchedulerTimers } from "./schedule";
 
 export interface LibraryMLHostDeps {
   gallery: GalleryServices;
+  /** The library's local database and its cipher: the indexes are kept there. */
+  db: LocalDatabase;
+  cipher: LocalCipher;
   api: () => ApiClient | undefined;
   pool: CryptoPool;
   ml: () => MLClient;
@@ -21,9 +29,10 @@ export interface LibraryMLHostDeps {
   logError?: ((message: string, cause: unknown) => void) | undefined;
 }
 
-export const hostLibraryML = ({ gallery, ...deps }: LibraryMLHostDeps): LibraryML =>
+export const hostLibraryML = ({ gallery, db, cipher, ...deps }: LibraryMLHostDeps): LibraryML =>
   createLibraryML({
     ...deps,
+    store: createMLIndexStore({ db, cipher }),
     files: function* (): Iterable<IndexableFile> {
       const { files, count } = gallery.engine.searchableView();
       for (let index = 0; index < count; index++) {

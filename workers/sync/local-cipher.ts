@@ -9,7 +9,7 @@
 // - In clear: only what the server already knows about the account, and only
 //   where it is needed to find rows: collection IDs (primary keys of
 //   `collections` and `deleted-collection`) and server versions (µs times of
-//   `collection-updation-time` and `trash-time`).
+//   `collection-updation-time`, `trash-time` and `ml-sync-time`).
 // - Sealed: everything else (names, metadata, captions, locations, file and
 //   collection keys, which collections are hidden, which file is in which
 //   collection) is JSON sealed as a Blob (secretstream, one FINAL message)
@@ -23,6 +23,8 @@
 //   rewrites only the chunks it touches (see chunked-group.ts). Which store a
 //   collection's chunks are in says whether it is hidden; their IDs and
 //   sizes say nothing more (a chunk's collection is inside the ciphertext).
+// - The ML indexes (CLIP embeddings, things) are sealed in chunks too, in a
+//   binary form. See: [Note: The ML indexes are kept as sealed chunks]
 // - Thumbnails, when a later issue caches them in Cache Storage `thumbs`,
 //   are cached only as the ciphertext the server sent, and decrypted in
 //   memory on use.
@@ -40,6 +42,9 @@ export type SealingPool = Pick<CryptoPool, "encryptBlobs" | "decryptBlobs">;
 /** An opened value, or why it could not be opened. */
 export type Opened = { ok: true; value: unknown } | { ok: false; error: LocalRecordError };
 
+/** Opened bytes, or why they could not be opened. */
+export type OpenedBytes = { ok: true; value: Uint8Array } | { ok: false; error: LocalRecordError };
+
 export interface LocalCipher {
   /** Seals the JSON of each value, in one pool call. */
   seal(values: readonly unknown[]): Promise<SealedValue[]>;
@@ -48,6 +53,13 @@ export interface LocalCipher {
    * takes ownership of the ciphertexts (they are detached afterwards).
    */
   open(sealed: readonly SealedValue[]): Promise<Opened[]>;
+  /**
+   * Seals bytes as they are (a binary format of the caller's, such as the ML
+   * indexes' chunks), in one pool call. The pool takes ownership of them.
+   */
+  sealBytes(data: readonly Uint8Array[]): Promise<SealedValue[]>;
+  /** Opens sealed bytes, in one pool call; each settles alone. The pool takes the ciphertexts. */
+  openBytes(sealed: readonly SealedValue[]): Promise<OpenedBytes[]>;
 }
 
 const encoder = new TextEncoder();
@@ -100,6 +112,29 @@ const openedValue = (result: Awaited<ReturnType<SealingPool["decryptBlobs"]>>[nu
 
 /** A cipher for the local database under `keyB64`. See: [Note: The local database holds only ciphertext] */
 export const createLocalCipher = (pool: SealingPool, keyB64: string): LocalCipher => ({
+  async sealBytes(data) {
+    const sealed = await pool.encryptBlobs(data.map((bytes) => ({ data: bytes, keyB64 })));
+    return sealed.map(({ encryptedData, decryptionHeaderB64 }) => ({
+      encryptedData,
+      decryptionHeaderB64,
+    }));
+  },
+
+  async openBytes(sealed) {
+    const opened = await pool.decryptBlobs(
+      sealed.map(({ encryptedData, decryptionHeaderB64 }) => ({
+        encryptedData,
+        decryptionHeaderB64,
+        keyB64,
+      })),
+    );
+    return opened.map((result): OpenedBytes =>
+      result.ok
+        ? { ok: true, value: result.value }
+        : { ok: false, error: new LocalRecordError({ cause: result.error }) },
+    );
+  },
+
   async seal(values) {
     const sealed = await pool.encryptBlobs(
       values.map((value) => ({ data: utf8Of(JSON.stringify(value)), keyB64 })),

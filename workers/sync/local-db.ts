@@ -19,7 +19,7 @@ export interface CollectionRow {
   sealed: SealedValue;
 }
 
-/** `files`, `hidden-files` and `file-trash`: an opaque chunk of many records, sealed. */
+/** `files`, `hidden-files`, `file-trash` and `embeddings_v2`: an opaque chunk of many records, sealed. */
 export interface ChunkRow {
   /** A random ID: it says nothing about what the chunk holds. */
   id: string;
@@ -51,6 +51,20 @@ export interface FirstScreenRow {
   sealed: SealedValue;
 }
 
+/**
+ * `ml-sync-time`: how far each of the ML indexes is synced (the spec's
+ * "per-model embedding sync time"), by `mlSyncTimeKeys`. Server versions
+ * (µs), in clear like `collection-updation-time`.
+ * See: [Note: The ML indexes are kept as sealed chunks]
+ */
+export interface MLSyncTimeRow {
+  key: string;
+  timeUs: number;
+}
+
+/** The keys of `ml-sync-time`: the CLIP embeddings' diff (model `onnx-clip`) and the ML data status diff. */
+export const mlSyncTimeKeys = { clip: "onnx-clip", mlData: "mldata" } as const;
+
 /** The key of the single row of `first-screen`. */
 export const firstScreenKey = "first-screen";
 
@@ -74,6 +88,9 @@ export class LocalDatabase extends Dexie {
   "deleted-collection"!: Table<CollectionRow, number>;
   "hidden-collection-ids"!: Table<SealedListRow, string>;
   "first-screen"!: Table<FirstScreenRow, string>;
+  /** Sealed chunks of the ML indexes. See: [Note: The ML indexes are kept as sealed chunks] */
+  embeddings_v2!: Table<ChunkRow, string>;
+  "ml-sync-time"!: Table<MLSyncTimeRow, string>;
 
   constructor(indexedDB: IDBFactory, keyRange: typeof IDBKeyRange) {
     // Relaxed durability: a transaction counts as done once the browser has
@@ -100,6 +117,9 @@ export class LocalDatabase extends Dexie {
     });
     // Version 2 adds the gallery's first screen; the stores of version 1 stay as they are.
     this.version(2).stores({ "first-screen": "key" });
+    // Version 3 adds the ML indexes (CLIP embeddings, things) and their sync
+    // times. See: [Note: The ML indexes are kept as sealed chunks]
+    this.version(3).stores({ embeddings_v2: "id", "ml-sync-time": "key" });
   }
 }
 
@@ -114,6 +134,8 @@ export const localStoreNames = [
   "deleted-collection",
   "hidden-collection-ids",
   "first-screen",
+  "embeddings_v2",
+  "ml-sync-time",
 ] as const;
 
 export type LocalStoreName = (typeof localStoreNames)[number];

@@ -108,6 +108,49 @@ describe("the CLIP embedding index", () => {
     }
   });
 
+  it("gives a file's row as it holds it, and takes it back without rounding again", () => {
+    const random = seededRandom(3);
+    const index = new ClipEmbeddingIndex();
+    const embeddings = Array.from({ length: 5000 }, () => randomEmbedding(random));
+    embeddings.forEach((embedding, fileID) => {
+      index.add(fileID, embedding);
+    });
+    const copy = new ClipEmbeddingIndex();
+    for (const fileID of index.fileIDs()) {
+      const row = index.rowOf(fileID);
+      if (row === undefined) throw new Error(`no row for ${String(fileID)}`);
+      copy.addCodes(fileID, row.codes, row.scale);
+    }
+    for (let fileID = 0; fileID < 5000; fileID += 97) {
+      expect(copy.rowOf(fileID)).toEqual(index.rowOf(fileID));
+    }
+    expect(copy.size).toBe(index.size);
+    // The extreme codes (±127) and the scale come back as they were.
+    const first = index.rowOf(0);
+    expect(Math.max(...Array.from(first?.codes ?? [], Math.abs))).toBe(127);
+    expect(first?.scale).toBeCloseTo(
+      Math.max(...Array.from(embeddings[0] ?? [], Math.abs)) / 127,
+      6,
+    );
+    // Every score is the same, to the last bit.
+    const text = randomEmbedding(random);
+    expect(copy.matches(text, -2)).toEqual(index.matches(text, -2));
+    expect(index.rowOf(5000)).toBeUndefined();
+  });
+
+  it("replaces a file's row with new codes", () => {
+    const index = new ClipEmbeddingIndex();
+    index.add(1, unit(0));
+    const negated = Int8Array.from(index.rowOf(1)?.codes ?? [], (code) => -code);
+    index.addCodes(1, negated, index.rowOf(1)?.scale ?? 0);
+    expect(index.size).toBe(1);
+    expect(index.matches(unit(0, -1)).map((match) => match.fileID)).toEqual([1]);
+    expect(index.matches(unit(0))).toEqual([]);
+    expect(() => {
+      index.addCodes(2, new Int8Array(511), 1);
+    }).toThrow(InvalidEmbeddingLengthError);
+  });
+
   it("refuses embeddings of the wrong length", () => {
     const index = new ClipEmbeddingIndex();
     expect(() => {

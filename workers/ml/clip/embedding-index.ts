@@ -18,8 +18,10 @@ import {
 // scores of relevant photos differ from each other and from the 0.175
 // threshold by hundredths: the ranking of the top results is that of the
 // float vectors, and only a photo within a thousandth of the threshold may
-// fall on the other side of it. The float embeddings stay where they are
-// stored (the local database); this index is rebuilt from them.
+// fall on the other side of it. The local database keeps the codes and
+// scales as they are (`rowOf`, `addCodes`), so a reload rebuilds this index
+// without the server's float embeddings and without rounding them again.
+// See: [Note: The ML indexes are kept as sealed chunks]
 //
 // Rows are kept in fixed chunks of 4,096 files rather than one array that
 // doubles: growing never copies, and at most one chunk (2 MB) is unused,
@@ -87,26 +89,76 @@ export class ClipEmbeddingIndex {
    */
   add(fileID: number, embedding: ArrayLike<number>): void {
     ensureEmbeddingLength(embedding);
-    let row = this.#rows.get(fileID);
-    if (row === undefined) {
-      row = this.#rows.size;
-      if (row === this.#chunks.length * rowsPerChunk) this.#chunks.push(newChunk());
-      this.#rows.set(fileID, row);
-    }
-    const chunk = this.#chunkOf(row);
-    const slot = row % rowsPerChunk;
+    const { chunk, slot } = this.#slotFor(fileID);
     let largest = 0;
     for (let i = 0; i < clipEmbeddingLength; i++) {
       largest = Math.max(largest, Math.abs(embedding[i] ?? 0));
     }
     const scale = largest / codeMax;
     const code = (i: number) => (scale === 0 ? 0 : Math.round((embedding[i] ?? 0) / scale) & 0xff);
+    this.#pack(chunk, slot, code);
+    chunk.scales[slot] = scale;
+    chunk.fileIDs[slot] = fileID;
+  }
+
+  /** The chunk and slot of a file's row, a new row at the end for a new file. */
+  #slotFor(fileID: number): { chunk: Chunk; slot: number } {
+    let row = this.#rows.get(fileID);
+    if (row === undefined) {
+      row = this.#rows.size;
+      if (row === this.#chunks.length * rowsPerChunk) this.#chunks.push(newChunk());
+      this.#rows.set(fileID, row);
+    }
+    return { chunk: this.#chunkOf(row), slot: row % rowsPerChunk };
+  }
+
+  /** Packs a row's codes (each a byte, 0–255), four to a word, the first in the low byte. */
+  #pack(chunk: Chunk, slot: number, code: (i: number) => number): void {
     const offset = slot * wordsPerRow;
     for (let w = 0; w < wordsPerRow; w++) {
       const i = w * 4;
       chunk.words[offset + w] =
         code(i) | (code(i + 1) << 8) | (code(i + 2) << 16) | (code(i + 3) << 24);
     }
+  }
+
+  /** The files that have an embedding here, in no particular order. */
+  fileIDs(): IterableIterator<number> {
+    return this.#rows.keys();
+  }
+
+  /**
+   * A file's row as stored: its 512 codes and its scale (the embedding is
+   * about `scale × codes`), for the local database to keep without
+   * quantizing again. See: [Note: The ML indexes are kept as sealed chunks]
+   */
+  rowOf(fileID: number): { codes: Int8Array; scale: number } | undefined {
+    const row = this.#rows.get(fileID);
+    if (row === undefined) return undefined;
+    const chunk = this.#chunkOf(row);
+    const slot = row % rowsPerChunk;
+    const codes = new Int8Array(clipEmbeddingLength);
+    const offset = slot * wordsPerRow;
+    for (let w = 0; w < wordsPerRow; w++) {
+      const word = chunk.words[offset + w] ?? 0;
+      const i = w * 4;
+      codes[i] = (word << 24) >> 24;
+      codes[i + 1] = (word << 16) >> 24;
+      codes[i + 2] = (word << 8) >> 24;
+      codes[i + 3] = word >> 24;
+    }
+    return { codes, scale: chunk.scales[slot] ?? 0 };
+  }
+
+  /**
+   * Adds (or replaces) a file's row as `rowOf` gave it. Throws
+   * `InvalidEmbeddingLengthError` unless `codes` holds 512 values.
+   */
+  addCodes(fileID: number, codes: ArrayLike<number>, scale: number): void {
+    ensureEmbeddingLength(codes);
+    const { chunk, slot } = this.#slotFor(fileID);
+    const code = (i: number) => (codes[i] ?? 0) & 0xff;
+    this.#pack(chunk, slot, code);
     chunk.scales[slot] = scale;
     chunk.fileIDs[slot] = fileID;
   }

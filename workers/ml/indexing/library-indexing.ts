@@ -7,8 +7,9 @@
 // encrypted with each file's key (`PUT /embeddings`, the document's
 // `things` part through `PUT /files/data`), so a library is indexed once,
 // not on every device. The in-memory indexes answer the search: CLIP's
-// matches for a text, the things of a file. Nothing of it is written to
-// disk in plaintext.
+// matches for a text, the things of a file. They are kept in the local
+// database, sealed, so a reload pulls only what is newer.
+// See: [Note: The ML indexes are kept as sealed chunks]
 
 import type { ApiClient } from "../../../shared/api/client";
 import { CairnError } from "../../../shared/model/errors";
@@ -19,13 +20,15 @@ import {
   clipMatchThreshold,
   normalizedEmbedding,
 } from "../clip/clip-embedding";
-import { ClipEmbeddingIndex } from "../clip/embedding-index";
 import { pullEmbeddings, putFileEmbedding } from "../derived-data/embeddings-sync";
 import { fetchMLData, pullMLDataChanges, updateMLData } from "../derived-data/ml-data-sync";
 import { type MLDataDocument, clipOf, thingsOf, withClip, withThings } from "../ml-data";
 import { clientPackages } from "../../../shared/api/headers";
 import type { ThingTag } from "../things/things-tags";
 import { type IndexableFile, isIndexable, nextIndexingBatch } from "./indexing-queue";
+import { maxEntriesPerChunk } from "./ml-index-chunks";
+import type { MLIndexStore } from "./ml-index-store";
+import { LibraryMLIndexes } from "./ml-indexes";
 import type { MLRunOutcome } from "./ml-job";
 
 /** What indexing asks of the ML worker: one call per batch. */
@@ -57,6 +60,11 @@ export interface LibraryIndexingDeps {
   paused?: () => boolean;
   /** Who made the indexes, as the ML data document names it (the reference's `client`). */
   client?: string;
+  /**
+   * Where the indexes are kept between sessions (the local database); without
+   * one they are pulled again by every session. See: [Note: The ML indexes are kept as sealed chunks]
+   */
+  store?: MLIndexStore | undefined;
   logError?: (message: string, cause: unknown) => void;
 }
 
@@ -82,6 +90,8 @@ export interface LibraryIndexing {
   semanticMatches(textEmbedding: Float32Array): Set<number>;
   /** Whether the last run found CLIP's models. */
   clipAvailable(): boolean;
+  /** Grows with every change of the indexes: matches made before are stale. */
+  version(): number;
 }
 
 /** The spec's message when the session ended under a run (§8). */
@@ -111,12 +121,8 @@ export const defaultIndexingBatch = 24;
 // computed again).
 
 export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexing => {
-  const clip = new ClipEmbeddingIndex();
-  const things = new Map<number, readonly string[]>();
   /** Files that could not be indexed here this session (no thumbnail, undecodable): not retried until reload. */
   const failed = new Set<number>();
-  let embeddingsSince = 0;
-  let mlDataSince = 0;
   let clipFound = false;
   const batchSize = deps.batchSize ?? defaultIndexingBatch;
   const indexClient = deps.client ?? clientPackages.photosWeb;
@@ -125,12 +131,18 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     ((message: string, cause: unknown) => {
       console.error(message, cause);
     });
+  const indexes = new LibraryMLIndexes({
+    store: deps.store,
+    inLibrary: (fileID) => deps.fileKey(fileID) !== undefined,
+    logError,
+  });
 
   const isIndexed = (fileID: number) =>
-    failed.has(fileID) || (things.has(fileID) && (!clipFound || clip.has(fileID)));
+    failed.has(fileID) ||
+    (indexes.thingsOf(fileID) !== undefined && (!clipFound || indexes.hasClip(fileID)));
 
   const keep = (fileID: number, tags: readonly { label: string }[]) => {
-    things.set(
+    indexes.setThings(
       fileID,
       tags.map(({ label }) => label),
     );
@@ -141,8 +153,8 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     const found = thingsOf(document);
     if (found !== undefined) keep(fileID, found.tags);
     const stored = clipOf(document)?.embedding;
-    if (stored?.length === clipEmbeddingLength && !clip.has(fileID)) {
-      clip.add(fileID, normalizedEmbedding(stored));
+    if (stored?.length === clipEmbeddingLength && !indexes.hasClip(fileID)) {
+      indexes.setClip(fileID, normalizedEmbedding(stored));
     }
   };
 
@@ -150,29 +162,44 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     const sync = { api, pool: deps.pool, fileKey: deps.fileKey };
     await pullEmbeddings(
       sync,
-      embeddingsSince,
-      (page, since) => {
-        for (const { fileID, embedding } of page) clip.add(fileID, embedding);
-        embeddingsSince = since;
+      indexes.times.clipUs,
+      async (page, since) => {
+        for (const { fileID, embedding } of page) indexes.setClip(fileID, embedding);
+        indexes.setClipTime(since);
+        // A first pull of a large library is stored as it goes, a chunk at a
+        // time, not only at its end (a reload midway keeps what came).
+        if (indexes.unsavedCount >= maxEntriesPerChunk) await indexes.save();
       },
       signal === undefined ? {} : { signal },
     );
-    const changes = await pullMLDataChanges({ api }, mlDataSince);
+    const changes = await pullMLDataChanges({ api }, indexes.times.mlDataUs);
     const documents = await fetchMLData(
       sync,
       changes.changed.filter((fileID) => deps.fileKey(fileID) !== undefined),
     );
     for (const [fileID, { document }] of documents) adopt(fileID, document);
-    for (const fileID of changes.deleted) {
-      things.delete(fileID);
-      clip.remove(fileID);
-    }
-    mlDataSince = changes.lastUpdatedAt;
+    for (const fileID of changes.deleted) indexes.remove(fileID);
+    indexes.setMLDataTime(changes.lastUpdatedAt);
   };
 
   const run = async (signal?: AbortSignal): Promise<MLRunOutcome> => {
     const api = deps.api();
     if (api === undefined) throw new OrphanIndexingError();
+    // The stored indexes first: the pull then asks only for what is newer.
+    await indexes.load();
+    try {
+      return await indexOnce(api, signal);
+    } finally {
+      // What the run changed, even when it failed midway; not after an abort
+      // (logout: the database is going). See: [Note: The ML indexes are kept as sealed chunks]
+      if (signal?.aborted !== true) await indexes.save();
+    }
+  };
+
+  const indexOnce = async (
+    api: Pick<ApiClient, "call">,
+    signal: AbortSignal | undefined,
+  ): Promise<MLRunOutcome> => {
     const sync = { api, pool: deps.pool, fileKey: deps.fileKey };
     clipFound = await deps.ml.clipAvailable();
     await pull(api, signal);
@@ -216,7 +243,7 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
       }
       if (result.clip !== undefined) {
         await putFileEmbedding(sync, fileID, result.clip);
-        clip.add(fileID, result.clip);
+        indexes.setClip(fileID, result.clip);
       }
       const embedding = result.clip;
       await updateMLData(
@@ -248,10 +275,11 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
       }
       return { pending, indexed };
     },
-    thingsOf: (fileID) => things.get(fileID),
-    thingLabels: () => [...new Set([...things.values()].flat())].sort(),
+    thingsOf: (fileID) => indexes.thingsOf(fileID),
+    thingLabels: () => indexes.thingLabels(),
     semanticMatches: (textEmbedding) =>
-      new Set(clip.matches(textEmbedding, clipMatchThreshold).map(({ fileID }) => fileID)),
+      new Set(indexes.clipMatches(textEmbedding, clipMatchThreshold).map(({ fileID }) => fileID)),
     clipAvailable: () => clipFound,
+    version: () => indexes.version,
   };
 };

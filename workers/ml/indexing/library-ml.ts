@@ -11,7 +11,8 @@
 // search first embeds its text (one call, tens of ms) and matches it
 // against the library's embeddings; the matches are kept by text (a few
 // texts, the last ones searched) for the search view to read, and dropped
-// when a run adds embeddings so the next search sees them.
+// when a run changes the indexes (embeddings added, or the stored ones
+// loaded) so the next search sees them.
 
 // [Note: Indexing gives way to uploads]
 //
@@ -107,12 +108,19 @@ export const createLibraryML = (deps: LibraryMLDeps): LibraryML => {
     },
   });
 
+  /** The indexes' version the kept matches were made at. */
+  let matchedVersion = indexing.version();
   const makeJob = (): MLJob =>
     createMLJob({
       run: async () => {
-        const outcome = await indexing.run(abort.signal);
-        if (outcome === "did-work") semantic.clear();
-        return outcome;
+        try {
+          return await indexing.run(abort.signal);
+        } finally {
+          if (indexing.version() !== matchedVersion) {
+            semantic.clear();
+            matchedVersion = indexing.version();
+          }
+        }
       },
       timers: deps.timers,
       online,

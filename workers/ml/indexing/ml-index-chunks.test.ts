@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import {
+  type MLIndexEntry,
+  MLIndexChunkError,
+  decodeMLIndexChunk,
+  encodeMLIndexChunk,
+  maxEntriesPerChunk,
+} from "./ml-index-chunks";
+
+// See: [Note: The ML indexes are kept as sealed chunks]
+
+const codesOf = (seed: number) =>
+  Int8Array.from({ length: 512 }, (_, index) => ((seed * 31 + index * 7) % 255) - 127);
+
+const plain = (entries: readonly MLIndexEntry[]) =>
+  entries.map(({ fileID, clip, things }) => ({
+    fileID,
+    clip: clip === undefined ? undefined : { codes: Array.from(clip.codes), scale: clip.scale },
+    things,
+  }));
+
+describe("the ML indexes' chunk format", () => {
+  it.each<[string, MLIndexEntry[]]>([
+    ["no entries", []],
+    ["an embedding alone", [{ fileID: 1, clip: { codes: codesOf(1), scale: 0.0078125 } }]],
+    ["things alone", [{ fileID: 2, things: ["dog", "frisbee"] }]],
+    ["a file looked at where nothing was seen", [{ fileID: 3, things: [] }]],
+    ["a tombstone", [{ fileID: 4 }]],
+    [
+      "both, with labels shared between files and large file IDs",
+      [
+        { fileID: 2 ** 52 + 1, clip: { codes: codesOf(5), scale: 0.01 }, things: ["cat", "dog"] },
+        { fileID: 6, things: ["dog"] },
+        { fileID: 7, clip: { codes: codesOf(7), scale: 0 }, things: ["pâtisserie", "猫"] },
+      ],
+    ],
+  ])("gives back %s as encoded", (_, entries) => {
+    const decoded = decodeMLIndexChunk(encodeMLIndexChunk({ seq: 42, entries }));
+    expect(decoded.seq).toBe(42);
+    expect(plain(decoded.entries)).toEqual(
+      plain(entries).map(({ fileID, clip, things }) => ({
+        fileID,
+        // A scale is kept as a float32, as the index holds it.
+        clip: clip === undefined ? undefined : { ...clip, scale: Math.fround(clip.scale) },
+        things,
+      })),
+    );
+  });
+
+  it("holds a full chunk of embedded and tagged files in a few MB", () => {
+    const entries = Array.from({ length: maxEntriesPerChunk }, (_, index) => ({
+      fileID: 1_000_000 + index,
+      clip: { codes: codesOf(index), scale: 0.001 * (index + 1) },
+      things: index % 3 === 0 ? ["dog", "person"] : [],
+    }));
+    const bytes = encodeMLIndexChunk({ seq: 1, entries });
+    expect(bytes.length).toBeLessThan(3 * 1024 * 1024);
+    const decoded = decodeMLIndexChunk(bytes);
+    expect(decoded.entries).toHaveLength(maxEntriesPerChunk);
+    expect(decoded.entries[4095]?.fileID).toBe(1_004_095);
+    expect(Array.from(decoded.entries[4095]?.clip?.codes ?? [])).toEqual(Array.from(codesOf(4095)));
+    expect(decoded.entries[3]?.things).toEqual(["dog", "person"]);
+  });
+
+  it("keeps no label in clear more than once: a chunk names each label once", () => {
+    const entries = Array.from({ length: 100 }, (_, index) => ({ fileID: index, things: ["dog"] }));
+    const text = new TextDecoder("latin1").decode(encodeMLIndexChunk({ seq: 1, entries }));
+    expect(text.split("dog")).toHaveLength(2);
+  });
+
+  it("refuses bytes of another format, cut short, or with bytes after the end", () => {
+    const bytes = encodeMLIndexChunk({
+      seq: 3,
+      entries: [{ fileID: 1, clip: { codes: codesOf(1), scale: 1 }, things: ["dog"] }],
+    });
+    const otherFormat = bytes.slice();
+    otherFormat[3] = 2;
+    const cases = [
+      otherFormat,
+      bytes.subarray(0, bytes.length - 1),
+      bytes.subarray(0, 20),
+      new Uint8Array([...bytes, 0]),
+      new TextEncoder().encode(JSON.stringify({ fileID: 1 })),
+    ];
+    for (const damaged of cases) {
+      expect(() => decodeMLIndexChunk(damaged)).toThrow(MLIndexChunkError);
+    }
+  });
+
+  it("refuses a thing that names no label", () => {
+    const bytes = encodeMLIndexChunk({ seq: 1, entries: [{ fileID: 1, things: ["dog"] }] });
+    // The last two bytes are the thing's label index.
+    bytes[bytes.length - 2] = 9;
+    expect(() => decodeMLIndexChunk(bytes)).toThrow(MLIndexChunkError);
+  });
+
+  it("reads a chunk that is a view into a larger buffer", () => {
+    const bytes = encodeMLIndexChunk({
+      seq: 8,
+      entries: [{ fileID: 9, clip: { codes: codesOf(9), scale: 0.5 }, things: ["kite"] }],
+    });
+    const larger = new Uint8Array(bytes.length + 16);
+    larger.set(bytes, 7);
+    const decoded = decodeMLIndexChunk(larger.subarray(7, 7 + bytes.length));
+    expect(decoded.entries[0]?.things).toEqual(["kite"]);
+    expect(Array.from(decoded.entries[0]?.clip?.codes ?? [])).toEqual(Array.from(codesOf(9)));
+  });
+
+  it("refuses to encode a CLIP row that is not 512 codes", () => {
+    expect(() =>
+      encodeMLIndexChunk({
+        seq: 1,
+        entries: [{ fileID: 1, clip: { codes: new Int8Array(511), scale: 1 } }],
+      }),
+    ).toThrow(MLIndexChunkError);
+  });
+});

@@ -1,0 +1,197 @@
+// The library's ML indexes in memory (CLIP's embeddings for search, the
+// things seen in each file, how far the two diffs are read), loaded from the
+// local database at the first run and saved back after each run that changed
+// them, when a store is given. See: [Note: The ML indexes are kept as sealed chunks]
+
+import { eventLoopPacer } from "../../sync/event-loop-yield";
+import { openingSliceMs } from "../../sync/local-cipher";
+import { type ClipMatch, ClipEmbeddingIndex } from "../clip/embedding-index";
+import type { MLIndexEntry } from "./ml-index-chunks";
+import type { MLIndexStore, MLSyncTimes } from "./ml-index-store";
+
+export interface LibraryMLIndexesOptions {
+  /** Where the indexes are kept; without one they live in memory only. */
+  store?: MLIndexStore | undefined;
+  /**
+   * Whether a file is in the library: the entries of others are not loaded,
+   * and the store drops them when it compacts. Asked when the library is
+   * loaded (the first run comes after a sync).
+   */
+  inLibrary: (fileID: number) => boolean;
+  logError: (message: string, cause: unknown) => void;
+}
+
+export class LibraryMLIndexes {
+  readonly #clip = new ClipEmbeddingIndex();
+  readonly #things = new Map<number, readonly string[]>();
+  #times: MLSyncTimes = { clipUs: 0, mlDataUs: 0 };
+  #savedTimes: MLSyncTimes = { clipUs: 0, mlDataUs: 0 };
+  /** Files whose entry changed since the last save. */
+  #changed = new Set<number>();
+  #store: MLIndexStore | undefined;
+  #loading: Promise<void> | undefined;
+  /** Saves wait for the load: a save planned without the stored chunks could lose to them. */
+  #loaded = false;
+  #version = 0;
+  readonly #inLibrary: (fileID: number) => boolean;
+  readonly #logError: (message: string, cause: unknown) => void;
+
+  constructor({ store, inLibrary, logError }: LibraryMLIndexesOptions) {
+    this.#store = store;
+    this.#inLibrary = inLibrary;
+    this.#logError = logError;
+  }
+
+  // -------------------------------------------------------------------------
+  // Reads
+
+  /** Grows with every change (matches computed before are stale). */
+  get version(): number {
+    return this.#version;
+  }
+
+  get times(): Readonly<MLSyncTimes> {
+    return this.#times;
+  }
+
+  /** Files changed since the last save. */
+  get unsavedCount(): number {
+    return this.#changed.size;
+  }
+
+  hasClip(fileID: number): boolean {
+    return this.#clip.has(fileID);
+  }
+
+  thingsOf(fileID: number): readonly string[] | undefined {
+    return this.#things.get(fileID);
+  }
+
+  thingLabels(): string[] {
+    return [...new Set([...this.#things.values()].flat())].sort();
+  }
+
+  clipMatches(textEmbedding: Float32Array, threshold: number): ClipMatch[] {
+    return this.#clip.matches(textEmbedding, threshold);
+  }
+
+  // -------------------------------------------------------------------------
+  // Changes
+
+  setClip(fileID: number, embedding: ArrayLike<number>): void {
+    this.#clip.add(fileID, embedding);
+    this.#touch(fileID);
+  }
+
+  setThings(fileID: number, labels: readonly string[]): void {
+    this.#things.set(fileID, labels);
+    this.#touch(fileID);
+  }
+
+  /** Forgets a file's indexes (its document went). */
+  remove(fileID: number): void {
+    const hadThings = this.#things.delete(fileID);
+    if (this.#clip.remove(fileID) || hadThings) this.#touch(fileID);
+  }
+
+  setClipTime(timeUs: number): void {
+    this.#times = { ...this.#times, clipUs: timeUs };
+  }
+
+  setMLDataTime(timeUs: number): void {
+    this.#times = { ...this.#times, mlDataUs: timeUs };
+  }
+
+  #touch(fileID: number) {
+    this.#changed.add(fileID);
+    this.#version += 1;
+  }
+
+  // -------------------------------------------------------------------------
+  // The local database
+
+  /**
+   * Loads the stored indexes, once (later calls wait for the same load). A
+   * store that cannot be read is cleared and indexing starts from zero: the
+   * server has it all. See: [Note: The ML indexes are kept as sealed chunks]
+   */
+  load(): Promise<void> {
+    this.#loading ??= this.#load();
+    return this.#loading;
+  }
+
+  async #load(): Promise<void> {
+    const store = this.#store;
+    if (store === undefined) return;
+    let stored: Awaited<ReturnType<MLIndexStore["load"]>>;
+    try {
+      stored = await store.load();
+    } catch (e) {
+      this.#logError("Could not read the stored ML indexes; they are pulled again", e);
+      try {
+        await store.clear();
+        this.#loaded = true;
+      } catch (clearing) {
+        // Chunks left behind could outrank new ones: this session keeps its indexes in memory.
+        this.#store = undefined;
+        this.#logError("Could not clear the stored ML indexes", clearing);
+      }
+      return;
+    }
+    // See: [Note: Opening sealed rows gives the event loop a turn]
+    const maybeYield = eventLoopPacer(openingSliceMs);
+    for (const { fileID, clip, things } of stored.entries.values()) {
+      // A file gone from the library: its entry counts as waste, and goes at the next compaction.
+      if (!this.#inLibrary(fileID)) continue;
+      if (clip !== undefined) this.#clip.addCodes(fileID, clip.codes, clip.scale);
+      if (things !== undefined) this.#things.set(fileID, things);
+      await maybeYield();
+    }
+    this.#times = stored.times;
+    this.#savedTimes = stored.times;
+    this.#version += 1;
+    this.#loaded = true;
+  }
+
+  /**
+   * Stores what changed since the last save with the sync times, in one
+   * transaction. A failure is logged: the changes stay to be saved with the
+   * next. See: [Note: The ML indexes are kept as sealed chunks]
+   */
+  async save(): Promise<void> {
+    const store = this.#store;
+    if (store === undefined || !this.#loaded) return;
+    const times = this.#times;
+    if (
+      this.#changed.size === 0 &&
+      times.clipUs === this.#savedTimes.clipUs &&
+      times.mlDataUs === this.#savedTimes.mlDataUs
+    ) {
+      return;
+    }
+    const changed = this.#changed;
+    this.#changed = new Set();
+    try {
+      await store.save({
+        changed,
+        fileIDs: () => this.#fileIDs(),
+        inLibrary: this.#inLibrary,
+        entryOf: (fileID) => this.#entryOf(fileID),
+        times,
+      });
+      this.#savedTimes = times;
+    } catch (e) {
+      for (const fileID of changed) this.#changed.add(fileID);
+      this.#logError("Could not store the ML indexes", e);
+    }
+  }
+
+  *#fileIDs(): Generator<number> {
+    yield* this.#things.keys();
+    for (const fileID of this.#clip.fileIDs()) if (!this.#things.has(fileID)) yield fileID;
+  }
+
+  #entryOf(fileID: number): MLIndexEntry {
+    return { fileID, clip: this.#clip.rowOf(fileID), things: this.#things.get(fileID) };
+  }
+}
