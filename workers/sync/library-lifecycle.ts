@@ -42,7 +42,6 @@ import type {
 } from "./sync-service-contract";
 import type { LibraryUploads } from "./upload/library-uploads";
 import type { LibraryML } from "../ml/indexing/library-ml";
-import { hostLibraryML } from "./library-ml-host";
 
 const defaultNotifyIntervalMs = 250;
 
@@ -63,6 +62,8 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
   let gallery: GalleryServices | undefined;
   /** On-device ML over the loaded library, when the host has an ML worker. */
   let ml: LibraryML | undefined;
+  /** Whether uploads are running, for indexing made after they started. */
+  let uploadsRunning = false;
   /** Made at `open`, before the library is loaded: it answers the first screen's thumbnails. */
   let media: GalleryMedia | undefined;
   /** The first screen read at `open`, until the library is loaded. */
@@ -279,18 +280,32 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
     });
     const startML = deps.startML;
     if (startML !== undefined) {
-      ml = hostLibraryML({
-        gallery,
-        db: database,
-        cipher,
-        api: sessionApi,
-        pool: deps.pool,
-        ml: startML,
-        timers: deps.timers,
-        online: next.online,
-        enabled: next.mlIndexing ?? true,
-        logError: deps.logError,
-      });
+      // On-device indexing's code loads after the library, off the reload's
+      // path. See: [Note: The sync worker loads what a reload does not need on first use]
+      const loadedGallery = gallery;
+      void import("./library-ml-host").then(
+        ({ hostLibraryML }) => {
+          if (isClosed() || ml !== undefined) return;
+          ml = hostLibraryML({
+            gallery: loadedGallery,
+            db: database,
+            cipher,
+            api: sessionApi,
+            pool: deps.pool,
+            ml: startML,
+            timers: deps.timers,
+            online: session?.online ?? next.online,
+            enabled: session?.mlIndexing ?? next.mlIndexing ?? true,
+            logError: deps.logError,
+          });
+          ml.setUploading(uploadsRunning);
+          // A sync that ended before the code came asked for nobody's run.
+          if (status.state === "up-to-date") ml.request();
+        },
+        (e: unknown) => {
+          logError("Could not load on-device indexing", e);
+        },
+      );
     }
     // The loaded library answers from now on; the first screen is not needed any more.
     const hadFirstScreen = firstScreen !== undefined;
@@ -381,6 +396,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
               .catch(() => undefined);
           },
           uploadingChanged: (uploading) => {
+            uploadsRunning = uploading;
             ml?.setUploading(uploading);
           },
           nowMs: deps.nowMs,
