@@ -208,6 +208,7 @@ describe("the library's search", () => {
       setOnline: () => undefined,
       setEnabled: () => undefined,
       setUploading: () => undefined,
+      loadStored: () => Promise.resolve(),
       stop: () => undefined,
       status: () => ({
         enabled: true,

@@ -127,7 +127,8 @@ export const createLibrarySearch = ({
     index: () => indexOf(engine.searchableView()),
 
     async suggestions(text, context) {
-      await ensurePlaces();
+      // The places, and the indexes this device keeps (things, CLIP), before the first answer.
+      await Promise.all([ensurePlaces(), ml?.()?.loadStored()]);
       return searchSuggestions(
         text,
         {
@@ -144,6 +145,7 @@ export const createLibrarySearch = ({
 
     async open(query) {
       if (query.kind === "place") await ensurePlaces();
+      if (query.kind === "thing" || query.kind === "semantic") await ml?.()?.loadStored();
       // See: [Note: A semantic search is embedded once, then matched in place]
       if (query.kind === "semantic") await ml?.()?.prepareSemantic(query.text);
       engine.setSearch((base) => indexOf(base).matcher(query));

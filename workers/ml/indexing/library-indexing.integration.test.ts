@@ -130,6 +130,14 @@ it("gives way to an upload: while one runs, a run indexes nothing", async () => 
   expect(indexing.status()).toEqual({ pending: 3, indexed: 0 });
 });
 
+it("computes nothing with indexing off on this device", async () => {
+  const recording = recordingML(true);
+  const indexing = indexingOn(recording.ml);
+  expect(await indexing.run(undefined, { compute: false })).toBe("nothing-to-do");
+  expect(recording.seen.images).toBe(0);
+  expect(indexing.status()).toEqual({ pending: 3, indexed: 0 });
+});
+
 it("indexes a library's photos once, in batches, and a second device gets the results through sync", async () => {
   const first = recordingML(true);
   const indexing = indexingOn(first.ml);
@@ -142,9 +150,10 @@ it("indexes a library's photos once, in batches, and a second device gets the re
   // The video is not indexed.
   expect(first.seen.images).toBe(3);
 
+  // The second device has indexing off: it still gets what the first computed.
   const second = recordingML(true);
   const other = indexingOn(second.ml);
-  expect(await other.run()).toBe("nothing-to-do");
+  expect(await other.run(undefined, { compute: false })).toBe("nothing-to-do");
   expect(second.seen.images).toBe(0);
   expect(other.status()).toEqual({ pending: 0, indexed: 3 });
   for (const file of files.slice(0, 3)) {

@@ -80,7 +80,9 @@ export interface LibraryIndexing {
    * One extraction run. Throws 'Orphan CLIP indexing without a login' once
    * the session is gone; "paused" when it gave way to an upload.
    */
-  run(signal?: AbortSignal): Promise<MLRunOutcome>;
+  run(signal?: AbortSignal, options?: IndexingRunOptions): Promise<MLRunOutcome>;
+  /** Reads the indexes kept in the local database, once (no network): a search may wait for it. */
+  loadStored(): Promise<void>;
   status(): IndexingStatus;
   /** The things seen in a file (COCO labels), once indexed here or elsewhere. */
   thingsOf(fileID: number): readonly string[] | undefined;
@@ -92,6 +94,14 @@ export interface LibraryIndexing {
   clipAvailable(): boolean;
   /** Grows with every change of the indexes: matches made before are stale. */
   version(): number;
+}
+
+export interface IndexingRunOptions {
+  /**
+   * Whether this device computes indexes (its setting); without, a run only
+   * takes what other devices computed. See: [Note: Indexing off still finds what others indexed]
+   */
+  compute?: boolean;
 }
 
 /** The spec's message when the session ended under a run (§8). */
@@ -182,13 +192,16 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     indexes.setMLDataTime(changes.lastUpdatedAt);
   };
 
-  const run = async (signal?: AbortSignal): Promise<MLRunOutcome> => {
+  const run = async (
+    signal?: AbortSignal,
+    { compute = true }: IndexingRunOptions = {},
+  ): Promise<MLRunOutcome> => {
     const api = deps.api();
     if (api === undefined) throw new OrphanIndexingError();
     // The stored indexes first: the pull then asks only for what is newer.
     await indexes.load();
     try {
-      return await indexOnce(api, signal);
+      return await indexOnce(api, signal, compute);
     } finally {
       // What the run changed, even when it failed midway; not after an abort
       // (logout: the database is going). See: [Note: The ML indexes are kept as sealed chunks]
@@ -199,11 +212,13 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
   const indexOnce = async (
     api: Pick<ApiClient, "call">,
     signal: AbortSignal | undefined,
+    compute: boolean,
   ): Promise<MLRunOutcome> => {
     const sync = { api, pool: deps.pool, fileKey: deps.fileKey };
     clipFound = await deps.ml.clipAvailable();
     await pull(api, signal);
     signal?.throwIfAborted();
+    if (!compute) return "nothing-to-do";
 
     const batch = nextIndexingBatch(deps.files(), isIndexed, new Set(), batchSize);
     if (batch.length === 0) return "nothing-to-do";
@@ -264,6 +279,7 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
 
   return {
     run,
+    loadStored: () => indexes.load(),
     status() {
       let pending = 0;
       let indexed = 0;

@@ -23,6 +23,15 @@
 // scheduled; the upload's end asks for the next run, which also indexes
 // the files it brought (spec §4's live extraction after an upload).
 
+// [Note: Indexing off still finds what others indexed]
+//
+// Turning indexing off on a device (a phone's battery, a slow laptop) stops
+// it computing: no model runs, no thumbnail is read for it. It does not
+// hide what the user's other devices computed: the job still runs after
+// each sync, takes the new embeddings and ML data documents (a few
+// requests, no models), and the search finds those photos, as the setting
+// says. Logout stops the job altogether.
+
 import type { SchedulerTimers } from "../../sync/schedule";
 import type { ClipStatus, MLWorkerCalls } from "../ml-worker-contract";
 import {
@@ -57,6 +66,8 @@ export interface LibraryML {
   setUploading(uploading: boolean): void;
   /** Logout: the run in progress is aborted and nothing runs again. */
   stop(): void;
+  /** Reads the indexes kept in the local database, once: the search waits for it. */
+  loadStored(): Promise<void>;
   status(): MLStatus;
   thingsOf(fileID: number): readonly string[] | undefined;
   thingLabels(): string[];
@@ -84,6 +95,8 @@ export const createLibraryML = (deps: LibraryMLDeps): LibraryML => {
   let enabled = deps.enabled;
   let online = deps.online;
   let uploading = false;
+  /** Logged out: nothing runs again. */
+  let stopped = false;
   let abort = new AbortController();
   const semantic = new Map<string, ReadonlySet<number>>();
   const logError =
@@ -114,7 +127,7 @@ export const createLibraryML = (deps: LibraryMLDeps): LibraryML => {
     createMLJob({
       run: async () => {
         try {
-          return await indexing.run(abort.signal);
+          return await indexing.run(abort.signal, { compute: enabled });
         } finally {
           if (indexing.version() !== matchedVersion) {
             semantic.clear();
@@ -138,27 +151,30 @@ export const createLibraryML = (deps: LibraryMLDeps): LibraryML => {
 
   return {
     request: () => {
-      if (enabled) job.request();
+      if (!stopped) job.request();
     },
     setOnline: (next) => {
       online = next;
       job.setOnline(next);
     },
     setEnabled: (next) => {
-      if (next === enabled) return;
+      if (next === enabled || stopped) return;
       enabled = next;
-      if (enabled) {
-        abort = new AbortController();
-        job = makeJob();
-        job.request();
-      } else stopJob();
+      // A run computing now stops; the next runs compute or only take others' work.
+      // See: [Note: Indexing off still finds what others indexed]
+      stopJob();
+      abort = new AbortController();
+      job = makeJob();
+      job.request();
     },
     setUploading: (next) => {
       if (next === uploading) return;
       uploading = next;
-      if (!uploading && enabled) job.request();
+      if (!uploading && !stopped) job.request();
     },
+    loadStored: () => indexing.loadStored(),
     stop: () => {
+      stopped = true;
       enabled = false;
       stopJob();
     },
