@@ -5,16 +5,13 @@
 // status diff, tombstoned with their file.
 
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createApiClient } from "../../../shared/api/client";
-import type { NodeAccount } from "../../../tests/test-support/node-account";
-import { type NodeCairn, startNodeCairn } from "../../../tests/test-support/node-cairn";
-import { clientPackages } from "../../../shared/api/headers";
-import { type NodeCryptoPool, createNodeCryptoPool } from "../../crypto/node-pool";
 import type { DecryptedFile } from "../../library/decrypted-records";
-import { type NodeLibraryClient, createNodeLibraryClient } from "../../library/node-library-client";
-import { generatedJpeg } from "../../../tests/test-support/media";
-import { uploadTestFile } from "../../sync/test-support/library";
 import { normalizedEmbedding } from "../clip/clip-embedding";
+import {
+  type MLTestLibrary,
+  accountAPI,
+  startMLTestLibrary,
+} from "../test-support/ml-test-library";
 import {
   type EmbeddingsSyncDeps,
   type PulledEmbedding,
@@ -24,10 +21,7 @@ import {
 import { fetchMLData, pullMLDataChanges, updateMLData } from "./ml-data-sync";
 import { thingsOf, withThings } from "../ml-data";
 
-let node: NodeCairn;
-let account: NodeAccount;
-let client: NodeLibraryClient;
-let pool: NodeCryptoPool;
+let library: MLTestLibrary;
 let files: DecryptedFile[];
 
 const vector = (seed: number) =>
@@ -36,41 +30,23 @@ const vector = (seed: number) =>
 const device = (known: readonly DecryptedFile[]): EmbeddingsSyncDeps => {
   const keys = new Map(known.map((file) => [file.id, file.keyB64]));
   return {
-    api: createApiClient({
-      apiOrigin: node.apiOrigin,
-      clientPackage: clientPackages.photosWeb,
-      fetch: (url, init) => fetch(url, init),
-      getAuthToken: () => account.token,
-    }),
-    pool,
+    api: accountAPI(library.node, library.account),
+    pool: library.pool,
     fileKey: (fileID) => keys.get(fileID),
   };
 };
 
 beforeAll(async () => {
-  node = await startNodeCairn();
-  account = await node.signUp("embeddings");
-  client = await createNodeLibraryClient({
-    apiOrigin: node.apiOrigin,
-    token: account.token,
-    userID: account.userID,
-    accountKeys: account.accountKeys,
-    poolSize: 1,
+  library = await startMLTestLibrary({
+    label: "embeddings",
+    albumName: "Indexed",
+    photoName: "photo",
   });
-  pool = await createNodeCryptoPool({ size: 1 });
-  const album = await client.createCollection({ name: "Indexed", type: "album" });
-  files = [];
-  for (let index = 0; index < 3; index++) {
-    files.push(
-      await uploadTestFile(client, album, `photo-${String(index)}.jpg`, await generatedJpeg(index)),
-    );
-  }
+  ({ files } = library);
 }, 180_000);
 
 afterAll(async () => {
-  await client.close();
-  await pool.terminate();
-  await node.close();
+  await library.close();
 });
 
 it("puts embeddings encrypted and pulls them back page by page on another device", async () => {
@@ -137,8 +113,8 @@ it("merges ML data over what another device put, and follows its changes", async
 it("no longer hands out a file's embedding once the file is deleted for good", async () => {
   const [gone] = files;
   if (gone === undefined) throw new Error("no file");
-  await client.trashFiles([{ fileID: gone.id, collectionID: gone.collectionID }]);
-  await client.deleteFromTrash([gone.id]);
+  await library.client.trashFiles([{ fileID: gone.id, collectionID: gone.collectionID }]);
+  await library.client.deleteFromTrash([gone.id]);
   const left: number[] = [];
   await pullEmbeddings(device(files), 0, (page) => {
     left.push(...page.map(({ fileID }) => fileID));

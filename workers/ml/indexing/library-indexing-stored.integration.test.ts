@@ -5,50 +5,31 @@
 // See: [Note: The ML indexes are kept as sealed chunks]
 
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type ApiClient, createApiClient } from "../../../shared/api/client";
+import type { ApiClient } from "../../../shared/api/client";
 import { generateKeyB64 } from "../../../shared/crypto";
-import { clientPackages } from "../../../shared/api/headers";
-import type { NodeAccount } from "../../../tests/test-support/node-account";
-import { type NodeCairn, startNodeCairn } from "../../../tests/test-support/node-cairn";
 import { generatedJpeg } from "../../../tests/test-support/media";
-import { type NodeCryptoPool, createNodeCryptoPool } from "../../crypto/node-pool";
-import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
-import { type NodeLibraryClient, createNodeLibraryClient } from "../../library/node-library-client";
+import type { DecryptedFile } from "../../library/decrypted-records";
 import { type LocalCipher, createLocalCipher } from "../../sync/local-cipher";
 import { LocalDatabase } from "../../sync/local-db";
 import { uploadTestFile } from "../../sync/test-support/library";
 import { freshIndexedDB, holdsPlaintext, storedText } from "../../sync/test-support/sync-store";
-import { normalizedEmbedding } from "../clip/clip-embedding";
-import { type IndexingML, createLibraryIndexing } from "./library-indexing";
+import {
+  type MLTestLibrary,
+  accountAPI,
+  indexableFiles,
+  recordingML as recordingMLWith,
+  startMLTestLibrary,
+  testImageVector as vectorOf,
+  thumbnailsOf,
+} from "../test-support/ml-test-library";
+import { createLibraryIndexing } from "./library-indexing";
 import { createMLIndexStore } from "./ml-index-store";
 
-let node: NodeCairn;
-let account: NodeAccount;
-let client: NodeLibraryClient;
-let pool: NodeCryptoPool;
-let album: DecryptedCollection;
+let library: MLTestLibrary;
 let files: DecryptedFile[];
 
-const vectorOf = (seed: number) =>
-  normalizedEmbedding(Float32Array.from({ length: 512 }, (_, i) => Math.sin(seed * 13 + i)));
-
 /** The ML worker's double: every image is a dog, and the images it saw are counted. */
-const recordingML = () => {
-  const seen = { images: 0 };
-  const ml: IndexingML = {
-    clipAvailable: () => Promise.resolve(true),
-    indexImages: (jpegs) => {
-      seen.images += jpegs.length;
-      return Promise.resolve(
-        jpegs.map((jpeg) => ({
-          clip: vectorOf(jpeg.length % 97),
-          things: [{ label: "dog", score: 0.8 }],
-        })),
-      );
-    },
-  };
-  return { ml, seen };
-};
+const recordingML = () => recordingMLWith({ thingsOf: () => ["dog"] });
 
 interface RecordedCall {
   path: string;
@@ -59,12 +40,7 @@ interface RecordedCall {
 
 /** The account's API, recording the calls made through it. */
 const recordingAPI = () => {
-  const api = createApiClient({
-    apiOrigin: node.apiOrigin,
-    clientPackage: clientPackages.photosWeb,
-    fetch: (url, init) => fetch(url, init),
-    getAuthToken: () => account.token,
-  });
+  const api = accountAPI(library.node, library.account);
   const calls: RecordedCall[] = [];
   const recording: Pick<ApiClient, "call"> = {
     call: (async (endpoint: { path: string }, options?: { query?: { sinceTime?: number } }) => {
@@ -94,24 +70,11 @@ const sessionOn = (browser: Browser | undefined, cipher: LocalCipher | undefined
   const { api, calls } = recordingAPI();
   const logged: string[] = [];
   const indexing = createLibraryIndexing({
-    files: () =>
-      files.map((file) => ({
-        id: file.id,
-        title: file.metadata.title,
-        fileType: file.metadata.fileType,
-        contentHash: file.metadata.hash,
-      })),
+    files: () => indexableFiles(files),
     fileKey: (fileID) => files.find(({ id }) => id === fileID)?.keyB64,
     api: () => api,
-    pool,
-    thumbnails: async (fileIDs) =>
-      Promise.all(
-        fileIDs.map(async (fileID) => {
-          const file = files.find(({ id }) => id === fileID);
-          if (file === undefined) return { fileID, ok: false as const, errorName: "NotFound" };
-          return { fileID, ok: true as const, bytes: await client.downloadThumbnail(file) };
-        }),
-      ),
+    pool: library.pool,
+    thumbnails: thumbnailsOf(library.client, () => files),
     ml: ml.ml,
     batchSize: 2,
     store:
@@ -131,34 +94,21 @@ const embeddingDiffs = (calls: readonly RecordedCall[]) =>
   calls.filter(({ path }) => path === "/embeddings/diff");
 
 beforeAll(async () => {
-  node = await startNodeCairn();
-  account = await node.signUp("stored-indexes");
-  client = await createNodeLibraryClient({
-    apiOrigin: node.apiOrigin,
-    token: account.token,
-    userID: account.userID,
-    accountKeys: account.accountKeys,
-    poolSize: 1,
+  library = await startMLTestLibrary({
+    label: "stored-indexes",
+    albumName: "Dogs",
+    photoName: "dog",
   });
-  pool = await createNodeCryptoPool({ size: 1 });
-  album = await client.createCollection({ name: "Dogs", type: "album" });
-  files = [];
-  for (let index = 0; index < 3; index++) {
-    files.push(
-      await uploadTestFile(client, album, `dog-${String(index)}.jpg`, await generatedJpeg(index)),
-    );
-  }
+  files = [...library.files];
 }, 180_000);
 
 afterAll(async () => {
-  await client.close();
-  await pool.terminate();
-  await node.close();
+  await library.close();
 });
 
 it("loads the indexes a session stored, pulls only what is newer, and stores nothing in clear", async () => {
   const browser = freshIndexedDB();
-  const cipher = createLocalCipher(pool, await generateKeyB64());
+  const cipher = createLocalCipher(library.pool, await generateKeyB64());
 
   const first = sessionOn(browser, cipher);
   await first.runUntilDone();
@@ -176,7 +126,7 @@ it("loads the indexes a session stored, pulls only what is newer, and stores not
   for (const file of files) expect(second.indexing.thingsOf(file.id)).toEqual(["dog"]);
   const [photo] = files;
   if (photo === undefined) throw new Error("no photo");
-  const thumbnail = await client.downloadThumbnail(photo);
+  const thumbnail = await library.client.downloadThumbnail(photo);
   expect(second.indexing.semanticMatches(vectorOf(thumbnail.length % 97)).has(photo.id)).toBe(true);
   // It asked for the embeddings after the stored time, got none, and fetched no document.
   expect(embeddingDiffs(second.calls)).toEqual([
@@ -194,7 +144,9 @@ it("loads the indexes a session stored, pulls only what is newer, and stores not
   expect(unstored.calls.filter(({ path }) => path === "/files/data/fetch")).toHaveLength(1);
 
   // Another device indexes a new photo: the next session pulls that one alone.
-  files.push(await uploadTestFile(client, album, "dog-3.jpg", await generatedJpeg(3)));
+  files.push(
+    await uploadTestFile(library.client, library.album, "dog-3.jpg", await generatedJpeg(3)),
+  );
   const other = sessionOn(undefined, undefined);
   await other.runUntilDone();
   expect(other.seen.images).toBe(1);
@@ -215,12 +167,12 @@ it("loads the indexes a session stored, pulls only what is newer, and stores not
 
 it("starts from zero when the stored indexes cannot be opened, and stores them again", async () => {
   const browser = freshIndexedDB();
-  const first = sessionOn(browser, createLocalCipher(pool, await generateKeyB64()));
+  const first = sessionOn(browser, createLocalCipher(library.pool, await generateKeyB64()));
   await first.runUntilDone();
   first.db?.close();
 
   // Another key (another account's rows, or damage): nothing can be opened.
-  const cipher = createLocalCipher(pool, await generateKeyB64());
+  const cipher = createLocalCipher(library.pool, await generateKeyB64());
   const second = sessionOn(browser, cipher);
   expect(await second.indexing.run()).toBe("nothing-to-do");
   expect(second.logged).toEqual(["Could not read the stored ML indexes; they are pulled again"]);

@@ -1,0 +1,141 @@
+// What the ML integration tests share: a real server (`startNodeCairn`) with
+// an account whose album holds a few generated photos, its library client
+// and a crypto pool; the account's API; the library's files as indexing
+// reads them; and a stand-in for the ML worker that records what it saw.
+
+import { type ApiClient, createApiClient } from "../../../shared/api/client";
+import { clientPackages } from "../../../shared/api/headers";
+import { generatedJpeg } from "../../../tests/test-support/media";
+import type { NodeAccount } from "../../../tests/test-support/node-account";
+import { type NodeCairn, startNodeCairn } from "../../../tests/test-support/node-cairn";
+import { type NodeCryptoPool, createNodeCryptoPool } from "../../crypto/node-pool";
+import type { ThumbnailResult } from "../../gallery/gallery-contract";
+import type { DecryptedCollection, DecryptedFile } from "../../library/decrypted-records";
+import { type NodeLibraryClient, createNodeLibraryClient } from "../../library/node-library-client";
+import { uploadTestFile } from "../../sync/test-support/library";
+import { normalizedEmbedding } from "../clip/clip-embedding";
+import type { ThingLabel } from "../../../shared/model/search/thing-labels";
+import type { IndexableFile } from "../indexing/indexing-queue";
+import type { IndexingML } from "../indexing/library-indexing";
+
+export interface MLTestLibrary {
+  node: NodeCairn;
+  account: NodeAccount;
+  client: NodeLibraryClient;
+  pool: NodeCryptoPool;
+  album: DecryptedCollection;
+  /** The photos, `<photoName>-<n>.jpg`, oldest first. */
+  files: DecryptedFile[];
+  close(): Promise<void>;
+}
+
+/** The API of `account`, with its token. */
+export const accountAPI = (node: NodeCairn, account: NodeAccount): ApiClient =>
+  createApiClient({
+    apiOrigin: node.apiOrigin,
+    clientPackage: clientPackages.photosWeb,
+    fetch: (url, init) => fetch(url, init),
+    getAuthToken: () => account.token,
+  });
+
+/** A library client of `account` with one crypto thread. */
+export const libraryClientOf = (
+  node: NodeCairn,
+  account: NodeAccount,
+): Promise<NodeLibraryClient> =>
+  createNodeLibraryClient({
+    apiOrigin: node.apiOrigin,
+    token: account.token,
+    userID: account.userID,
+    accountKeys: account.accountKeys,
+    poolSize: 1,
+  });
+
+/** A server with an account (`label`) whose album holds `photoCount` generated photos. */
+export const startMLTestLibrary = async ({
+  label,
+  albumName,
+  photoName,
+  photoCount = 3,
+}: {
+  label: string;
+  albumName: string;
+  photoName: string;
+  photoCount?: number;
+}): Promise<MLTestLibrary> => {
+  const node = await startNodeCairn();
+  const account = await node.signUp(label);
+  const client = await libraryClientOf(node, account);
+  const pool = await createNodeCryptoPool({ size: 1 });
+  const album = await client.createCollection({ name: albumName, type: "album" });
+  const files: DecryptedFile[] = [];
+  for (let index = 0; index < photoCount; index++) {
+    const name = `${photoName}-${String(index)}.jpg`;
+    files.push(await uploadTestFile(client, album, name, await generatedJpeg(index)));
+  }
+  return {
+    node,
+    account,
+    client,
+    pool,
+    album,
+    files,
+    close: async () => {
+      await client.close();
+      await pool.terminate();
+      await node.close();
+    },
+  };
+};
+
+/** Files as the library's indexing reads them. */
+export const indexableFiles = (files: readonly DecryptedFile[]): IndexableFile[] =>
+  files.map((file) => ({
+    id: file.id,
+    title: file.metadata.title,
+    fileType: file.metadata.fileType,
+    contentHash: file.metadata.hash,
+  }));
+
+/** The thumbnails of `files`, downloaded and decrypted by `client`, as the gallery's media answers them. */
+export const thumbnailsOf =
+  (client: NodeLibraryClient, files: () => readonly DecryptedFile[]) =>
+  (fileIDs: readonly number[]): Promise<ThumbnailResult[]> =>
+    Promise.all(
+      fileIDs.map(async (fileID): Promise<ThumbnailResult> => {
+        const file = files().find(({ id }) => id === fileID);
+        if (file === undefined) return { fileID, ok: false, errorName: "NotFound" };
+        return { fileID, ok: true, bytes: await client.downloadThumbnail(file) };
+      }),
+    );
+
+/** A direction in embedding space per image: the image's length picks it. */
+export const testImageVector = (seed: number): Float32Array =>
+  normalizedEmbedding(
+    Float32Array.from({ length: 512 }, (_, index) => Math.sin(seed * 13 + index)),
+  );
+
+/**
+ * The ML worker's double: a CLIP vector (when `clipAvailable`) and things
+ * for each image (`thingsOf` its bytes: a dog for images of even length by
+ * default), and the count of images it saw.
+ */
+export const recordingML = ({
+  clipAvailable = true,
+  thingsOf = (jpeg: Uint8Array): ThingLabel[] => (jpeg.length % 2 === 0 ? ["dog"] : []),
+}: { clipAvailable?: boolean; thingsOf?: (jpeg: Uint8Array) => ThingLabel[] } = {}) => {
+  const seen = { images: 0 };
+  const ml: IndexingML = {
+    clipAvailable: () => Promise.resolve(clipAvailable),
+    indexImages: (jpegs) => {
+      seen.images += jpegs.length;
+      return Promise.resolve(
+        jpegs.map((jpeg) => ({
+          ...(clipAvailable ? { clip: testImageVector(jpeg.length % 97) } : {}),
+          things: thingsOf(jpeg).map((label) => ({ label, score: 0.8 })),
+        })),
+      );
+    },
+  };
+  return { ml, seen };
+};
