@@ -206,7 +206,10 @@ it("fits its suggestions on a desktop and a phone, in English and German", async
             rect.right > bounds.right + 1
           );
         })
-        .map((element) => element.textContent?.trim() ?? element.tagName);
+        .map((element) => {
+          const text = element.textContent.trim();
+          return text === "" ? element.tagName : text;
+        });
     });
     expect(spilled, look.at).toEqual([]);
     await lookedAt(page, `${look.locale}-${String(look.width)}`);
