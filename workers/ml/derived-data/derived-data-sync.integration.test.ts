@@ -16,7 +16,7 @@ import {
   type EmbeddingsSyncDeps,
   type PulledEmbedding,
   pullEmbeddings,
-  putFileEmbedding,
+  putFileEmbeddings,
 } from "./embeddings-sync";
 import { fetchMLData, pullMLDataChanges, updateMLData } from "./ml-data-sync";
 import { thingsOf, withThings } from "../ml-data";
@@ -51,8 +51,10 @@ afterAll(async () => {
 
 it("puts embeddings encrypted and pulls them back page by page on another device", async () => {
   const writer = device(files);
-  for (const [index, file] of files.entries())
-    await putFileEmbedding(writer, file.id, vector(index));
+  await putFileEmbeddings(
+    writer,
+    files.map((file, index) => ({ fileID: file.id, embedding: vector(index) })),
+  );
 
   const pages: PulledEmbedding[][] = [];
   const pulled = await pullEmbeddings(

@@ -93,22 +93,32 @@ export const pullEmbeddings = async (
   }
 };
 
-/** Encrypts `embedding` with the file's key and puts it (spec §7 `PUT /embeddings`). */
-export const putFileEmbedding = async (
+/**
+ * Encrypts each embedding with its file's key (one call to the crypto pool
+ * for them all) and puts them one by one (spec §7 `PUT /embeddings` takes
+ * one file's).
+ */
+export const putFileEmbeddings = async (
   deps: EmbeddingsSyncDeps,
-  fileID: number,
-  embedding: Float32Array,
+  embeddings: readonly PulledEmbedding[],
 ): Promise<void> => {
-  const keyB64 = deps.fileKey(fileID);
-  if (keyB64 === undefined) throw new Error(`File ${String(fileID)} is not in the library`);
-  const [sealed] = await deps.pool.encryptBlobs([{ data: embeddingToBytes(embedding), keyB64 }]);
-  if (sealed === undefined) throw new Error("The crypto pool encrypted nothing");
-  await deps.api.call(putEmbedding, {
-    body: {
-      fileID,
-      model: clipEmbeddingModel,
-      encryptedEmbedding: toB64(sealed.encryptedData),
-      decryptionHeader: sealed.decryptionHeaderB64,
-    },
-  });
+  const sealed = await deps.pool.encryptBlobs(
+    embeddings.map(({ fileID, embedding }) => {
+      const keyB64 = deps.fileKey(fileID);
+      if (keyB64 === undefined) throw new Error(`File ${String(fileID)} is not in the library`);
+      return { data: embeddingToBytes(embedding), keyB64 };
+    }),
+  );
+  for (const [index, { fileID }] of embeddings.entries()) {
+    const blob = sealed[index];
+    if (blob === undefined) throw new Error("The crypto pool encrypted too few embeddings");
+    await deps.api.call(putEmbedding, {
+      body: {
+        fileID,
+        model: clipEmbeddingModel,
+        encryptedEmbedding: toB64(blob.encryptedData),
+        decryptionHeader: blob.decryptionHeaderB64,
+      },
+    });
+  }
 };

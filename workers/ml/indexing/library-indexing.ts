@@ -20,7 +20,7 @@ import {
   clipMatchThreshold,
   normalizedEmbedding,
 } from "../clip/clip-embedding";
-import { pullEmbeddings, putFileEmbedding } from "../derived-data/embeddings-sync";
+import { pullEmbeddings, putFileEmbeddings } from "../derived-data/embeddings-sync";
 import { fetchMLData, pullMLDataChanges, updateMLData } from "../derived-data/ml-data-sync";
 import { type MLDataDocument, clipOf, thingsOf, withClip, withThings } from "../ml-data";
 import { clientPackages } from "../../../shared/api/headers";
@@ -248,31 +248,34 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
       }
     }
     const indexed = await deps.ml.indexImages(images.map(({ bytes }) => bytes));
-    for (const [position, { fileID }] of images.entries()) {
-      signal?.throwIfAborted();
+    const results = images.flatMap(({ fileID }, position) => {
       const result = indexed[position];
-      if (result === undefined) {
-        logError(`Could not index file ${String(fileID)}`, "the image could not be read");
-        failed.add(fileID);
-        continue;
-      }
-      if (result.clip !== undefined) {
-        await putFileEmbedding(sync, fileID, result.clip);
-        indexes.setClip(fileID, result.clip);
-      }
-      const embedding = result.clip;
+      if (result !== undefined) return [{ fileID, ...result }];
+      logError(`Could not index file ${String(fileID)}`, "the image could not be read");
+      failed.add(fileID);
+      return [];
+    });
+    signal?.throwIfAborted();
+    const embeddings = results.flatMap(({ fileID, clip }) =>
+      clip === undefined ? [] : [{ fileID, embedding: clip }],
+    );
+    await putFileEmbeddings(sync, embeddings);
+    for (const { fileID, embedding } of embeddings) indexes.setClip(fileID, embedding);
+    for (const { fileID, clip, things } of results) {
+      signal?.throwIfAborted();
+      // See: [Note: A file's CLIP embedding travels twice]
       await updateMLData(
         sync,
         fileID,
         (document) => {
-          const tagged = withThings(document, result.things);
-          return embedding === undefined
+          const tagged = withThings(document, things);
+          return clip === undefined
             ? tagged
-            : withClip(tagged, { client: indexClient, embedding: Array.from(embedding) });
+            : withClip(tagged, { client: indexClient, embedding: Array.from(clip) });
         },
         stored.get(fileID),
       );
-      keep(fileID, result.things);
+      keep(fileID, things);
     }
     return "did-work";
   };
