@@ -94,14 +94,20 @@ export const createNodeExportFS = (rootPath: string): ExportFS => {
     replaceText: async (exportPath, text) => {
       const target = resolve(exportPath);
       const temporary = target + replacementSuffix;
-      const handle = await fs.open(temporary, "w");
       try {
-        await handle.writeFile(text, "utf8");
-        await handle.sync();
-      } finally {
-        await handle.close();
+        const handle = await fs.open(temporary, "w");
+        try {
+          await handle.writeFile(text, "utf8");
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await fs.rename(temporary, target);
+      } catch (error) {
+        // A full disk: the old text stays, and no half-written copy beside it.
+        await fs.rm(temporary, { force: true }).catch(() => undefined);
+        throw error;
       }
-      await fs.rename(temporary, target);
       await flushFolder(path.dirname(target));
     },
 
@@ -120,7 +126,14 @@ export const createNodeExportFS = (rootPath: string): ExportFS => {
       const handle = await fs.open(target, "wx");
       let written = false;
       try {
-        for await (const chunk of chunks) await handle.write(chunk);
+        for await (const chunk of chunks) {
+          // A write may take fewer bytes than given (a disk filling up); the
+          // next one then fails with ENOSPC rather than the file ending short.
+          for (let offset = 0; offset < chunk.length;) {
+            const { bytesWritten } = await handle.write(chunk, offset);
+            offset += bytesWritten;
+          }
+        }
         await handle.sync();
         written = true;
       } finally {
