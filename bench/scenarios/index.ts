@@ -2,6 +2,7 @@
 
 import type { Scenario } from "../scenario";
 import { cryptoScenario } from "./crypto";
+import { exportScenario } from "./export";
 import { galleryOpenScenario } from "./gallery-open";
 import { galleryScrollScenario } from "./gallery-scroll";
 import { loadScenario } from "./load";
@@ -19,4 +20,5 @@ export const scenarios: readonly Scenario[] = [
   uploadScenario,
   loadScenario,
   mlScenario,
+  exportScenario,
 ];

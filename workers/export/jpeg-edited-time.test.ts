@@ -6,24 +6,27 @@ import { promisify } from "node:util";
 import exifr from "exifr";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  exifCreationDate,
-  exifDateToLocalTimeUs,
-  parseExifDate,
-} from "../../shared/model/media/exif-dates";
+import { exifCreationDate, exifDateToLocalTimeUs } from "../../shared/model/media/exif-dates";
 import { fixtureMediaDir } from "../../tests/test-support/media";
 import {
-  exifDateOfTimeUs,
-  exifDateText,
   type JpegDateWrite,
   type JpegEditedTimeOutcome,
   withEditedTimeInJpeg,
 } from "./jpeg-edited-time";
+import {
+  concat,
+  exifSegmentOf,
+  exifrDates,
+  expectSameBytes,
+  fixture,
+  isExifSegment,
+  jpegSegments,
+  jpegWith,
+  segmentOf,
+  testTiff,
+} from "./test-support/jpeg-test-files";
 
 const run = promisify(execFile);
-
-const fixture = async (name: string): Promise<Uint8Array> =>
-  new Uint8Array(await readFile(path.join(fixtureMediaDir, name)));
 
 /** µs of a wall-clock time read as local time, as our EXIF reader reads it. */
 const localUs = (year: number, month: number, day: number, hour = 0, minute = 0, second = 0) =>
@@ -32,31 +35,6 @@ const localUs = (year: number, month: number, day: number, hour = 0, minute = 0,
 /** The edited time of the tests: a fraction of a second past the time the tags show. */
 const editedTimeUs = localUs(2021, 5, 14, 15, 9, 26) + 535_897;
 const editedText = "2021:05:14 15:09:26";
-const secondUs = 1_000_000;
-
-const concat = (parts: readonly Uint8Array[]): Uint8Array => {
-  const bytes = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes;
-};
-
-/**
- * Byte equality without a deep comparison (slow on megabytes): the first
- * difference is reported.
- */
-const expectSameBytes = (actual: Uint8Array, expected: Uint8Array) => {
-  const length = Math.min(actual.length, expected.length);
-  let at = 0;
-  while (at < length && actual[at] === expected[at]) at++;
-  expect({ firstDifferenceAt: at, length: actual.length }).toEqual({
-    firstDifferenceAt: expected.length,
-    length: expected.length,
-  });
-};
 
 /** `bytes` as chunks of the given sizes, taken in turn. */
 async function* chunksOf(bytes: Uint8Array, sizes: number | readonly number[]) {
@@ -87,23 +65,6 @@ const exported = async (
 
 const written = (write: JpegDateWrite): JpegEditedTimeOutcome => ({ status: "written", write });
 
-/** A JPEG's segments up to SOS, read here independently of the code under test. */
-const jpegSegments = (bytes: Uint8Array) => {
-  const segments: { code: number; start: number; end: number }[] = [];
-  let at = 2;
-  for (;;) {
-    while (bytes[at + 1] === 0xff) at++;
-    const code = bytes[at + 1] ?? 0;
-    const end = at + 2 + ((bytes[at + 2] ?? 0) << 8) + (bytes[at + 3] ?? 0);
-    segments.push({ code, start: at, end });
-    if (code === 0xda) return segments;
-    at = end;
-  }
-};
-
-const isExifSegment = (bytes: Uint8Array, { code, start }: { code: number; start: number }) =>
-  code === 0xe1 && new TextDecoder().decode(bytes.subarray(start + 4, start + 10)) === "Exif\0\0";
-
 /** Where the image data starts: the SOS marker. */
 const imageDataStart = (bytes: Uint8Array) => jpegSegments(bytes).at(-1)?.start ?? 0;
 
@@ -113,14 +74,6 @@ const readBackTimeUs = async (bytes: Uint8Array): Promise<number | undefined> =>
     Record<string, unknown> | undefined;
   const date = exifCreationDate(tags ?? {});
   return date === null ? undefined : exifDateToLocalTimeUs(date);
-};
-
-const exifrDates = async (bytes: Uint8Array) => {
-  const tags = (await exifr.parse(bytes, {
-    pick: ["DateTimeOriginal", "CreateDate", "ModifyDate"],
-    reviveValues: false,
-  })) as Record<string, unknown> | undefined;
-  return tags ?? {};
 };
 
 let dir: string;
@@ -165,86 +118,6 @@ const without = (tags: Record<string, unknown>, names: readonly string[]) =>
   Object.fromEntries(Object.entries(tags).filter(([name]) => !names.includes(name)));
 const exifDatesOf = (tags: Record<string, unknown>) =>
   Object.fromEntries(exifDateNames.flatMap((name) => (name in tags ? [[name, tags[name]]] : [])));
-
-describe("exifDateOfTimeUs and exifDateText", () => {
-  const inTimeZone = async <T>(zone: string, body: () => T | Promise<T>): Promise<T> => {
-    const before = process.env.TZ;
-    process.env.TZ = zone;
-    try {
-      return await body();
-    } finally {
-      if (before === undefined) delete process.env.TZ;
-      else process.env.TZ = before;
-    }
-  };
-  const utcUs = (year: number, month: number, day: number, hour = 0, minute = 0, second = 0) => {
-    const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second));
-    date.setUTCFullYear(year);
-    return date.getTime() * 1000;
-  };
-  const textOf = (timeUs: number) => {
-    const date = exifDateOfTimeUs(timeUs);
-    return date === undefined ? undefined : exifDateText(date);
-  };
-
-  it.each([
-    ["UTC", 0, "1970:01:01 00:00:00"],
-    ["UTC", utcUs(2018, 7, 25, 16, 34, 23) + 999_999, "2018:07:25 16:34:23"],
-    ["UTC", -1, "1969:12:31 23:59:59"],
-    ["UTC", utcUs(99, 1, 2, 3, 4, 5), "0099:01:02 03:04:05"],
-    ["UTC", utcUs(1, 1, 1), "0001:01:01 00:00:00"],
-    ["UTC", utcUs(9999, 12, 31, 23, 59, 59), "9999:12:31 23:59:59"],
-    ["Asia/Kolkata", 0, "1970:01:01 05:30:00"],
-    ["America/New_York", utcUs(2021, 7, 1, 12), "2021:07:01 08:00:00"],
-    ["America/New_York", utcUs(2021, 1, 1, 12), "2021:01:01 07:00:00"],
-    ["Pacific/Chatham", utcUs(2021, 1, 1), "2021:01:01 13:45:00"],
-  ])("in %s, %d µs is %j", async (zone, timeUs, text) => {
-    expect(await inTimeZone(zone, () => textOf(timeUs))).toBe(text);
-  });
-
-  it.each([
-    ["not a number", Number.NaN],
-    ["infinite", Number.POSITIVE_INFINITY],
-    ["past a JS date", 8.64e15 * 1000 + 1],
-    ["year 0", utcUs(0, 12, 31)],
-    ["year 10000", utcUs(10000, 1, 1)],
-  ])("holds no %s time", async (_, timeUs) => {
-    expect(await inTimeZone("UTC", () => exifDateOfTimeUs(timeUs))).toBeUndefined();
-  });
-
-  it.each(["UTC", "Asia/Kolkata", "Europe/Paris", "America/New_York"])(
-    "reads back, in %s, as the time written, to the second",
-    async (zone) => {
-      await inTimeZone(zone, () => {
-        fc.assert(
-          fc.property(fc.integer({ min: utcUs(1950, 1, 1), max: utcUs(2100, 1, 1) }), (timeUs) => {
-            const date = exifDateOfTimeUs(timeUs);
-            if (date === undefined) throw new Error("no date");
-            const read = parseExifDate(exifDateText(date));
-            if (read === null) throw new Error("unreadable date");
-            const readUs = exifDateToLocalTimeUs(read);
-            const secondStartUs = Math.floor(timeUs / secondUs) * secondUs;
-            // See: [Note: Edited times are written as local wall-clock time]: a time
-            // in the hour a daylight-saving change repeats reads back an hour early.
-            const repeatedHour = readUs === secondStartUs - 3600 * secondUs;
-            expect(readUs === secondStartUs || repeatedHour).toBe(true);
-          }),
-          { numRuns: 2000 },
-        );
-      });
-    },
-  );
-
-  it("writes a time in the hour New York repeats as its wall-clock time, which reads back as the first", async () => {
-    // 2021-11-07 01:30 EST, the second 01:30 of that night.
-    const timeUs = utcUs(2021, 11, 7, 6, 30);
-    await inTimeZone("America/New_York", () => {
-      expect(textOf(timeUs)).toBe("2021:11:07 01:30:00");
-      const read = parseExifDate("2021:11:07 01:30:00");
-      expect(read && exifDateToLocalTimeUs(read)).toBe(timeUs - 3600 * secondUs);
-    });
-  });
-});
 
 describe("withEditedTimeInJpeg on camera and phone JPEGs", () => {
   it.each<[string, JpegDateWrite, string]>([
@@ -395,164 +268,6 @@ describe("withEditedTimeInJpeg on camera and phone JPEGs", () => {
     const [first] = jpegSegments(bytes);
     expect(first && isExifSegment(bytes, first)).toBe(true);
     expect((await exiftoolTags(bytes))["ExifIFD:DateTimeOriginal"]).toBe(editedText);
-  });
-});
-
-// Hand-made EXIF: a big-endian TIFF from entries, for layouts no fixture has.
-interface TestEntry {
-  tag: number;
-  type: number;
-  count: number;
-  /** Big-endian value bytes; longer than 4, they go after the IFDs. */
-  value: Uint8Array;
-}
-const asciiEntry = (tag: number, text: string): TestEntry => ({
-  tag,
-  type: 2,
-  count: text.length + 1,
-  value: new TextEncoder().encode(`${text}\0`),
-});
-const bytesEntry = (tag: number, value: Uint8Array): TestEntry => ({
-  tag,
-  type: 7,
-  count: value.length,
-  value,
-});
-const tags = { make: 0x010f, dateTime: 0x0132, exifPointer: 0x8769, dateTimeOriginal: 0x9003 };
-const makerNoteTag = 0x927c;
-
-/** A big-endian TIFF: IFD0 at 8, the Exif IFD after it, then the values; with each value's offset. */
-const testTiff = (ifd0: TestEntry[], exif?: TestEntry[]) => {
-  const ifdSize = (count: number) => 2 + 12 * count + 4;
-  const ifd0Entries = [...ifd0];
-  const pointer = { tag: tags.exifPointer, type: 4, count: 1, value: new Uint8Array(4) };
-  if (exif !== undefined) ifd0Entries.push(pointer);
-  const exifStart = 8 + ifdSize(ifd0Entries.length);
-  new DataView(pointer.value.buffer).setUint32(0, exifStart);
-  const ifds = [ifd0Entries, exif ?? []];
-  let valuesAt = exifStart + (exif === undefined ? 0 : ifdSize(exif.length));
-  const parts: Uint8Array[] = [new Uint8Array([0x4d, 0x4d, 0, 42, 0, 0, 0, 8])];
-  const values: Uint8Array[] = [];
-  const valueOffsets = new Map<number, number>();
-  for (const entries of exif === undefined ? [ifd0Entries] : ifds) {
-    const ifd = new Uint8Array(ifdSize(entries.length));
-    const view = new DataView(ifd.buffer);
-    view.setUint16(0, entries.length);
-    entries.forEach((entry, i) => {
-      const at = 2 + 12 * i;
-      view.setUint16(at, entry.tag);
-      view.setUint16(at + 2, entry.type);
-      view.setUint32(at + 4, entry.count);
-      if (entry.value.length <= 4) {
-        ifd.set(entry.value, at + 8);
-      } else {
-        view.setUint32(at + 8, valuesAt);
-        valueOffsets.set(entry.tag, valuesAt);
-        values.push(entry.value);
-        valuesAt += entry.value.length;
-      }
-    });
-    parts.push(ifd);
-  }
-  return { bytes: concat([...parts, ...values]), valueOffsets };
-};
-
-const segmentOf = (code: number, body: Uint8Array) => {
-  const segment = new Uint8Array(4 + body.length);
-  segment.set([0xff, code]);
-  new DataView(segment.buffer).setUint16(2, body.length + 2);
-  segment.set(body, 4);
-  return segment;
-};
-const exifSegmentOf = (tiff: Uint8Array) =>
-  segmentOf(0xe1, concat([new TextEncoder().encode("Exif\0\0"), tiff]));
-
-/** A real JPEG (noexif.jpg's image) with `segments` after SOI and APP0. */
-const jpegWith = async (...segments: Uint8Array[]) => {
-  const noexif = await fixture("noexif.jpg");
-  const [app0] = jpegSegments(noexif);
-  return concat([noexif.subarray(0, app0?.end), ...segments, noexif.subarray(app0?.end)]);
-};
-
-describe("withEditedTimeInJpeg on hand-made EXIF", () => {
-  it.each<[string, TestEntry]>([
-    [
-      "of 19 bytes (no NUL)",
-      { ...asciiEntry(tags.dateTimeOriginal, "2018:07:25 16:34:23"), count: 19 },
-    ],
-    ["of type UNDEFINED", { ...asciiEntry(tags.dateTimeOriginal, "2018:07:25 16:34:23"), type: 7 }],
-    ["of 5 bytes", asciiEntry(tags.dateTimeOriginal, "2018")],
-  ])("replaces a DateTimeOriginal %s with a new entry", async (_, entry) => {
-    const tiff = testTiff([asciiEntry(tags.make, "Cairn Camera")], [entry]);
-    const original = await jpegWith(exifSegmentOf(tiff.bytes));
-    const { bytes, outcome } = await exported(original);
-    expect(outcome).toEqual(written("appended"));
-    expect(await exifr.parse(bytes, { reviveValues: false })).toMatchObject({
-      Make: "Cairn Camera",
-      DateTimeOriginal: editedText,
-    });
-  });
-
-  it("does not overwrite a date whose value overlaps an IFD; it appends a new one", async () => {
-    const tiff = testTiff(
-      [asciiEntry(tags.make, "Cairn Camera")],
-      [asciiEntry(tags.dateTimeOriginal, "2018:07:25 16:34:23")],
-    );
-    // DateTimeOriginal's value moved onto IFD0 (at 8): IFD0 of two entries
-    // (Make, the Exif pointer) is followed by the Exif IFD and its one entry.
-    const exifIFDStart = 8 + 2 + 2 * 12 + 4;
-    new DataView(tiff.bytes.buffer).setUint32(exifIFDStart + 2 + 8, 8);
-    const original = await jpegWith(exifSegmentOf(tiff.bytes));
-    const { bytes, outcome } = await exported(original);
-    expect(outcome).toEqual(written("appended"));
-    expect(await exifr.parse(bytes, { reviveValues: false })).toMatchObject({
-      Make: "Cairn Camera",
-      DateTimeOriginal: editedText,
-    });
-  });
-
-  it("moves no byte of the old EXIF, so offsets inside maker notes still hold", async () => {
-    // A maker note holding an offset from the TIFF's start, as Canon's do.
-    const makerNote = new Uint8Array(16);
-    const tiff = testTiff(
-      [asciiEntry(tags.make, "Cairn Camera")],
-      [bytesEntry(makerNoteTag, makerNote)],
-    );
-    const makerNoteAt = tiff.valueOffsets.get(makerNoteTag) ?? 0;
-    new DataView(tiff.bytes.buffer).setUint32(makerNoteAt, makerNoteAt + 8);
-    const original = await jpegWith(exifSegmentOf(tiff.bytes));
-    const { bytes } = await exported(original);
-    const exif = jpegSegments(bytes).find((segment) => isExifSegment(bytes, segment));
-    const newTiff = bytes.subarray((exif?.start ?? 0) + 10, exif?.end);
-    // Everything after the header (which points at the new IFD0) is where it was.
-    expect(newTiff.subarray(8, tiff.bytes.length)).toEqual(tiff.bytes.subarray(8));
-    expect(await exifr.parse(bytes, { reviveValues: false, makerNote: true })).toMatchObject({
-      Make: "Cairn Camera",
-      DateTimeOriginal: editedText,
-    });
-  });
-
-  it("exports unchanged an EXIF whose dates would not fit its segment (APP1's 64 KiB)", async () => {
-    const make = (fillerBytes: number) =>
-      testTiff(
-        [asciiEntry(tags.make, "Cairn Camera")],
-        [bytesEntry(0x9286, new Uint8Array(fillerBytes))],
-      ).bytes;
-    // The largest TIFF a segment holds: 65,535 bytes less the length and "Exif\0\0".
-    const fullTiffBytes = 65_535 - 2 - 6;
-    const full = make(fullTiffBytes - make(0).length);
-    expect(full.length).toBe(fullTiffBytes);
-    const original = await jpegWith(exifSegmentOf(full));
-    const { bytes, outcome } = await exported(original);
-    expect(outcome).toEqual({ status: "unchanged-no-room" });
-    expectSameBytes(bytes, original);
-  });
-
-  it("appends up to the segment's limit", async () => {
-    const tiff = testTiff([], [bytesEntry(0x9286, new Uint8Array(65_000))]).bytes;
-    const { bytes, outcome } = await exported(await jpegWith(exifSegmentOf(tiff)));
-    expect(outcome).toEqual(written("appended"));
-    expect((await exifrDates(bytes)).DateTimeOriginal).toBe(editedText);
   });
 });
 

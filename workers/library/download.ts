@@ -33,13 +33,31 @@ export async function* downloadFileContents(
   file: Pick<DecryptedFile, "id" | "keyB64" | "fileDecryptionHeaderB64">,
   { signal }: { signal?: AbortSignal } = {},
 ): AsyncGenerator<Uint8Array> {
-  const response = await deps.api.call(downloadFile, {
-    params: { fileID: file.id },
-    ...(signal === undefined ? {} : { signal }),
-  });
-  if (response.body === null) throw new EmptyDownloadError(file.id);
-  const stream = await deps.pool.openDecryptionStream(file.fileDecryptionHeaderB64, file.keyB64);
-  yield* decryptThroughStream(stream, readableChunks(response.body));
+  // [Note: A download listens to a signal of its own]
+  // The API client keeps its abort listener on the caller's signal as long
+  // as the body it handed over may be read, that is, for good. A run that
+  // passes one signal to thousands of downloads (an export) would collect a
+  // listener, and what it holds, for each of them. So each download gets a
+  // signal of its own, wired to the caller's only while it lasts.
+  const download = new AbortController();
+  const onAbort = (): void => {
+    download.abort(signal?.reason);
+  };
+  if (signal?.aborted === true) onAbort();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    const response = await deps.api.call(downloadFile, {
+      params: { fileID: file.id },
+      signal: download.signal,
+    });
+    if (response.body === null) throw new EmptyDownloadError(file.id);
+    const stream = await deps.pool.openDecryptionStream(file.fileDecryptionHeaderB64, file.keyB64);
+    yield* decryptThroughStream(stream, readableChunks(response.body));
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    // A reader that stopped early: the rest of the body is not fetched.
+    download.abort();
+  }
 }
 
 /** The decrypted thumbnail of a file. */
