@@ -130,6 +130,11 @@ export class ExportService {
     }
   }
 
+  /** Resolves when no run is going on (at once when none is). */
+  whenIdle(): Promise<void> {
+    return this.#run ?? Promise.resolve();
+  }
+
   /** Stops the run at its next file (spec §4); it ends as finished. */
   stop(): void {
     this.#rerun = undefined;
