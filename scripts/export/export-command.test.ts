@@ -11,8 +11,8 @@ import { clientPackages } from "../../shared/api/headers";
 import { encryptBox, fromB64, toB64, utf8ToBytes } from "../../shared/crypto";
 import { ExportStage } from "../../shared/model/export/export-record";
 import type { NodeAccount } from "../../tests/test-support/node-account";
-import { sharedTestKEKFor } from "../../tests/test-support/shared-test-kek";
-import { decryptRecoveryKey, deriveKEKFor } from "../../workers/account/key-hierarchy";
+import { deriveKEKWithSharedTestKey } from "../../tests/test-support/shared-test-kek";
+import { decryptRecoveryKey } from "../../workers/account/key-hierarchy";
 import { type NodeLoginOptions, loginFromNode } from "../../workers/account/node-login";
 import {
   type ExportTestLibrary,
@@ -78,20 +78,6 @@ const runChild = (
     });
   });
 
-/**
- * The KEK of the shared test password without Argon2id (for the tests that
- * run the command in this process). See: [Note: Test accounts share one derived password key]
- */
-const sharedDeriveKEK: typeof deriveKEKFor = (attributes, password) => {
-  const shared = sharedTestKEKFor(password);
-  const sameParameters =
-    shared !== undefined &&
-    toB64(shared.salt) === attributes.kekSalt &&
-    shared.opsLimit === attributes.opsLimit &&
-    shared.memLimitBytes === attributes.memLimit;
-  return sameParameters ? Promise.resolve(shared.key) : deriveKEKFor(attributes, password);
-};
-
 /** The command's I/O in this process, recorded; `onProgressText` sees each progress write. */
 const recordedIO = (
   cwd: string,
@@ -118,7 +104,8 @@ const recordedIO = (
       interrupts.push(listener);
       return () => interrupts.splice(interrupts.indexOf(listener), 1);
     },
-    login: (options: NodeLoginOptions) => loginFromNode({ ...options, deriveKEK: sharedDeriveKEK }),
+    login: (options: NodeLoginOptions) =>
+      loginFromNode({ ...options, deriveKEK: deriveKEKWithSharedTestKey }),
   };
   const interrupt = () => {
     for (const listener of [...interrupts]) listener();

@@ -19,6 +19,7 @@
 
 import { fromB64, toB64, type DerivedKey } from "../../shared/crypto";
 import { deriveKey, SENSITIVE_START_LIMITS } from "../../shared/crypto/kek";
+import { deriveKEKFor } from "../../workers/account/key-hierarchy";
 
 /** The password of the test accounts that do not need one of their own. */
 export const sharedTestPassword = "correct horse battery staple";
@@ -62,4 +63,20 @@ export const sharedTestKEKFor = (password: string): DerivedKey | undefined => {
     opsLimit: record.opsLimit,
     memLimitBytes: record.memLimitBytes,
   };
+};
+
+/**
+ * A login's KEK derivation for tests: the shared key without Argon2id when
+ * the account was signed up with the shared password (same salt and
+ * limits); any other password is derived for real.
+ * See: [Note: Test accounts share one derived password key]
+ */
+export const deriveKEKWithSharedTestKey: typeof deriveKEKFor = (attributes, password) => {
+  const shared = sharedTestKEKFor(password);
+  const sameParameters =
+    shared !== undefined &&
+    toB64(shared.salt) === attributes.kekSalt &&
+    shared.opsLimit === attributes.opsLimit &&
+    shared.memLimitBytes === attributes.memLimit;
+  return sameParameters ? Promise.resolve(shared.key) : deriveKEKFor(attributes, password);
 };

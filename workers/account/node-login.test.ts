@@ -15,9 +15,9 @@ import { IncorrectPasswordError } from "../../shared/model/accounts/account-erro
 import { SoftwareAuthenticator } from "../../server/test-support/software-authenticator";
 import type { NodeAccount } from "../../tests/test-support/node-account";
 import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
-import { sharedTestKEKFor } from "../../tests/test-support/shared-test-kek";
+import { deriveKEKWithSharedTestKey } from "../../tests/test-support/shared-test-kek";
 import { createNodeLibraryClient } from "../library/node-library-client";
-import { decryptRecoveryKey, deriveKEKFor } from "./key-hierarchy";
+import { decryptRecoveryKey } from "./key-hierarchy";
 import {
   IncorrectLoginCodeError,
   LoginCodeRequiredError,
@@ -25,21 +25,6 @@ import {
   loginFromNode,
   type NodeLoginOptions,
 } from "./node-login";
-
-/**
- * The KEK of the shared test password without Argon2id, when the account
- * was signed up with it; any other password is derived for real.
- * See: [Note: Test accounts share one derived password key]
- */
-const sharedDeriveKEK: typeof deriveKEKFor = (attributes, password) => {
-  const shared = sharedTestKEKFor(password);
-  const sameParameters =
-    shared !== undefined &&
-    toB64(shared.salt) === attributes.kekSalt &&
-    shared.opsLimit === attributes.opsLimit &&
-    shared.memLimitBytes === attributes.memLimit;
-  return sameParameters ? Promise.resolve(shared.key) : deriveKEKFor(attributes, password);
-};
 
 /** A TOTP code as an authenticator app computes it (SHA-1, 6 digits, 30 s). */
 const totpCode = (secretBase32: string, timestampMs: number) =>
@@ -110,7 +95,7 @@ describe("logging in from Node against a real Cairn", () => {
       apiOrigin: node.apiOrigin,
       email: account.email,
       password: account.password,
-      deriveKEK: sharedDeriveKEK,
+      deriveKEK: deriveKEKWithSharedTestKey,
       ...options,
     });
 
@@ -166,7 +151,7 @@ describe("logging in from Node against a real Cairn", () => {
     const album = await signedUpClient.createCollection({ name: "Lisbon 2019", type: "album" });
     await signedUpClient.close();
 
-    const deriveKEK = vi.fn(sharedDeriveKEK);
+    const deriveKEK = vi.fn(deriveKEKWithSharedTestKey);
     const progress: string[] = [];
     const session = await login(account, {
       deriveKEK,
@@ -216,7 +201,7 @@ describe("logging in from Node against a real Cairn", () => {
   );
 
   it("refuses an unknown address with the same error as a wrong password", async () => {
-    const deriveKEK = vi.fn(sharedDeriveKEK);
+    const deriveKEK = vi.fn(deriveKEKWithSharedTestKey);
     const attempt = loginFromNode({
       apiOrigin: node.apiOrigin,
       email: "nobody-here@cairn.test",
@@ -287,7 +272,7 @@ describe("logging in from Node against a real Cairn", () => {
       );
       return (await mailedCodes(node, account.email)).at(-1) ?? "";
     });
-    const deriveKEK = vi.fn(sharedDeriveKEK);
+    const deriveKEK = vi.fn(deriveKEKWithSharedTestKey);
     const session = await login(account, { askEmailCode, deriveKEK });
     expect(askEmailCode).toHaveBeenCalledTimes(1);
     expect(deriveKEK).toHaveBeenCalledTimes(1);

@@ -3,6 +3,8 @@
 // files and a 300 MiB video. `CAIRN_BENCH_LARGE_VIDEO_BYTES=N` sets the
 // video's size (0 skips that pass).
 
+import { largeVideoBytesFromEnvironment } from "../../lib/large-video-bytes";
+
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 
@@ -13,16 +15,6 @@ export const exportAlbumCount = 20;
 
 /** The files of the first and the last stretch compared (performance.md: 1,000 of 10,000). */
 export const stretchFileCount = exportFileCount / 10;
-
-const largeVideoBytesFromEnvironment = (): number | undefined => {
-  const value = process.env.CAIRN_BENCH_LARGE_VIDEO_BYTES;
-  if (value === undefined || value === "") return undefined;
-  const bytes = Number(value);
-  if (!Number.isSafeInteger(bytes) || bytes < 0) {
-    throw new Error(`CAIRN_BENCH_LARGE_VIDEO_BYTES must be a whole number of bytes, not ${value}`);
-  }
-  return bytes;
-};
 
 /** The large video's size; 0 skips the memory pass. */
 export const largeVideoBytes = largeVideoBytesFromEnvironment() ?? (quick ? 300 * MiB : 2 * GiB);

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { profiling } from "../../lib/trace-profile";
 import { benchBuildRoot } from "../../lib/vite-page-config";
+import { largeVideoBytesFromEnvironment } from "../../lib/large-video-bytes";
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -35,16 +36,6 @@ export const mediaSetShape: MediaSetShape = {
   videoHeightPx: 720,
   videoDurationSec: 20,
   videoBitRateMbps: 10,
-};
-
-const largeVideoBytesFromEnvironment = (): number | undefined => {
-  const value = process.env.CAIRN_BENCH_LARGE_VIDEO_BYTES;
-  if (value === undefined || value === "") return undefined;
-  const bytes = Number(value);
-  if (!Number.isSafeInteger(bytes) || bytes < 0) {
-    throw new Error(`CAIRN_BENCH_LARGE_VIDEO_BYTES must be a whole number of bytes, not ${value}`);
-  }
-  return bytes;
 };
 
 /** The large video's size ("a 2 GB video uploads with bounded memory"); 0 skips the pass. */

@@ -8,19 +8,13 @@ import path from "node:path";
 import exifr from "exifr";
 import { expect } from "vitest";
 import { fixtureMediaDir } from "../../../tests/test-support/media";
+import { concatBytes } from "../concat-bytes";
 
 export const fixture = async (name: string): Promise<Uint8Array> =>
   new Uint8Array(await readFile(path.join(fixtureMediaDir, name)));
 
-export const concat = (parts: readonly Uint8Array[]): Uint8Array => {
-  const bytes = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes;
-};
+/** `parts` as one array. */
+export const concat = concatBytes;
 
 /**
  * Byte equality without a deep comparison (slow on megabytes): the first
