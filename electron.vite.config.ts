@@ -21,7 +21,13 @@ export default defineConfig({
   preload: {
     build: {
       outDir: path.join(repoRoot, "out/preload"),
-      lib: { entry: path.join(repoRoot, "electron/preload/index.ts"), formats: ["es"] },
+      // See: [Note: The preload is one CommonJS file]. `.cjs`, since the
+      // package is `"type": "module"` and a `.js` file would read as ESM.
+      lib: {
+        entry: path.join(repoRoot, "electron/preload/index.ts"),
+        formats: ["cjs"],
+        fileName: () => "index.cjs",
+      },
     },
   },
   renderer: {

@@ -13,11 +13,21 @@ export interface ElectronBridge {
   readonly clientPackage: "io.cairn.photos.desktop";
   /** The desktop app's version, e.g. "0.1.0". */
   readonly appVersion: () => Promise<string>;
+  /**
+   * Sets the one callback that opens deep links (`undefined` removes it).
+   * It receives an in-app route such as `/gallery?collection=12`: always a
+   * path on the app's own origin, never a URL (see: [Note: The link scheme
+   * and the serving origin]). A route that arrives while no callback is set
+   * is kept (the latest one only) and handed to the next callback set.
+   */
+  readonly onOpenURL: (callback: ((route: string) => void) | undefined) => void;
 }
 
 /** IPC channel names, spelled once. */
 export const ipcChannels = {
   appVersion: "cairn:app-version",
+  /** Main → renderer: a deep link's route. See: [Note: How a deep link reaches the photos app] */
+  openURL: "cairn:open-url",
 } as const;
 
 declare global {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runtimeConfigSchema } from "../../shared/api/runtime-config";
-import { answerAppRequest, runtimeConfigFor } from "./app-protocol";
+import { answerAppRequest, appRequestHandler, runtimeConfigFor } from "./app-protocol";
 import { defaultDesktopSettings, desktopSettingsFromEnv } from "./desktop-settings";
 
 const root = path.resolve("/opt/cairn/renderer");
@@ -51,6 +51,44 @@ describe("the desktop app protocol", () => {
   });
 });
 
+describe("the app protocol's answers", () => {
+  const policy = "default-src 'none'; script-src 'self'";
+  const fetched: string[] = [];
+  const handle = appRequestHandler({
+    rendererDir: root,
+    settings: defaultDesktopSettings,
+    contentSecurityPolicy: policy,
+    fileExists: exists,
+    fetchFile: (filePath) => {
+      fetched.push(filePath);
+      return Promise.resolve(
+        new Response(`contents of ${path.basename(filePath)}`, {
+          headers: { "Content-Type": "text/javascript" },
+        }),
+      );
+    },
+  });
+
+  it.each([
+    ["a page (a client-side route)", "cairn-app://photos/gallery", 200],
+    ["a script or worker file", "cairn-app://photos/assets/index-abc123.js", 200],
+    ["the runtime config", "cairn-app://photos/cairn-config.json", 200],
+    ["a missing file", "cairn-app://photos/assets/missing.js", 404],
+    ["a request outside the app", "cairn-app://other/index.html", 404],
+  ])("%s carries the Content-Security-Policy", async (_name, url, status) => {
+    const response = await handle({ url });
+    expect(response.status).toBe(status);
+    expect(response.headers.get("Content-Security-Policy")).toBe(policy);
+  });
+
+  it("serves a file's own bytes and type", async () => {
+    const response = await handle({ url: "cairn-app://photos/assets/index-abc123.js" });
+    expect(await response.text()).toBe("contents of index-abc123.js");
+    expect(response.headers.get("Content-Type")).toBe("text/javascript");
+    expect(fetched.at(-1)).toBe(path.join(root, "assets", "index-abc123.js"));
+  });
+});
+
 describe("desktop settings", () => {
   it("uses the defaults when nothing is set", () => {
     expect(desktopSettingsFromEnv({})).toEqual(defaultDesktopSettings);
@@ -60,6 +98,20 @@ describe("desktop settings", () => {
     expect(
       desktopSettingsFromEnv({ CAIRN_API_ORIGIN: "https://photos.example.org/" }).apiOrigin,
     ).toBe("https://photos.example.org");
+  });
+
+  it("reads the blob store's origins, separated by spaces or commas", () => {
+    expect(
+      desktopSettingsFromEnv({
+        CAIRN_BLOB_ORIGINS: " https://bucket.s3.example.com/some/path, https://s3.example.com  ",
+      }).blobOrigins,
+    ).toEqual(["https://bucket.s3.example.com", "https://s3.example.com"]);
+    expect(() => desktopSettingsFromEnv({ CAIRN_BLOB_ORIGINS: "s3.example.com" })).toThrow(
+      /CAIRN_BLOB_ORIGINS/,
+    );
+    expect(() => desktopSettingsFromEnv({ CAIRN_BLOB_ORIGINS: "ftp://s3.example.com" })).toThrow(
+      /CAIRN_BLOB_ORIGINS/,
+    );
   });
 
   it("refuses a value that is not a URL, naming the variable", () => {

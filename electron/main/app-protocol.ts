@@ -68,3 +68,54 @@ export function runtimeConfigFor(settings: DesktopSettings) {
     familiesUrl: settings.familiesUrl,
   };
 }
+
+export interface AppRequestHandlerOptions {
+  rendererDir: string;
+  settings: DesktopSettings;
+  /** The Content-Security-Policy of every answer. See: [Note: The desktop app's Content-Security-Policy] */
+  contentSecurityPolicy: string;
+  fileExists: (filePath: string) => boolean;
+  /** Reads a file of the renderer folder as a response with its content type. */
+  fetchFile: (filePath: string) => Promise<Response>;
+}
+
+/**
+ * The app protocol's handler: every answer, files, the runtime config and
+ * 404s alike, carries the policy (a worker takes its policy from its own
+ * script's answer, as on the web: see [Note: Every app answer carries the
+ * security headers]).
+ */
+export function appRequestHandler({
+  rendererDir,
+  settings,
+  contentSecurityPolicy,
+  fileExists,
+  fetchFile,
+}: AppRequestHandlerOptions): (request: { url: string }) => Promise<Response> {
+  const withPolicy = (headers: HeadersInit): Headers => {
+    const all = new Headers(headers);
+    all.set("Content-Security-Policy", contentSecurityPolicy);
+    return all;
+  };
+  return async (request) => {
+    const answer = answerAppRequest(request.url, rendererDir, settings, fileExists);
+    switch (answer.kind) {
+      case "json":
+        return new Response(answer.body, {
+          headers: withPolicy({ "Content-Type": "application/json", "Cache-Control": "no-store" }),
+        });
+      case "file": {
+        const file = await fetchFile(answer.filePath);
+        return new Response(file.body, {
+          status: file.status,
+          headers: withPolicy(file.headers),
+        });
+      }
+      case "not-found":
+        return new Response("Not found", {
+          status: 404,
+          headers: withPolicy({ "Content-Type": "text/plain; charset=utf-8" }),
+        });
+    }
+  };
+}

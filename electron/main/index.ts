@@ -3,75 +3,101 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ipcChannels } from "../bridge";
-import { answerAppRequest, appOrigin, appScheme } from "./app-protocol";
+import { appOrigin, appRequestHandler, appScheme } from "./app-protocol";
+import { desktopPolicyFor } from "./content-security-policy";
+import { protocolClientRegistration } from "./deep-links";
 import { desktopSettingsFromEnv } from "./desktop-settings";
+import { startLinkDelivery, type LinkDelivery } from "./link-delivery";
+import { mainWindowOptions } from "./main-window";
+import { guardNavigation, ownOriginsFor } from "./navigation";
 
-// The main process stays thin: windows, the app protocol and the IPC handlers;
-// the work lives in worker modules hosted in utility processes (later issues).
+// The main process stays thin: it wires Electron to the modules beside it,
+// which hold the rules and are tested under Node with Electron's APIs faked.
 
 const settings = desktopSettingsFromEnv(process.env);
 const rendererDir = path.join(import.meta.dirname, "../renderer");
+// Set by `electron-vite dev` only: the Vite dev server serving the renderer.
+const devRendererURL =
+  process.env.ELECTRON_RENDERER_URL === "" ? undefined : process.env.ELECTRON_RENDERER_URL;
+const log = (message: string) => {
+  console.log(`[main] ${message}`);
+};
 
-// See: [Note: The desktop window's app origin]
-protocol.registerSchemesAsPrivileged([
-  {
-    scheme: appScheme,
-    privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
-  },
-]);
+/** Undefined in a second instance, which quits. */
+let links: LinkDelivery | undefined;
 
-function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 840,
-    minWidth: 400,
-    minHeight: 600,
-    backgroundColor: "#000000",
-    show: false,
-    webPreferences: {
-      preload: path.join(import.meta.dirname, "../preload/index.mjs"),
-      contextIsolation: true,
-      sandbox: false,
-      nodeIntegration: false,
+function main() {
+  // See: [Note: How a deep link reaches the photos app]
+  links = startLinkDelivery({
+    app,
+    argv: process.argv,
+    registration: protocolClientRegistration({
+      defaultApp: process.defaultApp,
+      execPath: process.execPath,
+      argv: process.argv,
+      resolvePath: (relative) => path.resolve(relative),
+    }),
+    log,
+    ensureWindow: () => {
+      if (app.isReady() && BrowserWindow.getAllWindows().length === 0) createMainWindow();
     },
   });
+  // Another instance is running: it has our argv, and this one is quitting.
+  if (links === undefined) return;
+
+  // See: [Note: The desktop window's app origin]
+  protocol.registerSchemesAsPrivileged([
+    {
+      scheme: appScheme,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+    },
+  ]);
+
+  void app.whenReady().then(() => {
+    const indexPath = path.join(rendererDir, "index.html");
+    protocol.handle(
+      appScheme,
+      appRequestHandler({
+        rendererDir,
+        settings,
+        contentSecurityPolicy: desktopPolicyFor(
+          settings,
+          fs.existsSync(indexPath) ? fs.readFileSync(indexPath, "utf8") : undefined,
+        ),
+        fileExists: (filePath) => fs.existsSync(filePath),
+        fetchFile: (filePath) => net.fetch(pathToFileURL(filePath).toString()),
+      }),
+    );
+    ipcMain.handle(ipcChannels.appVersion, () => app.getVersion());
+
+    createMainWindow();
+    app.on("activate", () => {
+      if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
+    });
+  });
+
+  app.on("window-all-closed", () => {
+    if (process.platform !== "darwin") app.quit();
+  });
+}
+
+function createMainWindow(): BrowserWindow {
+  // See: [Note: The preload is one CommonJS file]
+  const window = new BrowserWindow(
+    mainWindowOptions(path.join(import.meta.dirname, "../preload/index.cjs")),
+  );
   window.once("ready-to-show", () => {
     window.show();
   });
-  // Links to other origins open in the user's browser, never inside the app.
-  window.webContents.setWindowOpenHandler(({ url }) => {
-    void shell.openExternal(url);
-    return { action: "deny" };
+  // See: [Note: Where the desktop window may go]
+  guardNavigation(window.webContents, {
+    ownOrigins: ownOriginsFor(devRendererURL),
+    openExternal: (url) => shell.openExternal(url),
+    log,
   });
-  const devURL = process.env.ELECTRON_RENDERER_URL;
-  void window.loadURL(devURL ?? `${appOrigin}/`);
+  links?.follow(window);
+  void window.loadURL(devRendererURL ?? `${appOrigin}/`);
   return window;
 }
 
-void app.whenReady().then(() => {
-  protocol.handle(appScheme, async (request) => {
-    const answer = answerAppRequest(request.url, rendererDir, settings, (filePath) =>
-      fs.existsSync(filePath),
-    );
-    switch (answer.kind) {
-      case "json":
-        return new Response(answer.body, {
-          headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
-        });
-      case "file":
-        return net.fetch(pathToFileURL(answer.filePath).toString());
-      case "not-found":
-        return new Response("Not found", { status: 404 });
-    }
-  });
-  ipcMain.handle(ipcChannels.appVersion, () => app.getVersion());
-
-  createMainWindow();
-  app.on("activate", () => {
-    if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
-  });
-});
-
-app.on("window-all-closed", () => {
-  if (process.platform !== "darwin") app.quit();
-});
+main();

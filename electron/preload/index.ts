@@ -1,10 +1,28 @@
 import { contextBridge, ipcRenderer } from "electron";
 import { ipcChannels, type ElectronBridge } from "../bridge";
+import { routeSlot } from "./route-slot";
+
+// [Note: The preload is one CommonJS file]
+//
+// The window is sandboxed, and a sandboxed preload is run as a classic
+// script with a `require` that knows only `electron` (and a few of Node's
+// modules): no ES modules and no sibling files. electron-vite bundles this
+// file and what it imports into one `out/preload/index.cjs` (see
+// electron.vite.config.ts), and only `electron` stays a `require`.
+
+// See: [Note: How a deep link reaches the photos app]
+const openURL = routeSlot();
+ipcRenderer.on(ipcChannels.openURL, (_event, route: unknown) => {
+  if (typeof route === "string") openURL.receive(route);
+});
 
 // See: [Note: One declaration of the Electron bridge]
 const bridge: ElectronBridge = {
   clientPackage: "io.cairn.photos.desktop",
   appVersion: () => ipcRenderer.invoke(ipcChannels.appVersion) as Promise<string>,
+  onOpenURL: (callback) => {
+    openURL.set(callback);
+  },
 };
 
 contextBridge.exposeInMainWorld("electron", bridge);
