@@ -21,6 +21,22 @@ export interface ElectronBridge {
    * is kept (the latest one only) and handed to the next callback set.
    */
   readonly onOpenURL: (callback: ((route: string) => void) | undefined) => void;
+  /**
+   * Sets the one callback that shows the update-available dialog (spec §2;
+   * `undefined` removes it); an update found before it is set waits for it.
+   * See: [Note: The updater's listeners are registered once]
+   */
+  readonly onAppUpdateAvailable: (
+    callback: ((update: AppUpdateAvailable) => void) | undefined,
+  ) => void;
+  /** "Install now": the app restarts into the downloaded update. */
+  readonly installUpdateNow: () => Promise<void>;
+  /** "Install on next launch": installed when the app quits, and not offered again. */
+  readonly installUpdateOnNextLaunch: (version: string) => Promise<void>;
+  /** "Ignore this version". */
+  readonly ignoreUpdate: (version: string) => Promise<void>;
+  /** "Download and install": the download page in the user's browser. */
+  readonly downloadUpdate: () => Promise<void>;
 }
 
 /** IPC channel names, spelled once. */
@@ -28,7 +44,23 @@ export const ipcChannels = {
   appVersion: "cairn:app-version",
   /** Main → renderer: a deep link's route. See: [Note: How a deep link reaches the photos app] */
   openURL: "cairn:open-url",
+  /** Main → renderer: an update to offer. */
+  appUpdateAvailable: "cairn:app-update-available",
+  installUpdateNow: "cairn:install-update-now",
+  installUpdateOnNextLaunch: "cairn:install-update-on-next-launch",
+  ignoreUpdate: "cairn:ignore-update",
+  downloadUpdate: "cairn:download-update",
 } as const;
+
+/** What the update-available dialog is told (spec §2). */
+export interface AppUpdateAvailable {
+  version: string;
+  /**
+   * Downloaded and installable by a restart ("Install now" / "Install on
+   * next launch"); otherwise "Download and install" / "Ignore this version".
+   */
+  autoUpdatable: boolean;
+}
 
 declare global {
   interface Window {

@@ -3,6 +3,9 @@
 // every day, and the update-available dialog's four answers.
 
 import semverGt from "semver/functions/gt";
+import type { AppUpdateAvailable } from "../bridge";
+
+export type { AppUpdateAvailable };
 
 /** How often the app looks for an update after the check at launch, ms. */
 export const updateCheckIntervalMs = 24 * 60 * 60 * 1000;
@@ -14,17 +17,6 @@ export const updateCheckIntervalMs = 24 * 60 * 60 * 1000;
  * once.
  */
 export const downloadedUpdateDelayMs = 5 * 60 * 1000;
-
-/** What the renderer's update-available dialog is told. */
-export interface AppUpdateAvailable {
-  version: string;
-  /**
-   * The update is downloaded and can be installed by a restart: "Install
-   * now" / "Install on next launch". Otherwise (a package the updater cannot
-   * replace, a failed download): "Download and install" / "Ignore this version".
-   */
-  autoUpdatable: boolean;
-}
 
 /** What this module uses of electron-updater's `autoUpdater`. */
 export interface Updater {

@@ -7,6 +7,10 @@
  * desktop app at another Cairn server; the default is the embedded server that
  * `npm start` runs on this machine.
  *
+ * `CAIRN_UPDATE_FEED_URL` is the feed the app looks for updates in (none:
+ * it never looks), and `CAIRN_DOWNLOAD_PAGE_URL` the page "Download and
+ * install" opens when a package cannot update itself.
+ *
  * `CAIRN_BLOB_ORIGINS` names the origins of the server's blob store when it
  * is not the API itself (S3: the API redirects file and thumbnail fetches
  * there, and uploads go there), separated by spaces or commas. The desktop
@@ -23,6 +27,13 @@ export interface DesktopSettings {
   familiesUrl: string;
   /** Origins only, e.g. `https://photos.s3.example.com`. */
   blobOrigins: readonly string[];
+  /**
+   * The update feed (electron-updater's generic provider: a folder with
+   * `latest.yml` and the builds); undefined: the app never checks.
+   */
+  updateFeedURL?: string | undefined;
+  /** Where "Download and install" sends people when the app cannot update itself. */
+  downloadPageUrl: string;
 }
 
 export const defaultDesktopSettings: DesktopSettings = {
@@ -32,6 +43,7 @@ export const defaultDesktopSettings: DesktopSettings = {
   roadmapUrl: "https://github.com/cairn-photos/cairn/issues",
   familiesUrl: "https://github.com/cairn-photos/cairn#families",
   blobOrigins: [],
+  downloadPageUrl: "https://github.com/cairn-photos/cairn/releases",
 };
 
 /** Reads the settings from an environment map, validating every URL. */
@@ -66,5 +78,9 @@ export function desktopSettingsFromEnv(env: Record<string, string | undefined>):
     roadmapUrl: pick("CAIRN_ROADMAP_URL", defaultDesktopSettings.roadmapUrl),
     familiesUrl: pick("CAIRN_FAMILIES_URL", defaultDesktopSettings.familiesUrl),
     blobOrigins: origins("CAIRN_BLOB_ORIGINS"),
+    updateFeedURL: env.CAIRN_UPDATE_FEED_URL?.trim()
+      ? pick("CAIRN_UPDATE_FEED_URL", "")
+      : undefined,
+    downloadPageUrl: pick("CAIRN_DOWNLOAD_PAGE_URL", defaultDesktopSettings.downloadPageUrl),
   };
 }

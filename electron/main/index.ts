@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ipcChannels } from "../bridge";
 import { appOrigin, appRequestHandler, appScheme } from "./app-protocol";
+import { startAppUpdates } from "./app-updates-host";
 import { desktopPolicyFor } from "./content-security-policy";
 import { protocolClientRegistration } from "./deep-links";
 import { desktopSettingsFromEnv } from "./desktop-settings";
@@ -71,6 +72,15 @@ function main() {
     ipcMain.handle(ipcChannels.appVersion, () => app.getVersion());
 
     createMainWindow();
+    startAppUpdates({
+      settings,
+      appVersion: app.getVersion(),
+      userDataDir: app.getPath("userData"),
+      ipcMain,
+      shell,
+      windows: () => BrowserWindow.getAllWindows(),
+      log,
+    });
     app.on("activate", () => {
       if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
     });

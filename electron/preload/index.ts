@@ -1,6 +1,7 @@
 import { contextBridge, ipcRenderer } from "electron";
 import { ipcChannels, type ElectronBridge } from "../bridge";
-import { routeSlot } from "./route-slot";
+import { latestValueSlot, routeSlot } from "./route-slot";
+import type { AppUpdateAvailable } from "../bridge";
 
 // [Note: The preload is one CommonJS file]
 //
@@ -16,6 +17,11 @@ ipcRenderer.on(ipcChannels.openURL, (_event, route: unknown) => {
   if (typeof route === "string") openURL.receive(route);
 });
 
+const appUpdateAvailable = latestValueSlot<AppUpdateAvailable>();
+ipcRenderer.on(ipcChannels.appUpdateAvailable, (_event, update: AppUpdateAvailable) => {
+  appUpdateAvailable.receive(update);
+});
+
 // See: [Note: One declaration of the Electron bridge]
 const bridge: ElectronBridge = {
   clientPackage: "io.cairn.photos.desktop",
@@ -23,6 +29,14 @@ const bridge: ElectronBridge = {
   onOpenURL: (callback) => {
     openURL.set(callback);
   },
+  onAppUpdateAvailable: (callback) => {
+    appUpdateAvailable.set(callback);
+  },
+  installUpdateNow: () => ipcRenderer.invoke(ipcChannels.installUpdateNow) as Promise<void>,
+  installUpdateOnNextLaunch: (version) =>
+    ipcRenderer.invoke(ipcChannels.installUpdateOnNextLaunch, version) as Promise<void>,
+  ignoreUpdate: (version) => ipcRenderer.invoke(ipcChannels.ignoreUpdate, version) as Promise<void>,
+  downloadUpdate: () => ipcRenderer.invoke(ipcChannels.downloadUpdate) as Promise<void>,
 };
 
 contextBridge.exposeInMainWorld("electron", bridge);

@@ -6,25 +6,32 @@
  * the last is where the user asked to be.
  * See: [Note: How a deep link reaches the photos app]
  */
-export interface RouteSlot {
-  set(callback: ((route: string) => void) | undefined): void;
-  receive(route: string): void;
+export interface LatestValueSlot<T> {
+  set(callback: ((value: T) => void) | undefined): void;
+  receive(value: T): void;
 }
 
+export type RouteSlot = LatestValueSlot<string>;
+
 export function routeSlot(): RouteSlot {
-  let callback: ((route: string) => void) | undefined;
-  let waiting: string | undefined;
+  return latestValueSlot<string>();
+}
+
+/** A single callback slot that keeps the latest value sent while it is empty (routes, update offers). */
+export function latestValueSlot<T>(): LatestValueSlot<T> {
+  let callback: ((value: T) => void) | undefined;
+  let waiting: { value: T } | undefined;
   return {
     set(next) {
       callback = next;
       if (callback === undefined || waiting === undefined) return;
-      const route = waiting;
+      const { value } = waiting;
       waiting = undefined;
-      callback(route);
+      callback(value);
     },
-    receive(route) {
-      if (callback === undefined) waiting = route;
-      else callback(route);
+    receive(value) {
+      if (callback === undefined) waiting = { value };
+      else callback(value);
     },
   };
 }
