@@ -129,6 +129,8 @@ export class ExportRecordStore {
   readonly #begun = new Map<string, ExportWritePaths>();
   readonly #renaming = new Map<string, { from: string; to: string }>();
   #lastFoldMs: number;
+  /** The last write of the record or journal queued. See: [Note: The record's writes go one at a time] */
+  #writes: Promise<void> = Promise.resolve();
 
   private constructor(deps: ExportRecordStoreDeps, record: ExportRecord) {
     this.#deps = deps;
@@ -221,7 +223,28 @@ export class ExportRecordStore {
   }
 
   /** Writes the record with every journaled change, then empties the journal. */
-  async fold(): Promise<void> {
+  fold(): Promise<void> {
+    return this.#serially(() => this.#foldNow());
+  }
+
+  // [Note: The record's writes go one at a time]
+  //
+  // Several files are written at once, and each records itself; a fold
+  // replaces the journal. Were they to overlap, a line appended to the old
+  // journal while a fold replaces it would be lost (and two folds would
+  // rename the same temporary file). So every write of the record and its
+  // journal waits for the one before. The in-memory record is changed at
+  // once; a fold writes what it holds when the fold's turn comes, which may
+  // include lines whose own append is still queued behind it (replaying a
+  // line twice changes nothing).
+  #serially(write: () => Promise<void>): Promise<void> {
+    const turn = this.#writes.then(write);
+    this.#writes = turn.catch(() => undefined);
+    return turn;
+  }
+
+  async #foldNow(): Promise<void> {
+    this.#lastFoldMs = this.#deps.nowMs();
     await recordUpdate(() =>
       this.#deps.fs.replaceText(exportRecordFileName, JSON.stringify(this.#record, null, 2)),
     );
@@ -235,15 +258,20 @@ export class ExportRecordStore {
         inFlight.map((line) => JSON.stringify(line) + "\n").join(""),
       ),
     );
-    this.#lastFoldMs = this.#deps.nowMs();
   }
 
   async #append(line: JournalLine): Promise<void> {
     this.#apply(line);
-    await recordUpdate(() =>
-      this.#deps.fs.appendText(exportJournalFileName, JSON.stringify(line) + "\n"),
+    await this.#serially(() =>
+      recordUpdate(() =>
+        this.#deps.fs.appendText(exportJournalFileName, JSON.stringify(line) + "\n"),
+      ),
     );
-    if (this.#deps.nowMs() - this.#lastFoldMs >= exportJournalFoldIntervalMs) await this.fold();
+    if (this.#deps.nowMs() - this.#lastFoldMs >= exportJournalFoldIntervalMs) {
+      // Taken now, so that the other files' appends do not ask for one too.
+      this.#lastFoldMs = this.#deps.nowMs();
+      await this.fold();
+    }
   }
 
   #apply(line: JournalLine): void {
