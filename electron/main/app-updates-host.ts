@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { IpcMain, Shell, WebContents } from "electron";
 import electronUpdater from "electron-updater";
-import { ipcChannels } from "../bridge";
+import { ipcChannels } from "../../shared/desktop/electron-bridge";
 import { type AppUpdates, type UpdatePreferences, createAppUpdates } from "./app-updates";
 import type { DesktopSettings } from "./desktop-settings";
 

@@ -3,7 +3,7 @@
 // every day, and the update-available dialog's four answers.
 
 import semverGt from "semver/functions/gt";
-import type { AppUpdateAvailable } from "../bridge";
+import type { AppUpdateAvailable } from "../../shared/desktop/electron-bridge";
 
 export type { AppUpdateAvailable };
 

@@ -2,7 +2,7 @@ import { app, BrowserWindow, ipcMain, net, protocol, shell } from "electron";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ipcChannels } from "../bridge";
+import { ipcChannels } from "../../shared/desktop/electron-bridge";
 import { appOrigin, appRequestHandler, appScheme } from "./app-protocol";
 import { startAppUpdates } from "./app-updates-host";
 import { desktopPolicyFor } from "./content-security-policy";

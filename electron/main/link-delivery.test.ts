@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ipcChannels } from "../bridge";
+import { ipcChannels } from "../../shared/desktop/electron-bridge";
 import { startLinkDelivery, type LinkApp, type LinkWindow } from "./link-delivery";
 
 type Listener = (...args: never[]) => void;

@@ -1,4 +1,4 @@
-import { ipcChannels } from "../bridge";
+import { ipcChannels } from "../../shared/desktop/electron-bridge";
 import { linksInArgv, routeForLink, type ProtocolClientRegistration } from "./deep-links";
 
 // [Note: How a deep link reaches the photos app]

@@ -1,7 +1,7 @@
 import { contextBridge, ipcRenderer } from "electron";
-import { ipcChannels, type ElectronBridge } from "../bridge";
+import { ipcChannels, type ElectronBridge } from "../../shared/desktop/electron-bridge";
 import { latestValueSlot, routeSlot } from "./route-slot";
-import type { AppUpdateAvailable } from "../bridge";
+import type { AppUpdateAvailable } from "../../shared/desktop/electron-bridge";
 
 // [Note: The preload is one CommonJS file]
 //

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from "react-router";
 import { DialogHost } from "../dialog/DialogHost";
 import { useI18nStatus } from "../i18n/I18nProvider";
 import { RedirectGate } from "../redirect/RedirectGate";
+import { useDesktopShell } from "./desktop-shell";
 import { FullScreenLoader } from "./FullScreenLoader";
 import { routeChangeCompletionDelayMs, useLoadingBar } from "./loading-bar";
 import { NavBar } from "./NavBar";
@@ -15,12 +16,14 @@ import "./shell.css";
 
 /**
  * The frame around every screen of every app (spec §2): loading bar, nav bar,
- * offline banner, the screen itself, the message dialog and the toast.
+ * offline banner, the screen itself, the message dialog and the toast; in
+ * the desktop app, its deep links and update offers.
  */
 export function AppShell() {
   const navBarVisible = useAtomValue(navBarVisibleAtom);
   useRouteChangeLoadingBar();
   useLanguageSwitchLoadingBar();
+  useDesktopShell();
   return (
     <div className="cairn-shell">
       <TopLoadingBar />

@@ -5,7 +5,9 @@
  *
  * The preload script exposes exactly this object as `window.electron`, and the
  * renderer reads it through the same type, so the two sides cannot drift (the
- * reference keeps three hand-synced copies). Desktop features (export, folder
+ * reference keeps three hand-synced copies). It lives in `shared` because
+ * both the desktop shell and the web app import it, and neither may import
+ * the other. Desktop features (export, folder
  * watching, native conversions) add members here as their issues land.
  */
 export interface ElectronBridge {
