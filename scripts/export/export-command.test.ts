@@ -1,18 +1,13 @@
+import { enableTOTP, totpCode } from "../../tests/test-support/two-factor";
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiClient } from "../../shared/api/client";
-import { enableTwoFactor, setupTwoFactor } from "../../shared/api/endpoints/two-factor";
-import { clientPackages } from "../../shared/api/headers";
-import { encryptBox, fromB64, toB64, utf8ToBytes } from "../../shared/crypto";
 import { ExportStage } from "../../shared/model/export/export-record";
 import type { NodeAccount } from "../../tests/test-support/node-account";
 import { deriveKEKWithSharedTestKey } from "../../tests/test-support/shared-test-kek";
-import { decryptRecoveryKey } from "../../workers/account/key-hierarchy";
 import { type NodeLoginOptions, loginFromNode } from "../../workers/account/node-login";
 import {
   type ExportTestLibrary,
@@ -114,15 +109,6 @@ const recordedIO = (
 };
 
 /** The TOTP code of the 30 s step `offsetSteps` from now (SHA-1, 6 digits), as an authenticator app computes it. */
-const totpCode = (secretBase32: string, offsetSteps = 0) =>
-  OTPAuth.TOTP.generate({
-    secret: OTPAuth.Secret.fromBase32(secretBase32),
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    timestamp: Date.now() + offsetSteps * 30_000,
-  });
-
 const newDir = () => mkdtemp(path.join(os.tmpdir(), "cairn-export-command-"));
 
 const randomImage = () => new Uint8Array(randomBytes(2048));
@@ -151,31 +137,10 @@ describe("npm run export against a real Cairn", () => {
     return created;
   };
 
-  /**
-   * A new account with two-factor codes on, as the web app's settings turn
-   * them on (with the current step's code); answers it and the secret.
-   */
+  /** A new account with two-factor codes on, as the web app's settings turn them on; answers it and the secret. */
   const totpAccount = async (): Promise<{ account: NodeAccount; secret: string }> => {
     const account = await library.node.signUp("totp");
-    const api = createApiClient({
-      apiOrigin: library.node.apiOrigin,
-      clientPackage: clientPackages.photosWeb,
-      fetch: globalThis.fetch,
-      getAuthToken: () => account.token,
-    });
-    const { secretCode } = await api.call(setupTwoFactor);
-    const masterKey = fromB64(account.accountKeys.masterKeyB64);
-    const recoveryKey = await decryptRecoveryKey(account.keyAttributes, masterKey);
-    if (recoveryKey === undefined) throw new Error("The test account has no recovery key");
-    const { encryptedData, nonce } = await encryptBox(utf8ToBytes(secretCode), recoveryKey);
-    await api.call(enableTwoFactor, {
-      body: {
-        code: totpCode(secretCode),
-        encryptedTwoFactorSecret: toB64(encryptedData),
-        twoFactorSecretDecryptionNonce: toB64(nonce),
-      },
-    });
-    return { account, secret: secretCode };
+    return { account, secret: await enableTOTP(library.node.apiOrigin, account) };
   };
 
   beforeAll(async () => {
@@ -415,7 +380,10 @@ describe("npm run export against a real Cairn", () => {
       const withCode = recordedIO(cwd, account, { isTTY: false });
       const io = {
         ...withCode.io,
-        environment: { ...withCode.io.environment, CAIRN_TOTP_CODE: totpCode(secret, 1) },
+        environment: {
+          ...withCode.io.environment,
+          CAIRN_TOTP_CODE: totpCode(secret, Date.now() + 30_000),
+        },
       };
       expect(await runExportCommand(args, io)).toBe(ExportExitCode.exported);
       expect(withCode.recorded.out[0]).toContain("nothing new to export");
@@ -428,7 +396,7 @@ describe("npm run export against a real Cairn", () => {
       const answers: Record<string, string> = {
         "Email: ": account.email,
         "Password: ": account.password,
-        "Two-factor code (from your authenticator app): ": totpCode(secret, 1),
+        "Two-factor code (from your authenticator app): ": totpCode(secret, Date.now() + 30_000),
       };
       const terminal: TerminalPrompt = {
         ask: (question, options) => {

@@ -1,23 +1,20 @@
+import { enableTOTP, totpCode } from "../../tests/test-support/two-factor";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import * as OTPAuth from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiClient, type ApiClient } from "../../shared/api/client";
 import {
   beginPasskeyRegistration,
   finishPasskeyRegistration,
 } from "../../shared/api/endpoints/passkeys";
-import { enableTwoFactor, setupTwoFactor } from "../../shared/api/endpoints/two-factor";
 import { getAccountsToken, getUserDetails, setEmailMFA } from "../../shared/api/endpoints/users";
 import { clientPackages } from "../../shared/api/headers";
-import { encryptBox, fromB64, toB64, utf8ToBytes } from "../../shared/crypto";
 import { IncorrectPasswordError } from "../../shared/model/accounts/account-errors";
 import { SoftwareAuthenticator } from "../../server/test-support/software-authenticator";
 import type { NodeAccount } from "../../tests/test-support/node-account";
 import { type NodeCairn, startNodeCairn } from "../../tests/test-support/node-cairn";
 import { deriveKEKWithSharedTestKey } from "../../tests/test-support/shared-test-kek";
 import { createNodeLibraryClient } from "../library/node-library-client";
-import { decryptRecoveryKey } from "./key-hierarchy";
 import {
   IncorrectLoginCodeError,
   LoginCodeRequiredError,
@@ -27,15 +24,6 @@ import {
 } from "./node-login";
 
 /** A TOTP code as an authenticator app computes it (SHA-1, 6 digits, 30 s). */
-const totpCode = (secretBase32: string, timestampMs: number) =>
-  OTPAuth.TOTP.generate({
-    secret: OTPAuth.Secret.fromBase32(secretBase32),
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    timestamp: timestampMs,
-  });
-
 /**
  * The code of the next 30 s step. The server takes each step's code once,
  * and the step of now may have enabled TOTP; it accepts the steps next to
@@ -100,22 +88,8 @@ describe("logging in from Node against a real Cairn", () => {
     });
 
   /** Turns TOTP on as the web app's settings do; answers the secret. */
-  const enableTOTP = async (account: NodeAccount): Promise<string> => {
-    const api = apiOf(account.token);
-    const { secretCode } = await api.call(setupTwoFactor);
-    const masterKey = fromB64(account.accountKeys.masterKeyB64);
-    const recoveryKey = await decryptRecoveryKey(account.keyAttributes, masterKey);
-    if (recoveryKey === undefined) throw new Error("The test account has no recovery key");
-    const { encryptedData, nonce } = await encryptBox(utf8ToBytes(secretCode), recoveryKey);
-    await api.call(enableTwoFactor, {
-      body: {
-        code: totpCode(secretCode, Date.now()),
-        encryptedTwoFactorSecret: toB64(encryptedData),
-        twoFactorSecretDecryptionNonce: toB64(nonce),
-      },
-    });
-    return secretCode;
-  };
+  const enableTOTPOf = (account: NodeAccount): Promise<string> =>
+    enableTOTP(node.apiOrigin, account);
 
   /** Registers a passkey of a software authenticator, as the accounts app does. */
   const registerPasskey = async (account: NodeAccount) => {
@@ -214,7 +188,7 @@ describe("logging in from Node against a real Cairn", () => {
 
   it("asks for the authenticator code when TOTP is on, and refuses a wrong or missing one", async () => {
     const account = await node.signUp("totp");
-    const secret = await enableTOTP(account);
+    const secret = await enableTOTPOf(account);
 
     const withoutAsking = login(account);
     await expect(withoutAsking).rejects.toBeInstanceOf(LoginCodeRequiredError);
@@ -244,7 +218,7 @@ describe("logging in from Node against a real Cairn", () => {
     );
     expect(askTwoFactorCode).not.toHaveBeenCalled();
 
-    const secret = await enableTOTP(account);
+    const secret = await enableTOTPOf(account);
     const session = await login(account, {
       askTwoFactorCode: () => Promise.resolve(nextStepCode(secret)),
     });

@@ -5,8 +5,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect } from "vitest";
-import * as OTPAuth from "otpauth";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import { totpCode } from "../../test-support/two-factor";
 import { withPatientWaits } from "./patient-browser";
 import type { TestCairn } from "./suite";
 import { mediaWorkMs, pageCatchUpMs } from "./waits";
@@ -53,16 +53,7 @@ export async function waitForNewCode(
   }
 }
 
-/** The TOTP code an authenticator app shows for `secretBase32` (SHA-1, 6 digits, 30 s). */
-export function totpCode(secretBase32: string, timestampMs: number = Date.now()): string {
-  return OTPAuth.TOTP.generate({
-    secret: OTPAuth.Secret.fromBase32(secretBase32),
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-    timestamp: timestampMs,
-  });
-}
+export { totpCode };
 
 /**
  * The next TOTP code that differs from `usedCode`, waiting for the next
