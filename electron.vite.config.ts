@@ -15,7 +15,17 @@ export default defineConfig({
   main: {
     build: {
       outDir: path.join(repoRoot, "out/main"),
-      lib: { entry: path.join(repoRoot, "electron/main/index.ts"), formats: ["es"] },
+      // The main process, and the entries it starts: the export's utility
+      // process and the crypto worker threads it decrypts with (spawned
+      // beside it by name, see workers/crypto/node-pool.ts).
+      lib: {
+        entry: {
+          index: path.join(repoRoot, "electron/main/index.ts"),
+          export: path.join(repoRoot, "electron/utility/export.ts"),
+          "crypto.node-worker": path.join(repoRoot, "workers/crypto/crypto.node-worker.ts"),
+        },
+        formats: ["es"],
+      },
     },
   },
   preload: {

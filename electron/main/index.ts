@@ -1,4 +1,14 @@
-import { app, BrowserWindow, ipcMain, net, protocol, shell } from "electron";
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  MessageChannelMain,
+  net,
+  protocol,
+  shell,
+  utilityProcess,
+} from "electron";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -11,6 +21,8 @@ import { desktopSettingsFromEnv } from "./desktop-settings";
 import { startLinkDelivery, type LinkDelivery } from "./link-delivery";
 import { mainWindowOptions } from "./main-window";
 import { guardNavigation, ownOriginsFor } from "./navigation";
+import { chosenExportFolderFile, exportFolders } from "./export-folder";
+import { startExportProcess } from "./export-process";
 
 // The main process stays thin: it wires Electron to the modules beside it,
 // which hold the rules and are tested under Node with Electron's APIs faked.
@@ -70,6 +82,7 @@ function main() {
       }),
     );
     ipcMain.handle(ipcChannels.appVersion, () => app.getVersion());
+    handleExport();
 
     createMainWindow();
     startAppUpdates({
@@ -88,6 +101,35 @@ function main() {
 
   app.on("window-all-closed", () => {
     if (process.platform !== "darwin") app.quit();
+  });
+}
+
+/** The export folder's picker and the export's utility process. See: [Note: The export runs in a utility process] */
+function handleExport() {
+  const folders = exportFolders({
+    showOpenDialog: (options) => dialog.showOpenDialog(options),
+    mkdir: async (dir) => {
+      await fs.promises.mkdir(dir, { recursive: true });
+    },
+    ...chosenExportFolderFile(app.getPath("userData"), fs),
+  });
+  const exportProcess = startExportProcess({
+    fork: () =>
+      utilityProcess.fork(path.join(import.meta.dirname, "export.js"), [], {
+        serviceName: "Cairn export",
+      }),
+    newChannel: () => new MessageChannelMain(),
+    portsChannel: ipcChannels.exportPorts,
+    log,
+  });
+  ipcMain.handle(ipcChannels.selectExportFolder, () => folders.choose());
+  ipcMain.handle(ipcChannels.connectExport, (event, exportFolder: unknown) => {
+    if (typeof exportFolder !== "string" || !folders.isAllowed(exportFolder)) return false;
+    exportProcess.connect(event.sender, exportFolder);
+    return true;
+  });
+  app.on("before-quit", () => {
+    exportProcess.stop();
   });
 }
 

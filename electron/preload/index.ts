@@ -1,5 +1,9 @@
 import { contextBridge, ipcRenderer } from "electron";
-import { ipcChannels, type ElectronBridge } from "../../shared/desktop/electron-bridge";
+import {
+  exportPortsMessage,
+  ipcChannels,
+  type ElectronBridge,
+} from "../../shared/desktop/electron-bridge";
 import { latestValueSlot, routeSlot } from "./route-slot";
 import type { AppUpdateAvailable } from "../../shared/desktop/electron-bridge";
 
@@ -22,6 +26,11 @@ ipcRenderer.on(ipcChannels.appUpdateAvailable, (_event, update: AppUpdateAvailab
   appUpdateAvailable.receive(update);
 });
 
+// See: [Note: The export runs in a utility process]
+ipcRenderer.on(ipcChannels.exportPorts, (event) => {
+  window.postMessage(exportPortsMessage, window.location.origin, event.ports);
+});
+
 // See: [Note: One declaration of the Electron bridge]
 const bridge: ElectronBridge = {
   clientPackage: "io.cairn.photos.desktop",
@@ -37,6 +46,10 @@ const bridge: ElectronBridge = {
     ipcRenderer.invoke(ipcChannels.installUpdateOnNextLaunch, version) as Promise<void>,
   ignoreUpdate: (version) => ipcRenderer.invoke(ipcChannels.ignoreUpdate, version) as Promise<void>,
   downloadUpdate: () => ipcRenderer.invoke(ipcChannels.downloadUpdate) as Promise<void>,
+  selectExportFolder: () =>
+    ipcRenderer.invoke(ipcChannels.selectExportFolder) as Promise<string | undefined>,
+  connectExport: (exportFolder) =>
+    ipcRenderer.invoke(ipcChannels.connectExport, exportFolder) as Promise<boolean>,
 };
 
 contextBridge.exposeInMainWorld("electron", bridge);

@@ -20,11 +20,7 @@ export const ExportExitCode = {
 } as const;
 export type ExportExitCode = (typeof ExportExitCode)[keyof typeof ExportExitCode];
 
-/**
- * The folder made inside the one given (spec §9: "folder created with a
- * fixed product name under the chosen directory").
- */
-export const exportFolderName = "Cairn Photos";
+export { exportFolderName } from "../../shared/model/export/export-names";
 
 /**
  * How long `--continuous` waits after a run before the next: the

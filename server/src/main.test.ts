@@ -79,6 +79,23 @@ describe("startCairn", () => {
     await expect(cairn.close()).resolves.toBeUndefined();
   });
 
+  it("serves the desktop app's download page from CAIRN_DESKTOP_DOWNLOAD_URL, and none unset", async () => {
+    const served = async (environment: Record<string, string>) => {
+      const cairn = await start({ dataDir: path.join(dir, "download-data") }, environment);
+      try {
+        return runtimeConfigSchema.parse(
+          await (await fetch(`${cairn.urls.photos}/cairn-config.json`)).json(),
+        ).desktopDownloadURL;
+      } finally {
+        await cairn.close();
+      }
+    };
+    expect(await served({ CAIRN_DESKTOP_DOWNLOAD_URL: "https://cairn.example/download" })).toBe(
+      "https://cairn.example/download",
+    );
+    expect(await served({})).toBeUndefined();
+  });
+
   it("signs up over HTTP with the code from the mail outbox", async () => {
     const dataDir = path.join(dir, "signup-data");
     const cairn = await start({ dataDir });

@@ -284,6 +284,9 @@ export const startCairn = async (
         apps: { photos, accounts, auth },
         roadmapUrl: config.roadmapURL,
         familiesUrl: familiesURLFor(config, photos),
+        ...(config.desktopDownloadURL === undefined
+          ? {}
+          : { desktopDownloadURL: config.desktopDownloadURL }),
       };
     };
     const servers: Record<Listener, FastifyInstance> = {

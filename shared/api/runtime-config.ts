@@ -32,6 +32,11 @@ export const runtimeConfigSchema = z.object({
   roadmapUrl: z.url({ protocol: /^https?$/ }),
   /** Where `?redirect=families` goes. */
   familiesUrl: z.url({ protocol: /^https?$/ }),
+  /**
+   * The page to download the desktop app from, offered by the prompt of
+   * desktop-only features (spec §2). Absent: the prompt explains without a link.
+   */
+  desktopDownloadURL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /** An origin as the runtime config holds it, for overrides such as local storage `apiEndpoint`. */

@@ -39,7 +39,27 @@ export interface ElectronBridge {
   readonly ignoreUpdate: (version: string) => Promise<void>;
   /** "Download and install": the download page in the user's browser. */
   readonly downloadUpdate: () => Promise<void>;
+  /**
+   * Opens the native folder picker. Answers the export folder made in the
+   * chosen one (`<chosen>/Cairn Photos`), or undefined when cancelled; only
+   * this folder can be exported to. See: [Note: The export writes only where the user chose]
+   */
+  readonly selectExportFolder: () => Promise<string | undefined>;
+  /**
+   * Asks for ports to the export process, for `exportFolder`: answers false
+   * (and nothing comes) unless it is the folder the user chose; else the
+   * window receives a message `exportPortsMessage` whose two ports are the
+   * export's control port (`ExportControl`) and the port it reads the
+   * library on (`ExportLibraryCalls`). See: [Note: The export runs in a utility process]
+   */
+  readonly connectExport: (exportFolder: string) => Promise<boolean>;
 }
+
+/**
+ * The data of the window message that carries the export's ports (ports
+ * cannot cross the context bridge, so the preload posts them to the window).
+ */
+export const exportPortsMessage = "cairn:export-ports";
 
 /** IPC channel names, spelled once. */
 export const ipcChannels = {
@@ -52,6 +72,10 @@ export const ipcChannels = {
   installUpdateOnNextLaunch: "cairn:install-update-on-next-launch",
   ignoreUpdate: "cairn:ignore-update",
   downloadUpdate: "cairn:download-update",
+  selectExportFolder: "cairn:select-export-folder",
+  connectExport: "cairn:connect-export",
+  /** Main → preload: the export's ports. */
+  exportPorts: "cairn:export-ports",
 } as const;
 
 /** What the update-available dialog is told (spec §2). */

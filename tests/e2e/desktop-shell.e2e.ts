@@ -61,6 +61,8 @@ const desktopPage = async (viewport: { width: number; height: number }, locale: 
       installUpdateOnNextLaunch: (version) => answer(`install ${version} on next launch`),
       ignoreUpdate: (version) => answer(`ignore ${version}`),
       downloadUpdate: () => answer("download"),
+      selectExportFolder: () => Promise.resolve(undefined),
+      connectExport: () => Promise.resolve(false),
     };
   }, locale);
   const page = await context.newPage();

@@ -8,7 +8,9 @@ import {
   exportRecordFileName,
   wasInterrupted,
 } from "../../shared/model/export/export-record";
+import { CairnError } from "../../shared/model/errors";
 import { ExportRunStoppedError, type ExportStopReason } from "./export-errors";
+import { ExportRecordTooNewError, ExportRecordUnreadableError } from "./record/record-errors";
 import {
   type ExportProgress,
   type ExportRunDeps,
@@ -26,7 +28,24 @@ export interface ExportStatus {
   continuous: boolean;
   /** Why the last run ended early, when it did (the user's stop included). */
   stoppedBecause?: ExportStopReason | undefined;
+  /** What the last run failed on, when it ended in an error that is not a stop. */
+  failure?: ExportFailure | undefined;
 }
+
+/**
+ * A run that ended in an error: the record is not JSON or not a record
+ * (spec §8 'export record json parsing failed'), a newer client wrote it,
+ * or anything else (logged by the host).
+ */
+export type ExportFailure = "record-unreadable" | "record-too-new" | "unknown";
+
+const failureOf = (error: unknown): ExportFailure =>
+  error instanceof ExportRecordTooNewError
+    ? "record-too-new"
+    : error instanceof ExportRecordUnreadableError ||
+        (error instanceof CairnError && error.key === "exportRecordJsonParsingFailed")
+      ? "record-unreadable"
+      : "unknown";
 
 export type ExportServiceDeps = Omit<ExportRunDeps, "onStage" | "onProgress"> & {
   onStatus: (status: ExportStatus) => void;
@@ -94,7 +113,7 @@ export class ExportService {
   async #runOnce(resync: boolean): Promise<void> {
     const abort = new AbortController();
     this.#abort = abort;
-    this.#update({ running: true, stoppedBecause: undefined });
+    this.#update({ running: true, stoppedBecause: undefined, failure: undefined });
     try {
       const result = await runExport(
         {
@@ -122,6 +141,7 @@ export class ExportService {
         // Nothing more can be done until the folder is back or the disk has room.
         this.#rerun = undefined;
       } else {
+        this.#update({ failure: failureOf(error) });
         this.#deps.onRunFailed(error);
       }
     } finally {

@@ -29,6 +29,7 @@ import { createLocalCipher } from "./local-cipher";
 import { LocalDatabase } from "./local-db";
 import { LibraryNotifier } from "./library-notifier";
 import { LibraryStore } from "./library-store";
+import { LibraryChangeWaits, libraryForExport } from "./library-export";
 import { librarySummary } from "./library-summary";
 import { pullLibrary } from "./pull";
 import { type SyncScheduler, createSyncScheduler, periodicSyncIntervalMs } from "./schedule";
@@ -101,6 +102,12 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       console.error(message, cause);
     });
 
+  const libraryChanges = new LibraryChangeWaits(() =>
+    store === undefined
+      ? undefined
+      : { version: store.version, syncing: status.state === "syncing" },
+  );
+
   const notifier = new LibraryNotifier({
     timers: deps.timers,
     nowMs: deps.nowMs,
@@ -121,7 +128,10 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
     },
     status: () => status,
     openSnapshot: () => gallery?.engine.openSnapshot(),
-    onNotified: () => keeper?.changed(),
+    onNotified: () => {
+      keeper?.changed();
+      libraryChanges.check();
+    },
   });
 
   const setStatus = (next: SyncStatus) => {
@@ -481,6 +491,22 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
 
     indexingStatus: () => ml?.status(),
 
+    async exportLibrary() {
+      await loaded;
+      const library = store;
+      if (library === undefined || session === undefined || closed) throw new SyncStoppedError();
+      const token = session.token;
+      return {
+        library: libraryForExport(session.userID, library.collections.values(), (id) =>
+          library.filesOf(id),
+        ),
+        version: library.version,
+        download: { apiOrigin: session.apiOrigin, clientPackage: session.clientPackage, token },
+      };
+    },
+
+    nextLibraryChange: (afterVersion) => libraryChanges.wait(afterVersion),
+
     setIndexingEnabled(enabled) {
       if (session !== undefined) session = { ...session, mlIndexing: enabled };
       ml?.setEnabled(enabled);
@@ -495,6 +521,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       await keeper?.stop();
       scheduler?.stop(new SyncStoppedError());
       runAbort?.abort();
+      libraryChanges.close();
       // Spec §4 logout order: the embedding run is aborted.
       ml?.stop();
       ml = undefined;

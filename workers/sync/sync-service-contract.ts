@@ -25,6 +25,7 @@ import type { SearchCalls } from "../search/search-contract";
 import type { Places } from "../places/places-loader";
 import type { MLClient } from "../ml/indexing/library-ml";
 import type { IndexingCalls } from "../ml/indexing/indexing-contract";
+import type { ExportLibraryCalls } from "../export/export-library-calls";
 
 /** Where the sync stands, as the page shows it. */
 export type SyncState =
@@ -138,7 +139,8 @@ export interface SyncServiceDependencies {
  * The sync worker's service: the library's lifecycle and notifications, and
  * the gallery's, the search's and the uploads' calls. See: [Note: A worker's API is declared once]
  */
-export interface SyncService extends GalleryCalls, UploadCalls, SearchCalls, IndexingCalls {
+export interface SyncService
+  extends GalleryCalls, UploadCalls, SearchCalls, IndexingCalls, ExportLibraryCalls {
   /**
    * Opens the stored library (shown at once to subscribers) and starts
    * syncing: now, periodically, and on request.
@@ -204,4 +206,6 @@ export type LibraryLifecycle = Pick<
   | "close"
   | "indexingStatus"
   | "setIndexingEnabled"
+  | "exportLibrary"
+  | "nextLibraryChange"
 > & { library: OpenLibrary };

@@ -268,6 +268,47 @@ describe("sync against a real server", () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain(`${String(library.photos.id)}:${String(added.id)}`);
   });
+
+  it("gives the desktop export the user's own files with their keys, and tells it when a pull changed the library", async () => {
+    const device = await openDevice();
+    await device.service.sync("focus");
+    const snapshot = await device.service.exportLibrary();
+    // The hidden album is the user's too: a backup holds every photo they own.
+    expect(snapshot.library.collections.map((c) => c.id).sort()).toEqual(
+      [library.photos.id, library.generated.id, library.hidden.id].sort(),
+    );
+    const summary = device.service.librarySummary();
+    expect(snapshot.library.files).toHaveLength(summary.fileCount + summary.hiddenFileCount);
+    const photo = library.filesByCollection.get(library.photos.id)?.[0];
+    const exported = snapshot.library.files.find((file) => file.id === photo?.id);
+    expect(exported?.keyB64).toBe(photo?.keyB64);
+    expect(Object.keys(exported ?? {}).sort()).toEqual(
+      [
+        "collectionID",
+        "fileDecryptionHeaderB64",
+        "id",
+        "keyB64",
+        "metadata",
+        "ownerID",
+        "pubMagicMetadata",
+        "updationTime",
+      ].sort(),
+    );
+    expect(snapshot.download).toEqual({
+      apiOrigin: cairn.urls.api,
+      clientPackage: clientPackages.photosWeb,
+      token: account.token,
+    });
+
+    const change = device.service.nextLibraryChange(snapshot.version);
+    await uploadTestFile(client, library.photos, "export-change.jpg", new Uint8Array([1, 2, 3]));
+    await device.service.sync("focus");
+    expect(await change).toBeGreaterThan(snapshot.version);
+
+    const afterClose = device.service.nextLibraryChange(Number.MAX_SAFE_INTEGER);
+    await device.service.close();
+    await expect(afterClose).rejects.toThrow();
+  });
 });
 
 const device0Counts = (service: SyncService) => {

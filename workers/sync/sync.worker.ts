@@ -50,6 +50,8 @@ import { LocalDatabase } from "./local-db";
 import { keyringOverPort } from "./remote-keyring";
 import type { SyncReason } from "./schedule";
 import { SyncStoppedError } from "./sync-errors";
+import { expose } from "comlink";
+import type { ExportLibraryCalls } from "../export/export-library-calls";
 import {
   type LibraryListener,
   type SyncService,
@@ -246,3 +248,16 @@ export const { upload, cancelUpload } = uploadWorkerCalls({
   ensure: ensureService,
   current: () => service,
 });
+
+/**
+ * Serves the library to the desktop app's export process over `port`
+ * (transferred; the page got it from the desktop shell).
+ * See: [Note: The export runs in a utility process]
+ */
+export const serveExportLibrary = (port: MessagePort): void => {
+  const calls: ExportLibraryCalls = {
+    exportLibrary: () => ensureService().exportLibrary(),
+    nextLibraryChange: (afterVersion) => ensureService().nextLibraryChange(afterVersion),
+  };
+  expose(calls, port);
+};

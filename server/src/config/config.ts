@@ -54,6 +54,8 @@ export interface CairnConfig {
   roadmapURL: string;
   /** `CAIRN_FAMILIES_URL`; unset: the photos app's family page (see `familiesURLFor`). */
   familiesURL: string | undefined;
+  /** `CAIRN_DESKTOP_DOWNLOAD_URL`: the desktop app's download page, offered by the web app's desktop-only features. */
+  desktopDownloadURL: string | undefined;
   webDistDir: string;
   /** `CAIRN_MODELS_DIR`, else `<dataDir>/models`. See: [Note: The models folder] */
   modelsDir: string;
@@ -179,6 +181,7 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Cairn <noreply@localhost>"),
   CAIRN_ROADMAP_URL: urlSchema("CAIRN_ROADMAP_URL").default(defaultRoadmapURL),
   CAIRN_FAMILIES_URL: urlSchema("CAIRN_FAMILIES_URL").optional(),
+  CAIRN_DESKTOP_DOWNLOAD_URL: urlSchema("CAIRN_DESKTOP_DOWNLOAD_URL").optional(),
   CAIRN_WEB_DIST_DIR: z.string().min(1).default("dist/web"),
   CAIRN_MODELS_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z
@@ -335,6 +338,7 @@ export const loadConfig = (environment: Environment, cwd: string): CairnConfig =
     mailFrom: env.MAIL_FROM,
     roadmapURL: env.CAIRN_ROADMAP_URL,
     familiesURL: env.CAIRN_FAMILIES_URL,
+    desktopDownloadURL: env.CAIRN_DESKTOP_DOWNLOAD_URL,
     webDistDir: path.resolve(cwd, env.CAIRN_WEB_DIST_DIR),
     modelsDir:
       env.CAIRN_MODELS_DIR === undefined

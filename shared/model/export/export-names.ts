@@ -8,6 +8,12 @@ import { exportRecordFileName, type LivePhotoExportNames } from "./export-record
 /** The folder in the export folder that deleted files and collections are moved to (spec §9). */
 export const exportTrashFolderName = "Trash";
 
+/**
+ * The folder made inside the one the user chose (spec §9: "folder created
+ * with a fixed product name under the chosen directory").
+ */
+export const exportFolderName = "Cairn Photos";
+
 /** The folder inside each collection folder that holds the files' sidecars (spec §9). */
 export const exportMetadataFolderName = "metadata";
 

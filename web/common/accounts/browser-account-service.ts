@@ -8,6 +8,7 @@ import { browserLocalStorage } from "../storage/typed-storage";
 import { localStore } from "../storage/local-store";
 import type { AccountService } from "./account-service";
 import { createAccountService } from "./create-account-service";
+import { desktopLogoutHooks } from "./desktop-logout-hooks";
 
 const browserSessionStorage = (): Storage | undefined =>
   typeof sessionStorage === "undefined" ? undefined : sessionStorage;
@@ -35,6 +36,9 @@ export const createBrowserAccountService = ({
     indexedDB: typeof indexedDB === "undefined" ? undefined : indexedDB,
     caches: typeof caches === "undefined" ? undefined : caches,
     log,
+    ...(typeof window !== "undefined" && window.electron !== undefined
+      ? { platform: "desktop" as const, logoutHooks: desktopLogoutHooks }
+      : {}),
     timers: {
       setTimeout: (callback, delayMs) => {
         const timer = setTimeout(callback, delayMs);

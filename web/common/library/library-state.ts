@@ -108,6 +108,16 @@ export function useViewChoices(): [ViewChoices, (choices: ViewChoices) => void] 
   return [useAtomValue(viewChoicesAtom), chooseViews];
 }
 
+/**
+ * Serves the tab's library to the desktop app's export process over `port`;
+ * false when the tab has no library (logged out).
+ */
+export const serveLibraryToExport = async (port: MessagePort): Promise<boolean> => {
+  if (tabLibrary === undefined) return false;
+  await tabLibrary.serveExportLibrary(port);
+  return true;
+};
+
 /** Asks the tab's library sync for a sync now (e.g. "local-change" after the user's own edits). */
 export const requestLibrarySync = (reason: SyncReason): void => {
   tabLibrary?.requestSync(reason);

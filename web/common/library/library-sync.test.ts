@@ -79,6 +79,10 @@ const setup = (online = true) => {
       calls.push("close");
       return Promise.resolve();
     },
+    serveExportLibrary: () => {
+      calls.push("serveExportLibrary");
+      return Promise.resolve();
+    },
     openView: (viewID) => {
       calls.push(`openView ${String(viewID)}`);
       return Promise.resolve(snapshot(viewID, 1));

@@ -56,6 +56,7 @@ export type SyncWorkerCalls = GalleryWorkerCalls &
       | "librarySummary"
       | "subscribe"
       | "close"
+      | "serveExportLibrary"
     >
   >;
 
@@ -94,6 +95,11 @@ export interface LibrarySync {
   uploads: UploadClient;
   /** The search bar's calls into the worker. */
   search: SearchClient;
+  /**
+   * Serves the library to the desktop app's export process over `port`
+   * (transferred to the worker). See: [Note: The export runs in a utility process]
+   */
+  serveExportLibrary(port: MessagePort): Promise<void>;
 }
 
 /**
@@ -252,6 +258,9 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
       api.requestSync(reason).catch((e: unknown) => {
         deps.log.error("Could not ask for a sync", e);
       });
+    },
+    async serveExportLibrary(port) {
+      await api.serveExportLibrary(transfer(port, [port]));
     },
     setViewChoices(choices) {
       // Once opened: a choice made before reaches the worker with the session.

@@ -41,6 +41,8 @@ const fakeBridge = () => {
       answers.push("download");
       return Promise.resolve();
     },
+    selectExportFolder: () => Promise.resolve(undefined),
+    connectExport: () => Promise.resolve(false),
   };
   return {
     bridge,

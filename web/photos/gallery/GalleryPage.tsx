@@ -33,6 +33,7 @@ import { SharingPage } from "./sharing/SharingPage";
 import { useShareAnnouncements } from "./sharing/use-share-announcements";
 import { ThumbnailStore } from "./thumbnails/thumbnail-store";
 import { useIndexingStatus } from "./search/use-indexing-status";
+import { useDesktopExportConnection } from "../export/use-export-controller";
 import "./gallery.css";
 
 const pageTitles: Record<GalleryPageID, MessageId> = {
@@ -66,6 +67,8 @@ export function GalleryPage() {
   const client = useGalleryClient();
   const uploadClient = useUploadClient();
   const searchClient = useSearchClient();
+  // See: [Note: The export runs in a utility process]
+  useDesktopExportConnection(window.electron, client !== undefined);
   const indexing = useIndexingStatus(searchClient);
 
   // One store for every page, so covers and tiles are not fetched again

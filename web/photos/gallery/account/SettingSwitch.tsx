@@ -4,6 +4,7 @@
 import { useId } from "react";
 import { FormattedMessage } from "react-intl";
 import type { MessageId } from "../../../common/i18n/messages";
+import "./settings.css";
 
 export function SettingSwitch({
   labelID,

@@ -2,8 +2,8 @@
 // sections people scan for: the account (email, password), storage and plan
 // (with the family), security (two-factor, passkeys), the devices logged in,
 // appearance (language, theme, square tiles or photos at their own shape), the library (whether photos others share
-// appear in the timeline, how long the trash keeps files), then logout and
-// account deletion.
+// appear in the timeline, how long the trash keeps files, the export to a
+// folder), then logout and account deletion.
 
 import { useAtom } from "jotai";
 import type { ReactNode } from "react";
@@ -25,6 +25,7 @@ import { SearchSettings } from "../search/SearchSettings";
 import type { MLStatus } from "../../../../workers/ml/indexing/indexing-contract";
 import type { SearchClient } from "../../../common/library/search-client";
 import { StorageUsage } from "./StorageUsage";
+import { ExportEntry } from "../../export/ExportEntry";
 import "./settings.css";
 
 export interface SettingsPageProps {
@@ -149,6 +150,7 @@ export function SettingsPage({
             values={{ days: trashRetentionDays }}
           />
         </p>
+        <ExportEntry />
       </Section>
       <Section titleID="gallery.settings.search">
         <SearchSettings client={searchClient} status={indexing} />

@@ -1,0 +1,58 @@
+// The export process's entry (an Electron utility process): the export host
+// over the ports the main process hands it. Thin: the rules are in
+// `workers/export/export-host.ts`. See: [Note: The export runs in a utility process]
+
+import { createApiClient } from "../../shared/api/client";
+import { createNodeCryptoPool } from "../../workers/crypto/node-pool";
+import { startExportHost } from "../../workers/export/export-host";
+import { createNodeExportFS } from "../../workers/export/node-export-fs";
+import { isExportProcessMessage } from "./export-process-messages";
+import { messagePortMainEndpoint } from "./message-port-main-endpoint";
+
+const log = (message: string, cause?: unknown) => {
+  console.log(`[export] ${message}`, ...(cause === undefined ? [] : [cause]));
+};
+
+// Two crypto threads keep the export's lanes decrypting while the
+// machine's other cores serve the app.
+const pool = await createNodeCryptoPool({ size: 2 });
+
+const host = startExportHost({
+  exportFS: createNodeExportFS,
+  downloadDeps: (session) => ({
+    api: createApiClient({
+      apiOrigin: session.apiOrigin,
+      clientPackage: session.clientPackage,
+      fetch: (input, init) => fetch(input, init),
+      getAuthToken: () => session.token,
+    }),
+    pool,
+  }),
+  nowMs: Date.now,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  log,
+});
+
+process.parentPort.on("message", (event) => {
+  const message: unknown = event.data;
+  if (!isExportProcessMessage(message)) {
+    log("Ignored a message that is not the export process's");
+    return;
+  }
+  if (message.type === "stop") {
+    void host.stop();
+    return;
+  }
+  const [control, library] = event.ports;
+  if (control === undefined || library === undefined) {
+    log("Ignored a connection without its two ports");
+    return;
+  }
+  const controlPort = messagePortMainEndpoint(control);
+  const libraryPort = messagePortMainEndpoint(library);
+  host.connect(message.exportFolder, {
+    control: controlPort.endpoint,
+    library: libraryPort.endpoint,
+    closed: Promise.race([controlPort.closed, libraryPort.closed]),
+  });
+});
