@@ -15,13 +15,14 @@ export default defineConfig({
   main: {
     build: {
       outDir: path.join(repoRoot, "out/main"),
-      // The main process, and the entries it starts: the export's utility
-      // process and the crypto worker threads it decrypts with (spawned
+      // The main process, and the entries it starts: the export's and the
+      // native conversions' utility processes, and the crypto worker threads it decrypts with (spawned
       // beside it by name, see workers/crypto/node-pool.ts).
       lib: {
         entry: {
           index: path.join(repoRoot, "electron/main/index.ts"),
           export: path.join(repoRoot, "electron/utility/export.ts"),
+          conversions: path.join(repoRoot, "electron/utility/conversions.ts"),
           "crypto.node-worker": path.join(repoRoot, "workers/crypto/crypto.node-worker.ts"),
         },
         formats: ["es"],

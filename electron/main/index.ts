@@ -22,7 +22,9 @@ import { startLinkDelivery, type LinkDelivery } from "./link-delivery";
 import { mainWindowOptions } from "./main-window";
 import { guardNavigation, ownOriginsFor } from "./navigation";
 import { chosenExportFolderFile, exportFolders } from "./export-folder";
-import { startExportProcess } from "./export-process";
+import { startUtilityProcess } from "./utility-process";
+import type { ExportProcessMessage } from "../utility/export-process-messages";
+import type { ConnectConversionsMessage } from "../utility/conversion-process-messages";
 
 // The main process stays thin: it wires Electron to the modules beside it,
 // which hold the rules and are tested under Node with Electron's APIs faked.
@@ -82,7 +84,7 @@ function main() {
       }),
     );
     ipcMain.handle(ipcChannels.appVersion, () => app.getVersion());
-    handleExport();
+    handleUtilityProcesses();
 
     createMainWindow();
     startAppUpdates({
@@ -104,8 +106,11 @@ function main() {
   });
 }
 
-/** The export folder's picker and the export's utility process. See: [Note: The export runs in a utility process] */
-function handleExport() {
+/**
+ * The export folder's picker and the utility processes: the export's and
+ * the native conversions'. See: [Note: The export runs in a utility process]
+ */
+function handleUtilityProcesses() {
   const folders = exportFolders({
     showOpenDialog: (options) => dialog.showOpenDialog(options),
     mkdir: async (dir) => {
@@ -113,7 +118,7 @@ function handleExport() {
     },
     ...chosenExportFolderFile(app.getPath("userData"), fs),
   });
-  const exportProcess = startExportProcess({
+  const exportProcess = startUtilityProcess<ExportProcessMessage>({
     fork: () =>
       utilityProcess.fork(path.join(import.meta.dirname, "export.js"), [], {
         serviceName: "Cairn export",
@@ -125,11 +130,24 @@ function handleExport() {
   ipcMain.handle(ipcChannels.selectExportFolder, () => folders.choose());
   ipcMain.handle(ipcChannels.connectExport, (event, exportFolder: unknown) => {
     if (typeof exportFolder !== "string" || !folders.isAllowed(exportFolder)) return false;
-    exportProcess.connect(event.sender, exportFolder);
+    exportProcess.connect(event.sender, { type: "connect", exportFolder }, 2);
     return true;
   });
   app.on("before-quit", () => {
-    exportProcess.stop();
+    exportProcess.tell({ type: "stop" });
+  });
+
+  const conversions = startUtilityProcess<ConnectConversionsMessage>({
+    fork: () =>
+      utilityProcess.fork(path.join(import.meta.dirname, "conversions.js"), [], {
+        serviceName: "Cairn conversions",
+      }),
+    newChannel: () => new MessageChannelMain(),
+    portsChannel: ipcChannels.conversionPorts,
+    log,
+  });
+  ipcMain.handle(ipcChannels.connectNativeConversions, (event) => {
+    conversions.connect(event.sender, { type: "connect" }, 1);
   });
 }
 

@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer } from "electron";
 import {
+  conversionPortsMessage,
   exportPortsMessage,
   ipcChannels,
   type ElectronBridge,
@@ -30,6 +31,9 @@ ipcRenderer.on(ipcChannels.appUpdateAvailable, (_event, update: AppUpdateAvailab
 ipcRenderer.on(ipcChannels.exportPorts, (event) => {
   window.postMessage(exportPortsMessage, window.location.origin, event.ports);
 });
+ipcRenderer.on(ipcChannels.conversionPorts, (event) => {
+  window.postMessage(conversionPortsMessage, window.location.origin, event.ports);
+});
 
 // See: [Note: One declaration of the Electron bridge]
 const bridge: ElectronBridge = {
@@ -50,6 +54,8 @@ const bridge: ElectronBridge = {
     ipcRenderer.invoke(ipcChannels.selectExportFolder) as Promise<string | undefined>,
   connectExport: (exportFolder) =>
     ipcRenderer.invoke(ipcChannels.connectExport, exportFolder) as Promise<boolean>,
+  connectNativeConversions: () =>
+    ipcRenderer.invoke(ipcChannels.connectNativeConversions) as Promise<void>,
 };
 
 contextBridge.exposeInMainWorld("electron", bridge);

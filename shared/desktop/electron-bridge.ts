@@ -53,7 +53,16 @@ export interface ElectronBridge {
    * library on (`ExportLibraryCalls`). See: [Note: The export runs in a utility process]
    */
   readonly connectExport: (exportFolder: string) => Promise<boolean>;
+  /**
+   * Asks for a port to the native conversions (spec §6): the window
+   * receives a message `conversionPortsMessage` whose one port serves
+   * `NativeConversions` (images to JPEG, videos to MP4).
+   */
+  readonly connectNativeConversions: () => Promise<void>;
 }
+
+/** The data of the window message that carries the native conversions' port. */
+export const conversionPortsMessage = "cairn:conversion-ports";
 
 /**
  * The data of the window message that carries the export's ports (ports
@@ -76,6 +85,9 @@ export const ipcChannels = {
   connectExport: "cairn:connect-export",
   /** Main → preload: the export's ports. */
   exportPorts: "cairn:export-ports",
+  connectNativeConversions: "cairn:connect-native-conversions",
+  /** Main → preload: the native conversions' port. */
+  conversionPorts: "cairn:conversion-ports",
 } as const;
 
 /** What the update-available dialog is told (spec §2). */

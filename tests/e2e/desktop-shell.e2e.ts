@@ -63,6 +63,7 @@ const desktopPage = async (viewport: { width: number; height: number }, locale: 
       downloadUpdate: () => answer("download"),
       selectExportFolder: () => Promise.resolve(undefined),
       connectExport: () => Promise.resolve(false),
+      connectNativeConversions: () => Promise.resolve(),
     };
   }, locale);
   const page = await context.newPage();

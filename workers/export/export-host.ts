@@ -67,6 +67,9 @@ interface LibraryConnection {
   remote: WorkerCalls<ExportLibraryCalls>;
   closed: Promise<never>;
   isClosed: () => boolean;
+  /** The library's version a run first loaded through this connection. */
+  firstLoad: Promise<number>;
+  loaded: (version: number) => void;
 }
 
 export interface ExportHost {
@@ -92,6 +95,7 @@ export const startExportHost = (deps: ExportHostDeps): ExportHost => {
     load: async () => {
       const connection = reachable();
       const snapshot = await Promise.race([connection.remote.exportLibrary(), connection.closed]);
+      connection.loaded(snapshot.version);
       session = snapshot.download;
       return snapshot.library;
     },
@@ -136,15 +140,19 @@ export const startExportHost = (deps: ExportHostDeps): ExportHost => {
     return { service: newService, feed: newFeed };
   };
 
+  // [Note: Continuous export follows the library from what a run loaded]
+  //
+  // A page's library has versions of its own (they start again with each
+  // page load), and its sync may bring changes at any time after the page
+  // connected, even before the first run loaded the library. So the export
+  // follows a connection's changes from the version the first run through
+  // it loaded (a run starts at once when continuous export is on): any change
+  // after that one is an event, and none is missed between the two.
+
   /** Continuous export: every change of the connected library is a local-files-updated event. */
   const followChanges = async (connection: LibraryConnection, exporting: ExportService) => {
-    // Any version is past -1: the first answer is the version now.
-    let version = -1;
     try {
-      version = await Promise.race([
-        connection.remote.nextLibraryChange(version),
-        connection.closed,
-      ]);
+      let version = await Promise.race([connection.firstLoad, connection.closed]);
       for (;;) {
         version = await Promise.race([
           connection.remote.nextLibraryChange(version),
@@ -165,7 +173,15 @@ export const startExportHost = (deps: ExportHostDeps): ExportHost => {
     connect(exportFolder, connection) {
       const current = serviceFor(exportFolder);
       let closed = false;
+      let loaded: (version: number) => void = () => undefined;
+      const firstLoad = new Promise<number>((resolve) => {
+        loaded = resolve;
+      });
       const libraryConnection: LibraryConnection = {
+        firstLoad,
+        loaded: (version) => {
+          loaded(version);
+        },
         remote: wrap<ExportLibraryCalls>(connection.library),
         closed: connection.closed.then(() => {
           closed = true;

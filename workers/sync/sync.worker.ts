@@ -50,7 +50,13 @@ import { LocalDatabase } from "./local-db";
 import { keyringOverPort } from "./remote-keyring";
 import type { SyncReason } from "./schedule";
 import { SyncStoppedError } from "./sync-errors";
-import { expose } from "comlink";
+import { expose, wrap } from "comlink";
+import type { NativeConversions } from "../native-conversion/native-conversion-contract";
+import { createUnavailableConversions } from "../native-conversion/conversion-preference";
+import {
+  type DisplayImage,
+  displayImagePreferringNative,
+} from "../native-conversion/display-image-converter";
 import type { ExportLibraryCalls } from "../export/export-library-calls";
 import {
   type LibraryListener,
@@ -84,6 +90,24 @@ let mediaWorker: MediaWorkerClient | undefined;
 /** The ML worker (CLIP, the things detector), started on the first indexing run. */
 let mlWorker: MLWorkerCalls | undefined;
 const ml = (): MLWorkerCalls => (mlWorker ??= startBrowserMLWorker());
+
+/**
+ * The viewer's JPEG of an image the browser cannot show: the media worker's,
+ * or in the desktop app the native conversion's first (`adoptNativeConversions`).
+ */
+let displayImage: DisplayImage = (image, fileName) => media().displayImage(image, fileName);
+
+/**
+ * The desktop app's native conversions, served over `port` (transferred):
+ * the viewer's JPEGs prefer them, the media worker staying the fallback.
+ */
+export const adoptNativeConversions = (port: MessagePort): void => {
+  displayImage = displayImagePreferringNative({
+    native: wrap<NativeConversions>(port),
+    web: (image, fileName) => media().displayImage(image, fileName),
+    remembered: createUnavailableConversions(),
+  });
+};
 const media = (): MediaWorkerClient => (mediaWorker ??= createBrowserMediaWorker());
 
 /**
@@ -149,7 +173,7 @@ export const open = async (
     // Cache Storage exists only in secure contexts (https, localhost).
     caches: typeof caches === "undefined" ? undefined : caches,
     startUploadMedia: () => media().upload,
-    displayImage: (image, fileName) => media().displayImage(image, fileName),
+    displayImage: (image, fileName) => displayImage(image, fileName),
     places: tabPlaces,
     startML: ml,
     logError: (message, cause) => {

@@ -12,6 +12,11 @@ import { type BrowserSyncWorker, startBrowserSyncWorker } from "../workers/brows
 import { useRuntimeConfig } from "../config/runtime-config-context";
 import { log } from "../log/log";
 import { localStore } from "../storage/local-store";
+import {
+  conversionPortsMessage,
+  type ElectronBridge,
+} from "../../../shared/desktop/electron-bridge";
+import { desktopPorts } from "../shell/desktop-ports";
 import type { GalleryClient } from "./gallery-client";
 import type { UploadClient } from "./upload-client";
 import type { SearchClient } from "./search-client";
@@ -94,6 +99,23 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
   store.set(galleryClientAtom, tabLibrary.gallery);
   store.set(uploadClientAtom, tabLibrary.uploads);
   store.set(searchClientAtom, tabLibrary.search);
+  if (window.electron !== undefined) connectNativeConversions(window.electron, tabLibrary);
+};
+
+/**
+ * In the desktop app, the library's worker converts what the browser cannot
+ * show with the native conversions (spec §6), the web path staying the fallback.
+ */
+const connectNativeConversions = (bridge: ElectronBridge, library: LibrarySync): void => {
+  const arrival = desktopPorts(window, conversionPortsMessage, 1);
+  void (async () => {
+    await bridge.connectNativeConversions();
+    const [port] = await arrival.ports;
+    if (port !== undefined && tabLibrary === library) await library.adoptNativeConversions(port);
+  })().catch((e: unknown) => {
+    arrival.cancel();
+    log.error("Could not connect the native conversions", e);
+  });
 };
 
 /** Keeps what the views show for this device and tells the tab's library sync. */

@@ -83,6 +83,10 @@ const setup = (online = true) => {
       calls.push("serveExportLibrary");
       return Promise.resolve();
     },
+    adoptNativeConversions: () => {
+      calls.push("adoptNativeConversions");
+      return Promise.resolve();
+    },
     openView: (viewID) => {
       calls.push(`openView ${String(viewID)}`);
       return Promise.resolve(snapshot(viewID, 1));

@@ -57,6 +57,7 @@ export type SyncWorkerCalls = GalleryWorkerCalls &
       | "subscribe"
       | "close"
       | "serveExportLibrary"
+      | "adoptNativeConversions"
     >
   >;
 
@@ -100,6 +101,8 @@ export interface LibrarySync {
    * (transferred to the worker). See: [Note: The export runs in a utility process]
    */
   serveExportLibrary(port: MessagePort): Promise<void>;
+  /** The desktop app's native conversions, served over `port` (transferred to the worker). */
+  adoptNativeConversions(port: MessagePort): Promise<void>;
 }
 
 /**
@@ -261,6 +264,9 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
     },
     async serveExportLibrary(port) {
       await api.serveExportLibrary(transfer(port, [port]));
+    },
+    async adoptNativeConversions(port) {
+      await api.adoptNativeConversions(transfer(port, [port]));
     },
     setViewChoices(choices) {
       // Once opened: a choice made before reaches the worker with the session.

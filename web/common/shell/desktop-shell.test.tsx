@@ -43,6 +43,7 @@ const fakeBridge = () => {
     },
     selectExportFolder: () => Promise.resolve(undefined),
     connectExport: () => Promise.resolve(false),
+    connectNativeConversions: () => Promise.resolve(),
   };
   return {
     bridge,

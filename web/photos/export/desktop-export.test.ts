@@ -115,6 +115,8 @@ describe("the photos app's end of the desktop export", () => {
   it("keeps the chosen folder, serves the library to the export and shows its status", async () => {
     const desktop = fakeDesktop({ allowed: undefined, picked: "/backup/Cairn Photos" });
     const desktopExport = desktop.desktopExport();
+    // The app connects at start, before any folder is chosen.
+    await desktopExport.connect();
 
     await desktopExport.chooseFolder();
 

@@ -9,6 +9,7 @@ import type { ExportControl } from "../../../workers/export/export-control";
 import type { ExportStatus } from "../../../workers/export/export-service";
 import type { WorkerCalls } from "../../../workers/worker-boundary";
 import type { ExportSetting } from "./export-controller";
+import { desktopPorts } from "../../common/shell/desktop-ports";
 
 export interface DesktopExportDeps {
   bridge: ElectronBridge;
@@ -33,26 +34,6 @@ interface Connection {
   ports: MessagePort[];
   closed: boolean;
 }
-
-/** Waits for the window message that carries the export's two ports. */
-const exportPorts = (
-  target: DesktopExportDeps["window"],
-): { ports: Promise<MessagePort[]>; cancel: () => void } => {
-  let cancel: () => void = () => undefined;
-  const ports = new Promise<MessagePort[]>((resolve) => {
-    const onMessage = (event: Event) => {
-      const message = event as MessageEvent;
-      if (message.data !== exportPortsMessage || message.ports.length !== 2) return;
-      target.removeEventListener("message", onMessage);
-      resolve([...message.ports]);
-    };
-    target.addEventListener("message", onMessage);
-    cancel = () => {
-      target.removeEventListener("message", onMessage);
-    };
-  });
-  return { ports, cancel };
-};
 
 export class DesktopExport {
   readonly #deps: DesktopExportDeps;
@@ -103,7 +84,7 @@ export class DesktopExport {
   async #connect(): Promise<void> {
     const setting = this.#state.setting;
     if (setting === undefined) return;
-    const arrival = exportPorts(this.#deps.window);
+    const arrival = desktopPorts(this.#deps.window, exportPortsMessage, 2);
     if (!(await this.#deps.bridge.connectExport(setting.folder))) {
       // Not the folder this app's picker gave (another installation wrote the
       // setting, or the app's data was reset): the user chooses it again.
@@ -136,13 +117,14 @@ export class DesktopExport {
     }
   }
 
+  /** Lets go of the export's ports (a connection made later starts afresh). */
   #disconnect(): void {
+    this.#connecting = undefined;
     const connection = this.#connection;
     if (connection === undefined) return;
     connection.closed = true;
     for (const port of connection.ports) port.close();
     this.#connection = undefined;
-    this.#connecting = undefined;
   }
 
   /** The folder picker; a chosen folder becomes the export folder. */

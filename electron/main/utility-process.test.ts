@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ExportProcessMessage } from "../utility/export-process-messages";
-import { type PortLike, type UtilityProcessLike, startExportProcess } from "./export-process";
+import { type PortLike, type UtilityProcessLike, startUtilityProcess } from "./utility-process";
 
 const fakeElectron = () => {
   const children: {
@@ -9,7 +9,7 @@ const fakeElectron = () => {
   }[] = [];
   const pageMessages: { channel: string; ports: PortLike[] }[] = [];
   let portCount = 0;
-  const exportProcess = startExportProcess({
+  const exportProcess = startUtilityProcess<ExportProcessMessage>({
     fork: () => {
       let onExit: (code: number) => void = () => undefined;
       const child = {
@@ -19,7 +19,7 @@ const fakeElectron = () => {
         },
       };
       children.push(child);
-      const utility: UtilityProcessLike = {
+      const utility: UtilityProcessLike<ExportProcessMessage> = {
         postMessage: (message, ports = []) => {
           child.messages.push({ message, ports });
         },
@@ -45,12 +45,14 @@ const fakeElectron = () => {
   return { exportProcess, children, pageMessages, page };
 };
 
-describe("the export's utility process, as the main process runs it", () => {
+const connect: ExportProcessMessage = { type: "connect", exportFolder: "/backup/Cairn Photos" };
+
+describe("a utility process (the export's), as the main process runs it", () => {
   it("starts on the first page that connects and gives the page and the process one end of each of two channels", () => {
     const { exportProcess, children, pageMessages, page } = fakeElectron();
     expect(children).toHaveLength(0);
 
-    exportProcess.connect(page, "/backup/Cairn Photos");
+    exportProcess.connect(page, connect, 2);
 
     expect(children).toHaveLength(1);
     expect(children[0]?.messages).toEqual([
@@ -66,20 +68,20 @@ describe("the export's utility process, as the main process runs it", () => {
 
   it("keeps one process for every page, and starts a new one after it ended", () => {
     const { exportProcess, children, page } = fakeElectron();
-    exportProcess.connect(page, "/backup/Cairn Photos");
-    exportProcess.connect(page, "/backup/Cairn Photos");
+    exportProcess.connect(page, connect, 2);
+    exportProcess.connect(page, connect, 2);
     expect(children).toHaveLength(1);
 
     children[0]?.exit(1);
-    exportProcess.connect(page, "/backup/Cairn Photos");
+    exportProcess.connect(page, connect, 2);
     expect(children).toHaveLength(2);
   });
 
   it("tells the process to stop when the app quits", () => {
     const { exportProcess, children, page } = fakeElectron();
-    exportProcess.stop();
-    exportProcess.connect(page, "/backup/Cairn Photos");
-    exportProcess.stop();
+    exportProcess.tell({ type: "stop" });
+    exportProcess.connect(page, connect, 2);
+    exportProcess.tell({ type: "stop" });
     expect(children[0]?.messages.at(-1)).toEqual({ message: { type: "stop" }, ports: [] });
   });
 });
