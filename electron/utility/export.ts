@@ -2,10 +2,7 @@
 // over the ports the main process hands it. Thin: the rules are in
 // `workers/export/export-host.ts`. See: [Note: The export runs in a utility process]
 
-import { createApiClient } from "../../shared/api/client";
-import { createNodeCryptoPool } from "../../workers/crypto/node-pool";
-import { startExportHost } from "../../workers/export/export-host";
-import { createNodeExportFS } from "../../workers/export/node-export-fs";
+import { startNodeExportHost } from "../../workers/export/node-export-host";
 import { isExportProcessMessage } from "./export-process-messages";
 import { messagePortMainEndpoint } from "./message-port-main-endpoint";
 
@@ -15,23 +12,7 @@ const log = (message: string, cause?: unknown) => {
 
 // Two crypto threads keep the export's lanes decrypting while the
 // machine's other cores serve the app.
-const pool = await createNodeCryptoPool({ size: 2 });
-
-const host = startExportHost({
-  exportFS: createNodeExportFS,
-  downloadDeps: (session) => ({
-    api: createApiClient({
-      apiOrigin: session.apiOrigin,
-      clientPackage: session.clientPackage,
-      fetch: (input, init) => fetch(input, init),
-      getAuthToken: () => session.token,
-    }),
-    pool,
-  }),
-  nowMs: Date.now,
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  log,
-});
+const { host } = await startNodeExportHost({ cryptoThreads: 2, log });
 
 process.parentPort.on("message", (event) => {
   const message: unknown = event.data;

@@ -21,7 +21,7 @@ import {
   type DesktopExportBridge,
   bridgeDesktopExport,
 } from "./test-support/desktop-export-bridge";
-import { overflowsIn } from "./test-support/dialog-fit";
+import { animationsDone, overflowsIn } from "./test-support/dialog-fit";
 import { waitForUpToDate } from "./test-support/gallery";
 import { type AccountWithLibrary, signUpWithLibraryClient } from "./test-support/library";
 import { englishAndGerman, lookSizes } from "./test-support/looks";
@@ -53,17 +53,6 @@ const openExportDialog = async () => {
   await dialog.waitFor();
   return dialog;
 };
-
-/** Waits until every finite animation (the dialog fading in) has ended. */
-const animationsDone = (on: Page) =>
-  on.evaluate(() =>
-    Promise.allSettled(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
 
 beforeAll(async () => {
   account = await signUpWithLibraryClient(cairn(), "desktop-export");

@@ -10,7 +10,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { overflowsIn } from "./test-support/dialog-fit";
+import { animationsDone, overflowsIn } from "./test-support/dialog-fit";
 import {
   type AccountWithLibrary,
   openLoggedInGallery,
@@ -35,17 +35,6 @@ afterAll(async () => {
   await page.context().close();
   await account.client.close();
 });
-
-/** Waits until every finite animation (the dialog fading in) has ended: the dialog as a person sees it. */
-const animationsDone = (on: Page) =>
-  on.evaluate(() =>
-    Promise.allSettled(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
 
 describe("the Export entry on the web", () => {
   for (const size of lookSizes) {

@@ -7,16 +7,14 @@
 // sync worker and the export speak the same Comlink as in the desktop app.
 
 import type { BrowserContext } from "playwright-core";
-import { createApiClient } from "../../../shared/api/client";
 import { exportPortsMessage } from "../../../shared/desktop/electron-bridge";
 import type { ExportFolders } from "../../../electron/main/export-folder";
 import {
   type MessagePortMainLike,
   messagePortMainEndpoint,
 } from "../../../electron/utility/message-port-main-endpoint";
-import { createNodeCryptoPool } from "../../../workers/crypto/node-pool";
-import { type ExportHost, startExportHost } from "../../../workers/export/export-host";
-import { createNodeExportFS } from "../../../workers/export/node-export-fs";
+import type { ExportHost } from "../../../workers/export/export-host";
+import { startNodeExportHost } from "../../../workers/export/node-export-host";
 
 /** What the page's bridge asks the test (`window.cairnExportMain`). */
 type MainRequest =
@@ -80,24 +78,13 @@ export const bridgeDesktopExport = async (
   context: BrowserContext,
   folders: ExportFolders,
 ): Promise<DesktopExportBridge> => {
-  const pool = await createNodeCryptoPool({ size: 1 });
-  const host = startExportHost({
-    exportFS: createNodeExportFS,
-    downloadDeps: (session) => ({
-      api: createApiClient({
-        apiOrigin: session.apiOrigin,
-        clientPackage: session.clientPackage,
-        fetch: (input, init) => fetch(input, init),
-        getAuthToken: () => session.token,
-      }),
-      pool,
-    }),
-    nowMs: Date.now,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  const nodeHost = await startNodeExportHost({
+    cryptoThreads: 1,
     log: (message, cause) => {
       console.log(`[export] ${message}`, cause ?? "");
     },
   });
+  const { host } = nodeHost;
   const connections = new Map<number, RelayedPort[]>();
   /** Each page's connection: a page connects once per load, so a new one means the last page is gone. */
   const connectionOfPage = new Map<unknown, number>();
@@ -186,11 +173,5 @@ export const bridgeDesktopExport = async (
     };
   }, exportPortsMessage);
 
-  return {
-    host,
-    close: async () => {
-      await host.stop();
-      await pool.terminate();
-    },
-  };
+  return { host, close: () => nodeHost.close() };
 };

@@ -1,4 +1,4 @@
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 // Whether a dialog holds its content within its width, as a person sees it:
 // nothing scrolls sideways, nothing sticks out of the dialog's box, and no
@@ -19,15 +19,34 @@ export const overflowsIn = (dialog: Locator): Promise<string[]> =>
         `the dialog scrolls sideways: ${String(root.scrollWidth)} > ${String(root.clientWidth)} px`,
       );
     }
+    /** What of `element` can be seen: its box, clipped by the ancestors that clip their content. */
+    const visibleSpan = (element: Element) => {
+      const rect = element.getBoundingClientRect();
+      let [left, right] = [rect.left, rect.right];
+      for (let parent = element.parentElement; parent !== null; parent = parent.parentElement) {
+        const overflow = getComputedStyle(parent).overflowX;
+        if (overflow === "hidden" || overflow === "clip") {
+          const clip = parent.getBoundingClientRect();
+          left = Math.max(left, clip.left);
+          right = Math.min(right, clip.right);
+        }
+        if (parent === root) break;
+      }
+      return { left, right };
+    };
     for (const element of root.querySelectorAll("*")) {
       const style = getComputedStyle(element);
       if (style.display === "none" || style.visibility === "hidden") continue;
       const rect = element.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
-      if (rect.right > box.right + 1 || rect.left < box.left - 1) {
+      const span = visibleSpan(element);
+      if (span.right > box.right + 1 || span.left < box.left - 1) {
         problems.push(`${describe(element)} sticks out of the dialog`);
       }
-      const field = ["INPUT", "SELECT", "TEXTAREA"].includes(element.tagName);
+      // A progress bar's moving fill is clipped by the bar on purpose.
+      const field =
+        ["INPUT", "SELECT", "TEXTAREA"].includes(element.tagName) ||
+        element.getAttribute("role") === "progressbar";
       const clips = style.overflowX === "hidden" || style.overflowX === "clip";
       if (
         !field &&
@@ -40,3 +59,14 @@ export const overflowsIn = (dialog: Locator): Promise<string[]> =>
     }
     return problems;
   });
+
+/** Waits until every finite animation (a dialog fading in) has ended: the page as a person sees it. */
+export const animationsDone = (on: Page) =>
+  on.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
