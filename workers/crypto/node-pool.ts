@@ -8,10 +8,10 @@
 //   vite-plugin-comlink (`browser-pool.ts`);
 // - Node: `crypto.node-worker.ts`, a worker thread exposing the module through
 //   Comlink's Node adapter (this file);
-// - Electron: the desktop app will host the same module in a utility process,
-//   exposing it with Comlink over the MessagePort the main process hands to the
-//   renderer (the Node adapter fits Electron's MessagePortMain too), so the
-//   renderer builds its pool from those remotes with `createCryptoPool`.
+// - Electron: the desktop app's utility processes (the export) run this
+//   Node pool of worker threads; a pool served to the renderer over Electron's
+//   MessagePortMain would take `electron/utility/message-port-main-endpoint.ts`
+//   (Comlink's Node adapter wraps each message in `{ data }` a second time).
 // Everything that crosses the boundary is structured-clonable or transferred,
 // and errors are revived by name, so callers cannot tell the hosts apart.
 
