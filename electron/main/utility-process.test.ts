@@ -26,7 +26,6 @@ const fakeElectron = () => {
         once: (_event, listener) => {
           onExit = listener;
         },
-        kill: () => true,
       };
       return utility;
     },

@@ -11,7 +11,6 @@ export type PortLike = object;
 export interface UtilityProcessLike<Message> {
   postMessage(message: Message, transfer?: PortLike[]): void;
   once(event: "exit", listener: (code: number) => void): unknown;
-  kill(): boolean;
 }
 
 /** What of a page (Electron's WebContents) this needs. */

@@ -21,7 +21,7 @@ import {
   type DesktopExportBridge,
   bridgeDesktopExport,
 } from "./test-support/desktop-export-bridge";
-import { animationsDone, overflowsIn } from "./test-support/dialog-fit";
+import { animationsDone, expectDialogFits } from "./test-support/dialog-fit";
 import { waitForUpToDate } from "./test-support/gallery";
 import { type AccountWithLibrary, signUpWithLibraryClient } from "./test-support/library";
 import { englishAndGerman, lookSizes } from "./test-support/looks";
@@ -144,10 +144,7 @@ describe("the desktop export in the photos app", () => {
         await dialog.getByTestId("export-last").waitFor();
         await animationsDone(page);
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
-        expect(await overflowsIn(dialog), `${locale} at ${String(size.width)} px`).toEqual([]);
-        const box = await dialog.boundingBox();
-        expect(box !== null && box.x >= 0 && box.x + box.width <= size.width).toBe(true);
-        expect(box !== null && box.y >= 0 && box.y + box.height <= size.height).toBe(true);
+        await expectDialogFits(dialog, size, `${locale} at ${String(size.width)} px`);
         if (screenshotDir !== undefined) {
           await page.screenshot({
             path: path.join(screenshotDir, `desktop-export-${locale}-${String(size.width)}.png`),

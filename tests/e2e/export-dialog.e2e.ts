@@ -10,7 +10,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { animationsDone, overflowsIn } from "./test-support/dialog-fit";
+import { animationsDone, expectDialogFits } from "./test-support/dialog-fit";
 import {
   type AccountWithLibrary,
   openLoggedInGallery,
@@ -61,10 +61,7 @@ describe("the Export entry on the web", () => {
         const download = dialog.getByRole("link");
         expect(await download.getAttribute("href")).toBe(desktopDownloadURL);
         expect(await download.getAttribute("target")).toBe("_blank");
-        expect(await overflowsIn(dialog), `${locale} at ${String(size.width)} px`).toEqual([]);
-        const box = await dialog.boundingBox();
-        expect(box !== null && box.x >= 0 && box.x + box.width <= size.width).toBe(true);
-        expect(box !== null && box.y >= 0 && box.y + box.height <= size.height).toBe(true);
+        await expectDialogFits(dialog, size, `${locale} at ${String(size.width)} px`);
         if (screenshotDir !== undefined) {
           await page.screenshot({
             path: path.join(screenshotDir, `export-prompt-${locale}-${String(size.width)}.png`),

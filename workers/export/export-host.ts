@@ -32,7 +32,7 @@ import type { ExportControl } from "./export-control";
 import type { ExportFS } from "./export-fs";
 import type { ExportLibrarySource } from "./export-library";
 import type { ExportDownloadSession, ExportLibraryCalls } from "./export-library-calls";
-import { ExportService, type ExportServiceOptions } from "./export-service";
+import { ExportService } from "./export-service";
 import { ExportStatusFeed } from "./export-status-feed";
 
 export interface ExportHostDeps {
@@ -43,9 +43,6 @@ export interface ExportHostDeps {
   nowMs: () => number;
   sleep: (ms: number) => Promise<void>;
   log: (message: string, cause?: unknown) => void;
-  /** The locale of the sidecars' formatted times. */
-  sidecarLocale?: string;
-  options?: ExportServiceOptions;
 }
 
 /** The page's end of a connection: its two ports, and a promise settled when it is gone. */
@@ -113,23 +110,19 @@ export const startExportHost = (deps: ExportHostDeps): ExportHost => {
     folder = exportFolder;
     // The feed is made from the service's first status, after the service.
     const made: { feed?: ExportStatusFeed } = {};
-    const newService = new ExportService(
-      {
-        fs: deps.exportFS(exportFolder),
-        source,
-        nowMs: deps.nowMs,
-        sleep: deps.sleep,
-        ...(deps.sidecarLocale === undefined ? {} : { sidecarLocale: deps.sidecarLocale }),
-        onStatus: (status) => made.feed?.publish(status),
-        onFileFailed: (fileID, error) => {
-          deps.log(`Could not export file ${fileID}`, error);
-        },
-        onRunFailed: (error) => {
-          deps.log("The export run failed", error);
-        },
+    const newService = new ExportService({
+      fs: deps.exportFS(exportFolder),
+      source,
+      nowMs: deps.nowMs,
+      sleep: deps.sleep,
+      onStatus: (status) => made.feed?.publish(status),
+      onFileFailed: (fileID, error) => {
+        deps.log(`Could not export file ${fileID}`, error);
       },
-      deps.options,
-    );
+      onRunFailed: (error) => {
+        deps.log("The export run failed", error);
+      },
+    });
     const newFeed = new ExportStatusFeed(newService.status);
     made.feed = newFeed;
     service = newService;

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
 
 // Whether a dialog holds its content within its width, as a person sees it:
@@ -59,6 +60,21 @@ export const overflowsIn = (dialog: Locator): Promise<string[]> =>
     }
     return problems;
   });
+
+/**
+ * Checks that `dialog` holds its content and lies within a window of
+ * `size` (`label` names the case in a failure).
+ */
+export const expectDialogFits = async (
+  dialog: Locator,
+  size: { width: number; height: number },
+  label: string,
+): Promise<void> => {
+  expect(await overflowsIn(dialog), label).toEqual([]);
+  const box = await dialog.boundingBox();
+  expect(box !== null && box.x >= 0 && box.x + box.width <= size.width, label).toBe(true);
+  expect(box !== null && box.y >= 0 && box.y + box.height <= size.height, label).toBe(true);
+};
 
 /** Waits until every finite animation (a dialog fading in) has ended: the page as a person sees it. */
 export const animationsDone = (on: Page) =>
