@@ -3,8 +3,9 @@
 // export host running here in Node (see test-support/desktop-export-bridge.ts),
 // a real server and a real folder. Choose a folder, start, see the export
 // end, find every photo on disk; turn continuous export on and find a new
-// photo exported after the library's next sync; the dialog fits a desktop
-// and a phone in English and German.
+// photo exported after the library's next sync; open a video Chromium cannot
+// play and see it play through the native conversion; the dialog fits a
+// desktop and a phone in English and German.
 // `CAIRN_E2E_SCREENSHOTS=<dir>` also saves the dialog
 // (`desktop-export-<locale>-<width>.png`).
 
@@ -16,16 +17,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportFolders } from "../../electron/main/export-folder";
 import type { DecryptedCollection } from "../../workers/library/decrypted-records";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
+import { FileType } from "../../shared/model/library/file-metadata";
+import { UploadResult } from "../../shared/model/media/upload-outcomes";
+import { generatedAvi, generatedTiff } from "../test-support/media";
+import { resultCounts, waitForFinish } from "./test-support/uploads";
 import { expectGalleryOf, logIn } from "./test-support/accounts";
 import {
   type DesktopExportBridge,
   bridgeDesktopExport,
 } from "./test-support/desktop-export-bridge";
 import { animationsDone, expectDialogFits } from "./test-support/dialog-fit";
-import { waitForUpToDate } from "./test-support/gallery";
+import { openAlbum, openInViewer, waitForUpToDate } from "./test-support/gallery";
 import { type AccountWithLibrary, signUpWithLibraryClient } from "./test-support/library";
 import { englishAndGerman, lookSizes } from "./test-support/looks";
 import { useCairnInChromium } from "./test-support/suite";
+import { mediaWorkMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium();
 const screenshotDir = process.env.CAIRN_E2E_SCREENSHOTS;
@@ -131,6 +137,77 @@ describe("the desktop export in the photos app", () => {
     await expect
       .poll(exportedNames, { timeout: 60_000 })
       .toEqual([...photos, "canon-dslr.jpg"].sort());
+  });
+
+  it("names itself the desktop app to the server", async () => {
+    const apiOrigin = new URL(cairn().urls.api).origin;
+    const diffRequest = page.waitForRequest(
+      (request) => new URL(request.url()).origin === apiOrigin && request.url().includes("/diff"),
+    );
+    await page.goto(`${cairn().urls.photos}/gallery`);
+    expect((await diffRequest).headers()["x-client-package"]).toBe("io.cairn.photos.desktop");
+    await waitForUpToDate(page);
+  });
+
+  it("plays a video Chromium cannot play through the native conversion", async () => {
+    const clips = await account.client.createCollection({ name: "Clips", type: "album" });
+    const avi = await generatedAvi();
+    await uploadTestFile(account.client, clips, "old-camera.avi", new Uint8Array(avi), {
+      fileType: FileType.video,
+    });
+    await page.goto(`${cairn().urls.photos}/gallery`);
+    await waitForUpToDate(page);
+    await openAlbum(page, "Clips");
+    await openInViewer(page, "old-camera.avi");
+    if (screenshotDir !== undefined) {
+      const converting = page.getByTestId("viewer-video-converting");
+      if (
+        await converting.waitFor({ timeout: 5000 }).then(
+          () => true,
+          () => false,
+        )
+      ) {
+        await page.screenshot({ path: path.join(screenshotDir, "viewer-video-converting.png") });
+      }
+    }
+    const video = page.getByTestId("viewer-video");
+    await expect
+      .poll(() => video.getAttribute("data-converted"), { timeout: mediaWorkMs })
+      .toBe("true");
+    await expect.poll(() => video.getAttribute("data-playback")).toBe("playable");
+    // The whole clip plays: 4 s of 640×360.
+    const facts = await video.evaluate((element) => {
+      const playing = element as HTMLVideoElement;
+      return { seconds: playing.duration, width: playing.videoWidth };
+    });
+    expect(facts.seconds).toBeCloseTo(4, 0);
+    expect(facts.width).toBe(640);
+    if (screenshotDir !== undefined) {
+      await page.screenshot({ path: path.join(screenshotDir, "viewer-video-converted.png") });
+    }
+    await page.keyboard.press("Escape");
+    expect(bridge.conversionsAsked).toContain("toMP4 old-camera.avi");
+  });
+
+  it("makes a TIFF's upload thumbnail and its viewer JPEG with the native conversion", async () => {
+    const tiff = await generatedTiff();
+    await page.goto(`${cairn().urls.photos}/gallery`);
+    await waitForUpToDate(page);
+    await openAlbum(page, "Clips");
+    await page
+      .getByTestId("upload-input-files")
+      .setInputFiles([{ name: "scan.tiff", mimeType: "image/tiff", buffer: Buffer.from(tiff) }]);
+    await waitForFinish(page);
+    expect(await resultCounts(page)).toEqual({ [UploadResult.uploaded]: 1 });
+    await page.getByTestId("upload-close").click();
+    // The thumbnail and then the viewer's JPEG, both by sharp.
+    expect(bridge.conversionsAsked).toContain("toJPEG scan.tiff");
+    await openInViewer(page, "scan.tiff");
+    const image = page.locator("[data-testid=viewer-image][data-loaded=true]");
+    await image.waitFor({ timeout: mediaWorkMs });
+    expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(800);
+    expect(bridge.conversionsAsked.filter((asked) => asked === "toJPEG scan.tiff")).toHaveLength(2);
+    await page.keyboard.press("Escape");
   });
 
   for (const size of lookSizes) {

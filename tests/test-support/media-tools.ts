@@ -2,7 +2,7 @@
 // processes, a temporary folder per job, and a per-process memo.
 
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -88,3 +88,14 @@ export const inTemporaryDir = async <T>(make: (dir: string) => Promise<T>): Prom
     await rm(dir, { recursive: true, force: true });
   }
 };
+
+/**
+ * The bytes ffmpeg writes for `args` to a file named `fileName` (containers
+ * such as MP4 or AVI need a seekable output, not a pipe).
+ */
+export const ffmpegFile = (fileName: string, args: readonly string[]): Promise<Uint8Array> =>
+  inTemporaryDir(async (dir) => {
+    const out = path.join(dir, fileName);
+    await run("ffmpeg", ["-v", "error", ...args, out]);
+    return new Uint8Array(await readFile(out));
+  });

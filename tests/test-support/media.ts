@@ -8,10 +8,9 @@
 // (test-large-video.ts). Results are memoised per process: tests ask for the
 // same media often.
 
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import JSZip from "jszip";
-import { ffmpeg, inTemporaryDir, type MediaBytes, once, run } from "./media-tools";
+import { ffmpeg, ffmpegFile, inTemporaryDir, type MediaBytes, once, run } from "./media-tools";
 
 export { fixtureMediaDir, type MediaBytes } from "./media-tools";
 export * from "./large-video";
@@ -75,25 +74,28 @@ export const generatedJpeg = (index: number, sizePx = 320): Promise<MediaBytes> 
 /** A short H.264 MP4 (Chromium plays it) of `seconds` seconds. */
 export const generatedMp4 = (seconds = 2): Promise<MediaBytes> =>
   once(`mp4:${String(seconds)}`, () =>
-    inTemporaryDir(async (dir) => {
-      const out = path.join(dir, "clip.mp4");
-      await run("ffmpeg", [
-        "-v",
-        "error",
-        "-f",
-        "lavfi",
-        "-i",
-        `testsrc2=size=320x240:rate=15:duration=${String(seconds)}`,
-        "-c:v",
-        "libx264",
-        "-pix_fmt",
-        "yuv420p",
-        "-movflags",
-        "+faststart",
-        out,
-      ]);
-      return new Uint8Array(await readFile(out));
-    }),
+    ffmpegFile("clip.mp4", [
+      ...["-f", "lavfi", "-i", `testsrc2=size=320x240:rate=15:duration=${String(seconds)}`],
+      ...["-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart"],
+    ]),
+  );
+
+/** An MPEG-4 Part 2 AVI of `seconds` seconds, as old cameras made: Chromium plays neither the codec nor the container. */
+export const generatedAvi = (seconds = 4): Promise<MediaBytes> =>
+  once(`avi:${String(seconds)}`, () =>
+    ffmpegFile("clip.avi", [
+      ...["-f", "lavfi", "-i", `testsrc2=size=640x360:rate=25:duration=${String(seconds)}`],
+      ...["-c:v", "mpeg4", "-q:v", "5"],
+    ]),
+  );
+
+/** An 800×600 TIFF, as a scanner makes: Chromium cannot decode it. */
+export const generatedTiff = (): Promise<MediaBytes> =>
+  once("tiff", () =>
+    ffmpeg([
+      ...["-f", "lavfi", "-i", "testsrc2=size=800x600:rate=1", "-frames:v", "1"],
+      ...["-f", "image2pipe", "-vcodec", "tiff", "-"],
+    ]),
   );
 
 /** A frame of the generated MP4 as its thumbnail. */

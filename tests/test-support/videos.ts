@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import {
+  ffmpegFile,
   fixtureMediaDir,
   greyNoiseEncodeArgs,
   inTemporaryDir,
@@ -135,21 +136,15 @@ export const generatedVideo = (options: GeneratedVideoOptions = {}): Promise<Med
 /** An audio-only M4A (AAC): a container ffmpeg reads, with no video in it. */
 export const generatedM4a = (durationSec = 2): Promise<MediaBytes> =>
   once(`m4a:${String(durationSec)}`, () =>
-    inTemporaryDir(async (dir) => {
-      const out = path.join(dir, "sound.m4a");
-      await run("ffmpeg", [
-        "-v",
-        "error",
+    ffmpegFile("sound.m4a", [
+      ...[
         "-f",
         "lavfi",
         "-i",
         `sine=frequency=440:sample_rate=48000:duration=${String(durationSec)}`,
-        "-c:a",
-        "aac",
-        out,
-      ]);
-      return new Uint8Array(await readFile(out));
-    }),
+      ],
+      ...["-c:a", "aac"],
+    ]),
   );
 
 /** The size and length of a noise video: a phone's grainy low-light clip, at small cost. */

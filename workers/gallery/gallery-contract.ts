@@ -166,6 +166,16 @@ export type OriginalMedia =
     }
   | { fileID: number; kind: "other"; blob: Blob };
 
+/**
+ * A video the browser could not play, made playable: `converted` with an
+ * MP4 (the desktop app's native video conversion, spec §6), or not, when
+ * this app has no conversion for it (the web app, a desktop without
+ * ffmpeg). A conversion that fails for this file rejects with 'file
+ * conversion failed'.
+ */
+export type PlayableVideo =
+  { fileID: number; converted: true; blob: Blob } | { fileID: number; converted: false };
+
 /** What the info panel shows of a photo's EXIF, read in the worker from the original. */
 export interface CameraDetails {
   make?: string | undefined;
@@ -357,6 +367,8 @@ export interface GalleryCalls {
   thumbnails(fileIDs: readonly number[]): Promise<ThumbnailResult[]>;
   /** The decrypted original for the viewer; progress in percent while it downloads. */
   original(fileID: number, onProgress?: DownloadProgressListener): Promise<OriginalMedia>;
+  /** The video of `fileID` converted to what the browser plays (after its playback failed). */
+  playableVideo(fileID: number): Promise<PlayableVideo>;
   /**
    * Downloads originals: `files` hands each finished file to `onFile`;
    * `zip` hands one zip of them all, named `zipName` (an album's name) or

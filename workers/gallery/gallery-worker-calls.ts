@@ -31,6 +31,7 @@ export const galleryWorkerCalls = (service: () => GalleryCalls): GalleryWorkerEx
   thumbnails: async (fileIDs) => thumbnailURLs(await service().thumbnails(fileIDs)),
   original: (fileID, onProgress) =>
     service().original(fileID, onProgress === undefined ? undefined : pageCallback(onProgress)),
+  playableVideo: (fileID) => service().playableVideo(fileID),
   download: (fileIDs, mode, onProgress, onFile, zipName) =>
     service().download(fileIDs, mode, pageCallback(onProgress), pageCallback(onFile), zipName),
   perform: (action) => service().perform(action),

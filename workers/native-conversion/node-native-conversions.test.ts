@@ -34,6 +34,8 @@ const conversions = () => createNodeNativeConversions({ ffmpegPath, sharp });
 
 const okBytes = (result: NativeConversionResult): Uint8Array => {
   if (!result.ok) throw new Error(`expected a conversion, got ${result.reason}: ${result.message}`);
+  // A plain Uint8Array, not a Buffer: see [Note: A conversion answers a plain Uint8Array].
+  expect(Object.getPrototypeOf(result.bytes)).toBe(Uint8Array.prototype);
   return result.bytes;
 };
 

@@ -18,14 +18,36 @@ export interface NodeNativeConversionDeps {
 const notAvailable = (message: string): Promise<NativeConversionResult> =>
   Promise.resolve({ ok: false, reason: "not-available", message });
 
-/** The native conversions over `deps`. */
+// [Note: A conversion answers a plain Uint8Array]
+//
+// sharp and the ffmpeg pipe give Node Buffers. A Buffer is a Uint8Array to
+// Node, but not to every serializer on the way to the page: Electron's
+// structured clone turns it into a Uint8Array, while other relays (a test's
+// browser bridge) see an object with numbered keys. The answer is therefore
+// a plain Uint8Array view of the same bytes (no copy).
+
+const plainBytes = async (
+  answer: Promise<NativeConversionResult>,
+): Promise<NativeConversionResult> => {
+  const result = await answer;
+  if (!result.ok || Object.getPrototypeOf(result.bytes) === Uint8Array.prototype) return result;
+  const { buffer, byteOffset, byteLength } = result.bytes;
+  return { ok: true, bytes: new Uint8Array(buffer, byteOffset, byteLength) };
+};
+
+/** The native conversions over `deps`. See: [Note: A conversion answers a plain Uint8Array] */
 export const createNodeNativeConversions = (deps: NodeNativeConversionDeps): NativeConversions => {
   const toJPEG = deps.sharp === undefined ? undefined : sharpJPEGConversion(deps.sharp);
   const toMP4 = deps.ffmpegPath === undefined ? undefined : ffmpegMP4Conversion(deps.ffmpegPath);
   return {
     toJPEG: (image, fileName) =>
-      toJPEG?.(image, fileName) ?? notAvailable("sharp is not available on this platform"),
-    toMP4: (video) => toMP4?.(video) ?? notAvailable("ffmpeg is not available on this platform"),
+      toJPEG === undefined
+        ? notAvailable("sharp is not available on this platform")
+        : plainBytes(toJPEG(image, fileName)),
+    toMP4: (video) =>
+      toMP4 === undefined
+        ? notAvailable("ffmpeg is not available on this platform")
+        : plainBytes(toMP4(video)),
   };
 };
 

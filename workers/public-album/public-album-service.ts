@@ -305,6 +305,7 @@ export const createPublicAlbumService = (deps: PublicAlbumServiceDeps): PublicAl
     fileDetails: (fileID) => ensureOpen().engine.fileDetails(fileID),
     thumbnails: (fileIDs) => ensureOpen().media.thumbnails(fileIDs),
     original: (fileID, onProgress) => ensureOpen().media.original(fileID, onProgress),
+    playableVideo: (fileID) => ensureOpen().media.playableVideo(fileID),
 
     async download(fileIDs, mode, onProgress, onFile, zipName) {
       const { media, reader } = ensureOpen();

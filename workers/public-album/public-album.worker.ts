@@ -76,6 +76,7 @@ export const {
   albumSharing,
   thumbnails,
   original,
+  playableVideo,
   download,
   perform,
 } = galleryWorkerCalls(ensureService);

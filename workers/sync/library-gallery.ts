@@ -45,6 +45,7 @@ export const libraryGalleryCalls = (
     thumbnails: (fileIDs) =>
       library.isLoaded() ? library.gallery().media.thumbnails(fileIDs) : earlyThumbnails(fileIDs),
     original: (fileID, onProgress) => library.gallery().media.original(fileID, onProgress),
+    playableVideo: (fileID) => library.gallery().media.playableVideo(fileID),
     download: (fileIDs, mode, onProgress, onFile, zipName) =>
       library.gallery().media.download(fileIDs, mode, onProgress, onFile, zipName),
     perform: (action) => library.gallery().actions.perform(action),

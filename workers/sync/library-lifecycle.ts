@@ -236,6 +236,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       caches: deps.caches,
       clock: { ...deps.timers, nowMs: deps.nowMs },
       displayImage: deps.displayImage,
+      playableVideo: deps.playableVideo,
     });
     media = earlyMedia;
     // Read before the library's rows: IndexedDB would answer the one row after the many.

@@ -125,6 +125,12 @@ export interface SyncServiceDependencies {
    */
   displayImage?: ((image: Blob, fileName: string) => Promise<Blob>) | undefined;
   /**
+   * The viewer's MP4 of a video the browser cannot play, undefined when this
+   * platform has no conversion (the desktop app's native one); without it no
+   * video is converted. See: [Note: A video is converted only after the browser failed to play it]
+   */
+  playableVideo?: ((video: Blob, fileName: string) => Promise<Blob | undefined>) | undefined;
+  /**
    * The ML worker (CLIP, the things detector), started on first use; without
    * it the library is not indexed on this device.
    */

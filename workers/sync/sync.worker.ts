@@ -52,11 +52,11 @@ import type { SyncReason } from "./schedule";
 import { SyncStoppedError } from "./sync-errors";
 import { expose, wrap } from "comlink";
 import type { NativeConversions } from "../native-conversion/native-conversion-contract";
-import { createUnavailableConversions } from "../native-conversion/conversion-preference";
 import {
-  type DisplayImage,
-  displayImagePreferringNative,
-} from "../native-conversion/display-image-converter";
+  type ConversionsInUse,
+  nativeFirstConversions,
+  webConversions,
+} from "../native-conversion/conversions-in-use";
 import type { ExportLibraryCalls } from "../export/export-library-calls";
 import {
   type LibraryListener,
@@ -92,23 +92,20 @@ let mlWorker: MLWorkerCalls | undefined;
 const ml = (): MLWorkerCalls => (mlWorker ??= startBrowserMLWorker());
 
 /**
- * The viewer's JPEG of an image the browser cannot show: the media worker's,
- * or in the desktop app the native conversion's first (`adoptNativeConversions`).
+ * The conversions of the viewer and of uploads: the media worker's, or in
+ * the desktop app the native ones first (`adoptNativeConversions`).
  */
-let displayImage: DisplayImage = (image, fileName) => media().displayImage(image, fileName);
+let conversions: ConversionsInUse;
 
 /**
  * The desktop app's native conversions, served over `port` (transferred):
- * the viewer's JPEGs prefer them, the media worker staying the fallback.
+ * the viewer and uploads prefer them, the media worker staying the fallback.
  */
 export const adoptNativeConversions = (port: MessagePort): void => {
-  displayImage = displayImagePreferringNative({
-    native: wrap<NativeConversions>(port),
-    web: (image, fileName) => media().displayImage(image, fileName),
-    remembered: createUnavailableConversions(),
-  });
+  conversions = nativeFirstConversions(wrap<NativeConversions>(port), media);
 };
 const media = (): MediaWorkerClient => (mediaWorker ??= createBrowserMediaWorker());
+conversions = webConversions(media);
 
 /**
  * The local database and the first screen's sealed row, read while the page
@@ -172,8 +169,10 @@ export const open = async (
     nowMs: () => Date.now(),
     // Cache Storage exists only in secure contexts (https, localhost).
     caches: typeof caches === "undefined" ? undefined : caches,
-    startUploadMedia: () => media().upload,
-    displayImage: (image, fileName) => displayImage(image, fileName),
+    startUploadMedia: () => conversions.uploadMedia(),
+    displayImage: (image, fileName) => conversions.displayImage(image, fileName),
+    playableVideo: (video, fileName) =>
+      conversions.playableVideo?.(video, fileName) ?? Promise.resolve(undefined),
     places: tabPlaces,
     startML: ml,
     logError: (message, cause) => {
@@ -250,6 +249,7 @@ export const {
   albumSharing,
   thumbnails,
   original,
+  playableVideo,
   download,
   perform,
 } = galleryWorkerCalls(ensureService);

@@ -1,13 +1,19 @@
-// The desktop shell's export, for a browser test of the photos app: the page
-// gets a `window.electron` whose export calls reach, through the test, the
-// main process's folder rule (`exportFolders`) and the export host
-// (`startExportHost`) running in the test's Node process, as the utility
-// process runs it. The page's two export ports are relayed message by
-// message (Chromium's ports cannot cross to Node), so the photos app, its
-// sync worker and the export speak the same Comlink as in the desktop app.
+// The desktop shell's export and native conversions, for a browser test of
+// the photos app: the page gets a `window.electron` whose export calls
+// reach, through the test, the main process's folder rule (`exportFolders`)
+// and the export host (`startExportHost`) running in the test's Node
+// process, as the utility process runs it; its native conversions are the
+// conversion process's (sharp and the npm ffmpeg) running here too. The
+// page's ports are relayed message by message (Chromium's ports cannot
+// cross to Node), so the photos app, its sync worker, the export and the
+// conversions speak the same Comlink as in the desktop app.
 
-import type { BrowserContext } from "playwright-core";
-import { exportPortsMessage } from "../../../shared/desktop/electron-bridge";
+import { expose } from "comlink";
+import type { BrowserContext, Page } from "playwright-core";
+import {
+  conversionPortsMessage,
+  exportPortsMessage,
+} from "../../../shared/desktop/electron-bridge";
 import type { ExportFolders } from "../../../electron/main/export-folder";
 import {
   type MessagePortMainLike,
@@ -15,11 +21,17 @@ import {
 } from "../../../electron/utility/message-port-main-endpoint";
 import type { ExportHost } from "../../../workers/export/export-host";
 import { startNodeExportHost } from "../../../workers/export/node-export-host";
+import {
+  createNodeNativeConversions,
+  loadNodeNativeConversionDeps,
+} from "../../../workers/native-conversion/node-native-conversions";
+import type { NativeConversions } from "../../../workers/native-conversion/native-conversion-contract";
 
 /** What the page's bridge asks the test (`window.cairnExportMain`). */
 type MainRequest =
   | { kind: "select" }
   | { kind: "connect"; folder: string }
+  | { kind: "conversions" }
   | { kind: "message"; connectionID: number; portIndex: number; data: unknown };
 
 declare global {
@@ -67,6 +79,8 @@ class RelayedPort implements MessagePortMainLike {
 
 export interface DesktopExportBridge {
   host: ExportHost;
+  /** The native conversions the pages asked for, in order (`toJPEG scan.tiff`). */
+  conversionsAsked: string[];
   close(): Promise<void>;
 }
 
@@ -89,6 +103,29 @@ export const bridgeDesktopExport = async (
   /** Each page's connection: a page connects once per load, so a new one means the last page is gone. */
   const connectionOfPage = new Map<unknown, number>();
   let nextConnectionID = 1;
+  const native = createNodeNativeConversions(await loadNodeNativeConversionDeps());
+  const conversionsAsked: string[] = [];
+  const conversions: NativeConversions = {
+    toJPEG: (image, fileName) => {
+      conversionsAsked.push(`toJPEG ${fileName}`);
+      return native.toJPEG(image, fileName);
+    },
+    toMP4: (video, fileName) => {
+      conversionsAsked.push(`toMP4 ${fileName}`);
+      return native.toMP4(video, fileName);
+    },
+  };
+  /** A relayed port whose messages go to the page's port `portIndex` of `connectionID`. */
+  const portToPage = (page: Page, connectionID: number, portIndex: number) =>
+    new RelayedPort((data) => {
+      void page
+        .evaluate(([id, index, message]) => window.cairnExportFromMain?.(id, index, message), [
+          connectionID,
+          portIndex,
+          data,
+        ] as const)
+        .catch(() => undefined);
+    });
 
   await context.exposeBinding("cairnExportMain", async (source, request: MainRequest) => {
     switch (request.kind) {
@@ -98,20 +135,17 @@ export const bridgeDesktopExport = async (
         if (!folders.isAllowed(request.folder)) return null;
         const connectionID = nextConnectionID++;
         const previous = connectionOfPage.get(source.page);
-        if (previous !== undefined)
+        if (previous === undefined) {
+          // A closed page's ports close, as Electron closes a gone renderer's: a run waiting on it ends.
+          source.page.once("close", () => {
+            const last = connectionOfPage.get(source.page);
+            for (const port of connections.get(last ?? 0) ?? []) port.close();
+          });
+        } else {
           for (const port of connections.get(previous) ?? []) port.close();
+        }
         connectionOfPage.set(source.page, connectionID);
-        const ports = [0, 1].map(
-          (portIndex) =>
-            new RelayedPort((data) => {
-              void source.page
-                .evaluate(
-                  ([id, index, message]) => window.cairnExportFromMain?.(id, index, message),
-                  [connectionID, portIndex, data] as const,
-                )
-                .catch(() => undefined);
-            }),
-        );
+        const ports = [0, 1].map((portIndex) => portToPage(source.page, connectionID, portIndex));
         connections.set(connectionID, ports);
         const [control, library] = ports.map((port) => messagePortMainEndpoint(port));
         if (control === undefined || library === undefined) return null;
@@ -122,56 +156,73 @@ export const bridgeDesktopExport = async (
         });
         return connectionID;
       }
+      case "conversions": {
+        const connectionID = nextConnectionID++;
+        const port = portToPage(source.page, connectionID, 0);
+        connections.set(connectionID, [port]);
+        expose(conversions, messagePortMainEndpoint(port).endpoint);
+        return connectionID;
+      }
       case "message":
         connections.get(request.connectionID)?.[request.portIndex]?.deliver(request.data);
         return null;
     }
   });
 
-  await context.addInitScript((portsMessage: string) => {
-    const pagePorts = new Map<number, MessagePort[]>();
-    window.cairnExportFromMain = (connectionID, portIndex, data) => {
-      pagePorts.get(connectionID)?.[portIndex]?.postMessage(data);
-    };
-    const main = (request: MainRequest) => {
-      if (window.cairnExportMain === undefined) throw new Error("No export bridge");
-      return window.cairnExportMain(request);
-    };
-    window.electron = {
-      clientPackage: "io.cairn.photos.desktop",
-      appVersion: () => Promise.resolve("1.2.0"),
-      onOpenURL: () => undefined,
-      onAppUpdateAvailable: () => undefined,
-      installUpdateNow: () => Promise.resolve(),
-      installUpdateOnNextLaunch: () => Promise.resolve(),
-      ignoreUpdate: () => Promise.resolve(),
-      downloadUpdate: () => Promise.resolve(),
-      // No native conversions here: the photos app takes the web path.
-      connectNativeConversions: () => Promise.resolve(),
-      selectExportFolder: async () =>
-        ((await main({ kind: "select" })) as string | null) ?? undefined,
-      connectExport: async (folder) => {
-        const connectionID = (await main({ kind: "connect", folder })) as number | null;
-        if (connectionID === null) return false;
-        const channels = [new MessageChannel(), new MessageChannel()];
-        pagePorts.set(
-          connectionID,
-          channels.map((channel) => channel.port1),
-        );
-        channels.forEach((channel, portIndex) => {
+  await context.addInitScript(
+    ([portsMessage, conversionsMessage]: readonly [string, string]) => {
+      const pagePorts = new Map<number, MessagePort[]>();
+      window.cairnExportFromMain = (connectionID, portIndex, data) => {
+        pagePorts.get(connectionID)?.[portIndex]?.postMessage(data);
+      };
+      const main = (request: MainRequest) => {
+        if (window.cairnExportMain === undefined) throw new Error("No export bridge");
+        return window.cairnExportMain(request);
+      };
+      window.electron = {
+        clientPackage: "io.cairn.photos.desktop",
+        appVersion: () => Promise.resolve("1.2.0"),
+        onOpenURL: () => undefined,
+        onAppUpdateAvailable: () => undefined,
+        installUpdateNow: () => Promise.resolve(),
+        installUpdateOnNextLaunch: () => Promise.resolve(),
+        ignoreUpdate: () => Promise.resolve(),
+        downloadUpdate: () => Promise.resolve(),
+        connectNativeConversions: async () => {
+          const connectionID = (await main({ kind: "conversions" })) as number;
+          const channel = new MessageChannel();
+          pagePorts.set(connectionID, [channel.port1]);
           channel.port1.onmessage = (event) => {
-            void main({ kind: "message", connectionID, portIndex, data: event.data });
+            void main({ kind: "message", connectionID, portIndex: 0, data: event.data });
           };
-        });
-        window.postMessage(
-          portsMessage,
-          window.location.origin,
-          channels.map((channel) => channel.port2),
-        );
-        return true;
-      },
-    };
-  }, exportPortsMessage);
+          window.postMessage(conversionsMessage, window.location.origin, [channel.port2]);
+        },
+        selectExportFolder: async () =>
+          ((await main({ kind: "select" })) as string | null) ?? undefined,
+        connectExport: async (folder) => {
+          const connectionID = (await main({ kind: "connect", folder })) as number | null;
+          if (connectionID === null) return false;
+          const channels = [new MessageChannel(), new MessageChannel()];
+          pagePorts.set(
+            connectionID,
+            channels.map((channel) => channel.port1),
+          );
+          channels.forEach((channel, portIndex) => {
+            channel.port1.onmessage = (event) => {
+              void main({ kind: "message", connectionID, portIndex, data: event.data });
+            };
+          });
+          window.postMessage(
+            portsMessage,
+            window.location.origin,
+            channels.map((channel) => channel.port2),
+          );
+          return true;
+        },
+      };
+    },
+    [exportPortsMessage, conversionPortsMessage] as const,
+  );
 
-  return { host, close: () => nodeHost.close() };
+  return { host, conversionsAsked, close: () => nodeHost.close() };
 };

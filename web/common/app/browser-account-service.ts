@@ -5,9 +5,10 @@ import type { AccountService } from "../accounts/account-service";
 import { createBrowserAccountService } from "../accounts/browser-account-service";
 import type { RuntimeConfig } from "../config/runtime-config";
 import type { WebAppName } from "./app-names";
+import { photosClientPackage } from "../shell/client-package";
 
 const clientPackageOf: Record<WebAppName, string> = {
-  photos: clientPackages.photosWeb,
+  photos: photosClientPackage(),
   accounts: clientPackages.accountsWeb,
   auth: clientPackages.authWeb,
 };

@@ -150,6 +150,10 @@ export const galleryClientOverWorker = (
             }),
       );
     },
+    playableVideo: async (fileID) => {
+      await opened;
+      return api.playableVideo(fileID);
+    },
     download: async (fileIDs, mode, onProgress, onFile, zipName) => {
       await opened;
       return api.download(

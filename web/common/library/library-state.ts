@@ -5,7 +5,7 @@
 import type { ViewChoices } from "../../../shared/model/library/view-choices";
 import { atom, getDefaultStore, useAtomValue } from "jotai";
 import { useEffect } from "react";
-import { clientPackages } from "../../../shared/api/headers";
+import { photosClientPackage } from "../shell/client-package";
 import { tabAccountWorker } from "../workers/browser-account-worker";
 import type { SyncReason } from "../../../workers/sync/schedule";
 import { type BrowserSyncWorker, startBrowserSyncWorker } from "../workers/browser-sync-worker";
@@ -76,7 +76,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
     isOnline: () => navigator.onLine,
     session: {
       apiOrigin,
-      clientPackage: clientPackages.photosWeb,
+      clientPackage: photosClientPackage(),
       userID: user.id,
       token: user.token,
       choices: storedViewChoices(),

@@ -110,6 +110,7 @@ const setup = (online = true) => {
       await onProgress?.(fileID, 100);
       return { fileID, kind: "other", blob: new Blob([]) };
     },
+    playableVideo: (fileID) => Promise.resolve({ fileID, converted: false }),
     download: async (fileIDs, _mode, onProgress, onFile) => {
       for (const id of fileIDs) {
         await onProgress(id, 100);

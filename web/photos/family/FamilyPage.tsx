@@ -3,7 +3,7 @@ import { FormattedMessage } from "react-intl";
 import { useLocation, useNavigate } from "react-router";
 import { getFamiliesToken } from "../../../shared/api/endpoints/users";
 import { createApiClient } from "../../../shared/api/client";
-import { clientPackages } from "../../../shared/api/headers";
+import { photosClientPackage } from "../../common/shell/client-package";
 import { AccountCard } from "../../common/account-screens/parts/AccountCard";
 import { trustedReturnURL } from "../../common/account-screens/passkeys/passkey-links";
 import { useRuntimeConfig } from "../../common/config/runtime-config-context";
@@ -66,7 +66,7 @@ export function FamilyPage() {
         if (held.familiesToken === undefined && sessionToken() !== undefined) {
           const api = createApiClient({
             apiOrigin: config.apiOrigin,
-            clientPackage: clientPackages.photosWeb,
+            clientPackage: photosClientPackage(),
             fetch: (url, init) => fetch(url, init),
             getAuthToken: sessionToken,
           });

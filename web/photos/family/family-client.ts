@@ -15,7 +15,7 @@ import {
   removeFamilyMember,
   revokeFamilyInvite,
 } from "../../../shared/api/endpoints/families";
-import { clientPackages } from "../../../shared/api/headers";
+import { photosClientPackage } from "../../common/shell/client-package";
 import { NotFoundError } from "../../../shared/model/errors";
 import type { FamilyListing } from "./family-view";
 
@@ -44,7 +44,7 @@ export interface FamilyClient {
 export function createFamilyClient(options: FamilyClientOptions): FamilyClient {
   const api = createApiClient({
     apiOrigin: options.apiOrigin,
-    clientPackage: clientPackages.photosWeb,
+    clientPackage: photosClientPackage(),
     fetch: options.fetch,
     getFamiliesToken: options.familiesToken,
     getAuthToken: options.sessionToken,

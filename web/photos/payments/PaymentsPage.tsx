@@ -11,7 +11,7 @@ import { createApiClient } from "../../../shared/api/client";
 import { getPlansV2 } from "../../../shared/api/endpoints/billing";
 import type { z } from "zod";
 import type { planSchema } from "../../../shared/api/endpoints/account-schemas";
-import { clientPackages } from "../../../shared/api/headers";
+import { photosClientPackage } from "../../common/shell/client-package";
 import type { UserDetailsView } from "../../common/accounts/account-service";
 import { AccountCard } from "../../common/account-screens/parts/AccountCard";
 import { useAccountService } from "../../common/account-screens/parts/account-service-context";
@@ -36,7 +36,7 @@ export function PaymentsPage() {
     () =>
       createApiClient({
         apiOrigin: config.apiOrigin,
-        clientPackage: clientPackages.photosWeb,
+        clientPackage: photosClientPackage(),
         fetch: (url, init) => fetch(url, init),
       }),
     [config.apiOrigin],

@@ -4,7 +4,7 @@
 
 import { createApiClient, type FetchFunction } from "../../../shared/api/client";
 import { getPaymentToken } from "../../../shared/api/endpoints/users";
-import { clientPackages } from "../../../shared/api/headers";
+import { photosClientPackage } from "../../common/shell/client-package";
 import { localStore } from "../../common/storage/local-store";
 import { paymentTokenParam } from "./plan-rules";
 
@@ -28,7 +28,7 @@ export async function fetchPaymentsPageURL({
 }): Promise<string> {
   const api = createApiClient({
     apiOrigin,
-    clientPackage: clientPackages.photosWeb,
+    clientPackage: photosClientPackage(),
     fetch,
     getAuthToken: () => localStore.get("user")?.token,
   });

@@ -701,6 +701,82 @@ describe("originals the browser cannot show", () => {
   });
 });
 
+describe("videos the browser cannot play", () => {
+  it("converts a video once, from the original the viewer opened, and keeps the MP4 beside it", async () => {
+    const calls: { size: number; fileName: string }[] = [];
+    let finish: () => void = () => undefined;
+    const { media, counts } = newMedia({
+      playableVideo: async (original, fileName) => {
+        calls.push({ size: original.size, fileName });
+        await new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        return new Blob([`mp4 of ${fileName}`], { type: "video/mp4" });
+      },
+    });
+    await media.original(video.id);
+    // The viewer asks twice while the conversion runs (a quick back and forth): one conversion.
+    const asked = [media.playableVideo(video.id), media.playableVideo(video.id)];
+    await vi.waitFor(() => {
+      expect(calls).toHaveLength(1);
+    });
+    finish();
+    const [first, second] = await Promise.all(asked);
+    expect(first).toEqual(second);
+    expect(first?.converted).toBe(true);
+    if (first?.converted !== true) return;
+    expect(await first.blob.text()).toBe("mp4 of clip.mp4");
+    expect(calls).toEqual([{ size: mp4Bytes.length, fileName: "clip.mp4" }]);
+    expect(counts.downloads).toBe(1);
+
+    // Back to it later: the MP4 kept, nothing converted or downloaded again.
+    const again = await media.playableVideo(video.id);
+    expect(again.converted && (await again.blob.text())).toBe("mp4 of clip.mp4");
+    expect(calls).toHaveLength(1);
+    expect(counts.downloads).toBe(1);
+    // The viewer's original and a download stay the original video.
+    const original = await media.original(video.id);
+    expect(original.kind === "video" && (await bytesOf(original.blob))).toEqual(mp4Bytes);
+  });
+
+  it("answers 'not converted' where the platform cannot convert, and without a converter", async () => {
+    const { media } = newMedia({ playableVideo: () => Promise.resolve(undefined) });
+    expect(await media.playableVideo(video.id)).toEqual({ fileID: video.id, converted: false });
+    const { media: web, counts } = newMedia();
+    expect(await web.playableVideo(video.id)).toEqual({ fileID: video.id, converted: false });
+    // The web app does not download the video for nothing.
+    expect(counts.downloads).toBe(0);
+  });
+
+  it("converts only videos", async () => {
+    let calls = 0;
+    const { media } = newMedia({
+      playableVideo: () => {
+        calls += 1;
+        return Promise.resolve(new Blob(["mp4"]));
+      },
+    });
+    expect(await media.playableVideo(livePhoto.id)).toEqual({
+      fileID: livePhoto.id,
+      converted: false,
+    });
+    expect(calls).toBe(0);
+  });
+
+  it("fails with the conversion's error and tries again when asked again", async () => {
+    let attempts = 0;
+    const { media } = newMedia({
+      playableVideo: () => {
+        attempts += 1;
+        return Promise.reject(new Error("file conversion failed"));
+      },
+    });
+    await expect(media.playableVideo(video.id)).rejects.toThrow("file conversion failed");
+    await expect(media.playableVideo(video.id)).rejects.toThrow("file conversion failed");
+    expect(attempts).toBe(2);
+  });
+});
+
 describe("downloads", () => {
   it("streams a selection into one zip whose entries are the originals byte for byte", async () => {
     const nowMs = new Date(2024, 2, 5, 12, 0).getTime();

@@ -11,6 +11,7 @@ import type {
   DownloadProgressListener,
   DownloadedFile,
   OriginalMedia,
+  PlayableVideo,
   ThumbnailResult,
 } from "../gallery-contract";
 import { ByteLRU } from "./byte-lru";
@@ -53,6 +54,12 @@ export interface GalleryMediaDeps {
    * every original as it is. See: [Note: Which originals the viewer shows through a JPEG]
    */
   displayImage?: DisplayImageConverter | undefined;
+  /**
+   * Turns a video the browser cannot play into an MP4 it plays, or answers
+   * undefined when this platform has no such conversion: the desktop app's
+   * native one. Without it no video is converted (the web app).
+   */
+  playableVideo?: PlayableVideoConverter | undefined;
   /** Where objects are fetched: the user's files by default, a public link's for its album. */
   endpoints?: MediaEndpoints | undefined;
   /** Failures the viewer survives (a conversion that failed); `console.warn` by default. */
@@ -70,6 +77,11 @@ export interface GalleryMedia {
    * it downloads.
    */
   original(fileID: number, onProgress?: DownloadProgressListener): Promise<OriginalMedia>;
+  /**
+   * The video of `fileID` converted to what the browser plays, kept beside
+   * its original; one conversion per file at a time. See: [Note: A video is converted only after the browser failed to play it]
+   */
+  playableVideo(fileID: number): Promise<PlayableVideo>;
   /** Downloads originals as files (each to `onFile`) or as one zip (named `zipName`, else `Cairn-<date>.zip`). */
   download(
     fileIDs: readonly number[],
@@ -117,6 +129,26 @@ const originalKey = (file: DecryptedFile): string =>
  */
 const displayKey = (file: DecryptedFile): string => `${originalKey(file)}:display`;
 
+/** The playable version of a video, likewise. */
+const playableKey = (file: DecryptedFile): string => `${originalKey(file)}:playable`;
+
+/** Turns a video into one the browser plays; undefined when this platform cannot. */
+export type PlayableVideoConverter = (video: Blob, fileName: string) => Promise<Blob | undefined>;
+
+// [Note: A video is converted only after the browser failed to play it]
+//
+// Which videos a browser plays is known only by trying (HEVC plays on one
+// machine and not on another, a codec may be missing from the build), so
+// the viewer first plays the original and asks for a conversion only when
+// its playability probe fails (spec §9: 1000 ms). The desktop app then
+// converts it natively to an H.264 MP4 (spec §6; the web app has no video
+// conversion and answers `converted: false` at once). A conversion takes
+// seconds to minutes, so it is done once per file: a second ask while one
+// runs joins it, and the MP4 is kept beside the original in memory (never
+// on disk: it is plaintext) under the same limits, so going back to the
+// video plays it at once. A conversion that fails is not kept: asking again
+// tries again.
+
 interface OriginalInFlight {
   promise: Promise<DownloadedOriginal>;
   listeners: Set<PercentListener>;
@@ -147,6 +179,7 @@ export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
     maxEntryBytes: originalsMemoryCacheEntryBytes,
   });
   const inFlight = new Map<string, OriginalInFlight>();
+  const conversionsInFlight = new Map<string, Promise<PlayableVideo>>();
   /** Grows at `clear()`: what was in flight then is not cached afterwards. */
   let generation = 0;
 
@@ -218,7 +251,28 @@ export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
     }
   };
 
-  return {
+  /** Converts the video of `file`. See: [Note: A video is converted only after the browser failed to play it] */
+  const convertVideo = async (
+    file: DecryptedFile,
+    convert: PlayableVideoConverter,
+  ): Promise<PlayableVideo> => {
+    const atStart = generation;
+    const original = await media.original(file.id);
+    if (original.kind !== "video") return { fileID: file.id, converted: false };
+    const playable = await convert(original.blob, file.metadata.title);
+    if (playable === undefined) return { fileID: file.id, converted: false };
+    const converted: PlayableVideo = { fileID: file.id, converted: true, blob: playable };
+    if (atStart === generation) {
+      opened.set(
+        playableKey(file),
+        { media: { fileID: file.id, kind: "video", blob: playable }, sizeBytes: playable.size },
+        playable.size,
+      );
+    }
+    return converted;
+  };
+
+  const media: GalleryMedia = {
     thumbnails: (fileIDs) => thumbnails.thumbnails(fileIDs),
     readThumbnailsAhead: (fileIDs) => {
       thumbnails.readAhead(fileIDs);
@@ -257,6 +311,25 @@ export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
       return shown.media;
     },
 
+    async playableVideo(fileID) {
+      const file = ensureFile(fileID);
+      const convert = deps.playableVideo;
+      if (convert === undefined) return { fileID, converted: false };
+      const kept = opened.get(playableKey(file));
+      if (kept?.media.kind === "video") return { fileID, converted: true, blob: kept.media.blob };
+      const key = playableKey(file);
+      let conversion = conversionsInFlight.get(key);
+      if (conversion === undefined) {
+        conversion = convertVideo(file, convert);
+        conversionsInFlight.set(key, conversion);
+        const settle = () => {
+          if (conversionsInFlight.get(key) === conversion) conversionsInFlight.delete(key);
+        };
+        conversion.then(settle, settle);
+      }
+      return conversion;
+    },
+
     async download(fileIDs, mode, onProgress, onFile, zipName) {
       requireApi();
       await downloadSelection(
@@ -280,8 +353,10 @@ export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
       generation += 1;
       opened.clear();
       inFlight.clear();
+      conversionsInFlight.clear();
       thumbnails.clear();
       await thumbnailCache.drop();
     },
   };
+  return media;
 };

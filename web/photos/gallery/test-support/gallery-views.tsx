@@ -47,6 +47,9 @@ export const fakeGalleryClient = (overrides: Partial<GalleryClient> = {}) => {
       Promise.resolve(fileIDs.map((fileID) => ({ fileID, ok: false as const, errorName: "Test" }))),
     ),
     original: vi.fn(() => Promise.reject(new Error("no originals in this test"))),
+    playableVideo: vi.fn((fileID: number) =>
+      Promise.resolve({ fileID, converted: false as const }),
+    ),
     download: vi.fn(() => Promise.resolve()),
     perform: vi.fn(() => Promise.resolve({ ok: true as const, changedCount: 1 })),
     ...overrides,

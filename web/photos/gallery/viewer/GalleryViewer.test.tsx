@@ -13,6 +13,7 @@ import type {
   GalleryViewSnapshot,
   LibraryAction,
   OriginalMedia,
+  PlayableVideo,
 } from "../../../../workers/gallery/gallery-contract";
 import type { GallerySummary } from "../../../../shared/model/library/gallery-summary";
 import { AccountServiceContext } from "../../../common/account-screens/parts/account-service-context";
@@ -31,6 +32,8 @@ interface FileFixture {
   item: GalleryItem;
   details?: Partial<GalleryFileDetails>;
   media?: OriginalMedia;
+  /** What converting its video gives: the answer, or the error it fails with. */
+  playable?: PlayableVideo | Error;
 }
 
 const timeUs = new Date(2024, 5, 1, 14, 30, 0).getTime() * 1000;
@@ -118,6 +121,11 @@ const makeClient = (files: FileFixture[], version = 1) => {
       onProgress?.(fileID, 100);
       return media ? Promise.resolve(media) : Promise.reject(new Error("no original"));
     }),
+    playableVideo: vi.fn((fileID: number) => {
+      const playable = files.find((f) => f.item.id === fileID)?.playable;
+      if (playable instanceof Error) return Promise.reject(playable);
+      return Promise.resolve<PlayableVideo>(playable ?? { fileID, converted: false });
+    }),
     download: vi.fn<GalleryClient["download"]>(() => Promise.resolve()),
     perform: vi.fn((action: LibraryAction) => {
       performed.push(action);
@@ -153,7 +161,13 @@ function renderViewer(
     index = 0,
     viewID = 0,
     summaries,
-  }: { index?: number; viewID?: number; summaries?: GallerySummary[] } = {},
+    convertsVideos = false,
+  }: {
+    index?: number;
+    viewID?: number;
+    summaries?: GallerySummary[];
+    convertsVideos?: boolean;
+  } = {},
 ): Rendered {
   const { client, performed, refuseWith } = makeClient(files);
   const thumbnails = new ThumbnailStore(client, {
@@ -174,6 +188,7 @@ function renderViewer(
         onClose={onClose}
         viewID={viewID}
         summaries={summaries}
+        convertsVideos={convertsVideos}
       />
     );
   }
@@ -289,6 +304,108 @@ describe("GalleryViewer: what it shows", () => {
       vi.advanceTimersByTime(1000);
     });
     expect(await screen.findByText("Video playback failed")).toBeTruthy();
+  });
+
+  it("asks for no conversion where the app has none (the web app)", async () => {
+    const { client } = renderViewer([
+      {
+        item: item(2, FileType.video, "clip.avi"),
+        media: { fileID: 2, kind: "video", blob: new Blob(["avi"], { type: "video/x-msvideo" }) },
+      },
+    ]);
+    fireEvent.error(await screen.findByTestId("viewer-video"));
+    expect(await screen.findByText("Video playback failed")).toBeTruthy();
+    expect(client.playableVideo).not.toHaveBeenCalled();
+  });
+
+  it("in the desktop app, converts a video the browser cannot play and plays the conversion", async () => {
+    let finish: (answer: PlayableVideo) => void = () => undefined;
+    const { client } = renderViewer(
+      [
+        {
+          item: item(2, FileType.video, "clip.avi"),
+          media: { fileID: 2, kind: "video", blob: new Blob(["avi"]) },
+        },
+      ],
+      { convertsVideos: true },
+    );
+    client.playableVideo.mockImplementation(
+      () =>
+        new Promise<PlayableVideo>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    const original = await screen.findByTestId("viewer-video");
+    const originalSrc = original.getAttribute("src");
+    fireEvent.error(original);
+    expect(await screen.findByText("Converting this video…")).toBeTruthy();
+    expect(screen.queryByText("Video playback failed")).toBeNull();
+    expect(screen.getByTestId("viewer-placeholder")).toBeTruthy();
+    expect(client.playableVideo).toHaveBeenCalledExactlyOnceWith(2);
+    act(() => {
+      finish({ fileID: 2, converted: true, blob: new Blob(["mp4"], { type: "video/mp4" }) });
+    });
+    const converted = await screen.findByTestId("viewer-video");
+    expect(converted.getAttribute("data-converted")).toBe("true");
+    expect(converted.getAttribute("src")).toMatch(/^blob:/);
+    expect(converted.getAttribute("src")).not.toBe(originalSrc);
+    fireEvent.loadedMetadata(converted);
+    expect(converted.getAttribute("data-playback")).toBe("playable");
+    expect(screen.queryByText("Converting this video…")).toBeNull();
+  });
+
+  it("in the desktop app, says playback failed when this platform cannot convert the video", async () => {
+    renderViewer(
+      [
+        {
+          item: item(2, FileType.video, "clip.avi"),
+          media: { fileID: 2, kind: "video", blob: new Blob(["avi"]) },
+          playable: { fileID: 2, converted: false },
+        },
+      ],
+      { convertsVideos: true },
+    );
+    fireEvent.error(await screen.findByTestId("viewer-video"));
+    expect(await screen.findByText("Video playback failed")).toBeTruthy();
+    expect(screen.getByText(/cannot play this video/)).toBeTruthy();
+  });
+
+  it("in the desktop app, says the conversion failed too, with a download", async () => {
+    renderViewer(
+      [
+        {
+          item: item(2, FileType.video, "broken.avi"),
+          media: { fileID: 2, kind: "video", blob: new Blob(["avi"]) },
+          playable: new Error("file conversion failed"),
+        },
+      ],
+      { convertsVideos: true },
+    );
+    fireEvent.error(await screen.findByTestId("viewer-video"));
+    expect(await screen.findByText(/could not be converted either/)).toBeTruthy();
+    expect(screen.getByText("Video playback failed")).toBeTruthy();
+    expect(
+      within(screen.getByRole("status")).getByRole("button", { name: "Download" }),
+    ).toBeTruthy();
+  });
+
+  it("in the desktop app, says the conversion failed when the browser cannot play the MP4 either", async () => {
+    renderViewer(
+      [
+        {
+          item: item(2, FileType.video, "clip.avi"),
+          media: { fileID: 2, kind: "video", blob: new Blob(["avi"]) },
+          playable: { fileID: 2, converted: true, blob: new Blob(["mp4"]) },
+        },
+      ],
+      { convertsVideos: true },
+    );
+    fireEvent.error(await screen.findByTestId("viewer-video"));
+    await waitFor(() => {
+      expect(screen.getByTestId("viewer-video").getAttribute("data-converted")).toBe("true");
+    });
+    fireEvent.error(screen.getByTestId("viewer-video"));
+    expect(await screen.findByText(/could not be converted either/)).toBeTruthy();
   });
 
   it("shows a live photo's image and plays its video on demand", async () => {

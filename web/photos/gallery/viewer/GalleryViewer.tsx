@@ -67,6 +67,11 @@ export interface GalleryViewerProps {
   summaries?: readonly GallerySummary[] | undefined;
   /** Whether the shown file may be downloaded (a public link's owner may forbid it); true by default. */
   canDownload?: boolean | undefined;
+  /**
+   * Whether a video the browser cannot play is converted (spec §6: only the
+   * desktop app has native video conversion); true there by default.
+   */
+  convertsVideos?: boolean | undefined;
 }
 
 interface Shown {
@@ -91,6 +96,7 @@ export function GalleryViewer({
   viewID,
   summaries,
   canDownload = true,
+  convertsVideos = window.electron !== undefined,
 }: GalleryViewerProps) {
   const intl = useIntl();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -131,6 +137,11 @@ export function GalleryViewer({
   const [attempt, setAttempt] = useState(0);
   const itemID = item?.id;
   const itemType = item?.fileType;
+
+  const convertVideo = useMemo(
+    () => (convertsVideos && itemID !== undefined ? () => client.playableVideo(itemID) : undefined),
+    [convertsVideos, client, itemID],
+  );
 
   useEffect(() => {
     if (itemID !== undefined) onFileShown?.(itemID);
@@ -315,6 +326,7 @@ export function GalleryViewer({
                 setShown(undefined);
                 setAttempt((count) => count + 1);
               }}
+              convertVideo={convertVideo}
               download={
                 canDownload && (
                   <DownloadButton fileID={item.id} onDownload={download} variant="text" />

@@ -11,7 +11,9 @@ import { FileType } from "../../../../shared/model/library/file-metadata";
 import { Button } from "../../../common/ui/Button";
 import type { MediaURLs } from "./media-urls";
 import { isUnconvertedImage } from "./unconverted-image";
-import { useVideoPlayback } from "./video-playback";
+import { Notice, Placeholder } from "./StageNotice";
+import type { ConvertVideo } from "./use-converted-video";
+import { VideoView } from "./VideoView";
 import { FileIcon, LiveIcon } from "./viewer-icons";
 import { enlargedMediaStyle, type Size, type ZoomState } from "./zoom";
 
@@ -30,43 +32,13 @@ export interface MediaStageProps {
   onRetry: () => void;
   /** The download control offered where the original cannot be shown. */
   download: ReactNode;
+  /** Asks for a playable version of a video the browser cannot play (the desktop app). */
+  convertVideo?: ConvertVideo | undefined;
 }
 
 const zoomStyle = ({ scale, x, y }: ZoomState): CSSProperties => ({
   transform: `translate(${String(x)}px, ${String(y)}px) scale(${String(scale)})`,
 });
-
-function Notice({
-  title,
-  detail,
-  children,
-}: {
-  title: ReactNode;
-  detail?: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="gallery-viewer__notice" role="status">
-      <p className="gallery-viewer__notice-title">{title}</p>
-      {detail !== undefined && <p className="gallery-viewer__notice-detail">{detail}</p>}
-      {children}
-    </div>
-  );
-}
-
-function Placeholder({ url }: { url: string | undefined }) {
-  if (url === undefined) return null;
-  return (
-    <img
-      className="gallery-viewer__media gallery-viewer__media--placeholder"
-      src={url}
-      alt=""
-      aria-hidden="true"
-      draggable={false}
-      data-testid="viewer-placeholder"
-    />
-  );
-}
 
 type ImageLoad = "loading" | "loaded" | "undecodable";
 
@@ -145,45 +117,6 @@ function ImageView({
         </Notice>
       )}
     </>
-  );
-}
-
-function VideoView({
-  url,
-  thumbnailURL,
-  download,
-}: {
-  url: string;
-  thumbnailURL: string | undefined;
-  download: ReactNode;
-}) {
-  const { playback, onLoadedMetadata, onError } = useVideoPlayback(url);
-  if (playback === "failed") {
-    return (
-      <>
-        <Placeholder url={thumbnailURL} />
-        <Notice
-          title={<FormattedMessage id="gallery.viewer.videoPlaybackFailed" />}
-          detail={<FormattedMessage id="gallery.viewer.videoPlaybackFailed.hint" />}
-        >
-          {download}
-        </Notice>
-      </>
-    );
-  }
-  return (
-    <video
-      className="gallery-viewer__media gallery-viewer__video"
-      src={url}
-      poster={thumbnailURL}
-      controls
-      playsInline
-      preload="metadata"
-      data-testid="viewer-video"
-      data-playback={playback}
-      onLoadedMetadata={onLoadedMetadata}
-      onError={onError}
-    />
   );
 }
 
@@ -292,6 +225,7 @@ export function MediaStage({
   onNaturalSize,
   onRetry,
   download,
+  convertVideo,
 }: MediaStageProps) {
   const intl = useIntl();
   if (item.fileType === FileType.others) {
@@ -347,7 +281,14 @@ export function MediaStage({
         />
       );
     case "video":
-      return <VideoView url={urls.src} thumbnailURL={thumbnailURL} download={download} />;
+      return (
+        <VideoView
+          url={urls.src}
+          thumbnailURL={thumbnailURL}
+          download={download}
+          convertVideo={convertVideo}
+        />
+      );
     case "live-photo":
       return (
         <LivePhotoView
