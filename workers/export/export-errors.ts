@@ -56,3 +56,19 @@ export const stopReasonOfFSError = (error: unknown): ExportStopReason | undefine
       return undefined;
   }
 };
+
+/** Whether `error` ends the run because the user stopped it (not a stop of its own, such as a full disk). */
+export const isStoppedByUser = (signal: AbortSignal, error: unknown): boolean =>
+  signal.aborted && !(error instanceof ExportRunStoppedError && error.reason !== "stopped");
+
+/** The stop an error means for the run, or undefined when only its file failed. */
+export const runStopOf = (error: unknown): ExportRunStoppedError | undefined => {
+  if (error instanceof ExportRunStoppedError) return error;
+  const reason = stopReasonOfFSError(error);
+  return reason === undefined ? undefined : new ExportRunStoppedError(reason, { cause: error });
+};
+
+/** Ends a stage when the user stopped the run. */
+export const throwIfStopped = (signal: AbortSignal): void => {
+  if (signal.aborted) throw new ExportRunStoppedError("stopped");
+};

@@ -5,7 +5,7 @@
 
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { defaultExportConcurrency } from "../../../workers/export/export-run";
+import { defaultExportConcurrency } from "../../../workers/export/export-files-stage";
 import type { ExportLibrarySource } from "../../../workers/export/export-library";
 
 export interface BareCopy {
