@@ -91,11 +91,13 @@ let mediaWorker: MediaWorkerClient | undefined;
 let mlWorker: MLWorkerCalls | undefined;
 const ml = (): MLWorkerCalls => (mlWorker ??= startBrowserMLWorker());
 
+const media = (): MediaWorkerClient => (mediaWorker ??= createBrowserMediaWorker());
+
 /**
  * The conversions of the viewer and of uploads: the media worker's, or in
  * the desktop app the native ones first (`adoptNativeConversions`).
  */
-let conversions: ConversionsInUse;
+let conversions: ConversionsInUse = webConversions(media);
 
 /**
  * The desktop app's native conversions, served over `port` (transferred):
@@ -104,8 +106,6 @@ let conversions: ConversionsInUse;
 export const adoptNativeConversions = (port: MessagePort): void => {
   conversions = nativeFirstConversions(wrap<NativeConversions>(port), media);
 };
-const media = (): MediaWorkerClient => (mediaWorker ??= createBrowserMediaWorker());
-conversions = webConversions(media);
 
 /**
  * The local database and the first screen's sealed row, read while the page

@@ -315,9 +315,9 @@ export const createGalleryMedia = (deps: GalleryMediaDeps): GalleryMedia => {
       const file = ensureFile(fileID);
       const convert = deps.playableVideo;
       if (convert === undefined) return { fileID, converted: false };
-      const kept = opened.get(playableKey(file));
-      if (kept?.media.kind === "video") return { fileID, converted: true, blob: kept.media.blob };
       const key = playableKey(file);
+      const kept = opened.get(key);
+      if (kept?.media.kind === "video") return { fileID, converted: true, blob: kept.media.blob };
       let conversion = conversionsInFlight.get(key);
       if (conversion === undefined) {
         conversion = convertVideo(file, convert);
