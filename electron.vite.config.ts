@@ -15,14 +15,16 @@ export default defineConfig({
   main: {
     build: {
       outDir: path.join(repoRoot, "out/main"),
-      // The main process, and the entries it starts: the export's and the
-      // native conversions' utility processes, and the crypto worker threads it decrypts with (spawned
-      // beside it by name, see workers/crypto/node-pool.ts).
+      // The main process, and the entries it starts: the export's, the
+      // native conversions' and the ML utility processes, and the crypto
+      // worker threads it decrypts with (spawned beside it by name, see
+      // workers/crypto/node-pool.ts).
       lib: {
         entry: {
           index: path.join(repoRoot, "electron/main/index.ts"),
           export: path.join(repoRoot, "electron/utility/export.ts"),
           conversions: path.join(repoRoot, "electron/utility/conversions.ts"),
+          ml: path.join(repoRoot, "electron/utility/ml.ts"),
           "crypto.node-worker": path.join(repoRoot, "workers/crypto/crypto.node-worker.ts"),
         },
         formats: ["es"],

@@ -25,6 +25,7 @@ import { chosenExportFolderFile, exportFolders } from "./export-folder";
 import { startUtilityProcess } from "./utility-process";
 import type { ExportProcessMessage } from "../utility/export-process-messages";
 import type { ConnectConversionsMessage } from "../utility/conversion-process-messages";
+import type { ConnectMLMessage } from "../utility/ml-process-messages";
 
 // The main process stays thin: it wires Electron to the modules beside it,
 // which hold the rules and are tested under Node with Electron's APIs faked.
@@ -107,8 +108,8 @@ function main() {
 }
 
 /**
- * The export folder's picker and the utility processes: the export's and
- * the native conversions'. See: [Note: The export runs in a utility process]
+ * The export folder's picker and the utility processes: the export's, the
+ * native conversions' and the ML process. See: [Note: The export runs in a utility process]
  */
 function handleUtilityProcesses() {
   const folders = exportFolders({
@@ -148,6 +149,21 @@ function handleUtilityProcesses() {
   });
   ipcMain.handle(ipcChannels.connectNativeConversions, (event) => {
     conversions.connect(event.sender, { type: "connect" }, 1);
+  });
+
+  // See: [Note: The desktop runs CLIP natively]
+  const ml = startUtilityProcess<ConnectMLMessage>({
+    fork: () =>
+      utilityProcess.fork(path.join(import.meta.dirname, "ml.js"), [], {
+        serviceName: "Cairn ML",
+      }),
+    newChannel: () => new MessageChannelMain(),
+    portsChannel: ipcChannels.mlPorts,
+    log,
+  });
+  const modelsCacheDir = path.join(app.getPath("userData"), "models");
+  ipcMain.handle(ipcChannels.connectNativeML, (event) => {
+    ml.connect(event.sender, { type: "connect", apiOrigin: settings.apiOrigin, modelsCacheDir }, 1);
   });
 }
 

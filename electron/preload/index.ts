@@ -2,6 +2,7 @@ import { contextBridge, ipcRenderer } from "electron";
 import {
   conversionPortsMessage,
   exportPortsMessage,
+  mlPortsMessage,
   ipcChannels,
   type ElectronBridge,
 } from "../../shared/desktop/electron-bridge";
@@ -34,6 +35,9 @@ ipcRenderer.on(ipcChannels.exportPorts, (event) => {
 ipcRenderer.on(ipcChannels.conversionPorts, (event) => {
   window.postMessage(conversionPortsMessage, window.location.origin, event.ports);
 });
+ipcRenderer.on(ipcChannels.mlPorts, (event) => {
+  window.postMessage(mlPortsMessage, window.location.origin, event.ports);
+});
 
 // See: [Note: One declaration of the Electron bridge]
 const bridge: ElectronBridge = {
@@ -56,6 +60,7 @@ const bridge: ElectronBridge = {
     ipcRenderer.invoke(ipcChannels.connectExport, exportFolder) as Promise<boolean>,
   connectNativeConversions: () =>
     ipcRenderer.invoke(ipcChannels.connectNativeConversions) as Promise<void>,
+  connectNativeML: () => ipcRenderer.invoke(ipcChannels.connectNativeML) as Promise<void>,
 };
 
 contextBridge.exposeInMainWorld("electron", bridge);

@@ -35,6 +35,7 @@ import { createJobScheduler } from "./jobs/scheduler";
 import { createLibrary, type Library } from "./library/create-library";
 import { createMailer } from "./mail/mailer";
 import { createModelsFolder } from "./models/models-folder";
+import { registerModelsRoutes } from "./models/models-routes";
 import type { ModelFile } from "../../shared/api/models";
 import { createAppHost } from "./static/app-host";
 import { webAppOriginsFor } from "./static/web-app-security-headers";
@@ -289,6 +290,14 @@ export const startCairn = async (
           : { desktopDownloadURL: config.desktopDownloadURL }),
       };
     };
+    const modelsFolder = createModelsFolder({
+      dir: config.modelsDir,
+      ...(modelFiles === undefined ? {} : { models: modelFiles }),
+    });
+    // The desktop app's ML process fetches them from its server, the API: its
+    // pages' own origin serves no models. See: [Note: The desktop keeps the
+    // server's models on its disk]
+    registerModelsRoutes(api, modelsFolder);
     const servers: Record<Listener, FastifyInstance> = {
       api,
       photos: await createAppHost({
@@ -298,10 +307,7 @@ export const startCairn = async (
         securityOrigins: () => webAppOriginsFor("photos", urlsOfBoundPorts(), config.blobs),
         logger: apiLog.child({ webApp: "photos" }),
         // Semantic search runs in the photos app.
-        models: createModelsFolder({
-          dir: config.modelsDir,
-          ...(modelFiles === undefined ? {} : { models: modelFiles }),
-        }),
+        models: modelsFolder,
       }),
       accounts: await createAppHost({
         app: "accounts",

@@ -5,7 +5,9 @@
 // too large to ship in npm packages (210 MB) and nothing is downloaded at run
 // time (architecture.md, "Models and data sets"), so the server serves the
 // files an operator placed in its models folder (`CAIRN_MODELS_DIR`, filled
-// by `npm run admin -- models fetch`) from each app's own origin:
+// by `npm run admin -- models fetch`) from the photos app's own origin, and
+// from the API's for the desktop app (whose pages have an origin of their
+// own: see [Note: The desktop keeps the server's models on its disk]):
 // `GET /models/<name>` for a file, `GET /models/status` for whether semantic
 // search is available and, if not, why. Only the names below are served, and
 // only a file of the expected size (and, when the folder's `models.json`

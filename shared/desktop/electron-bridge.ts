@@ -59,7 +59,16 @@ export interface ElectronBridge {
    * `NativeConversions` (images to JPEG, videos to MP4).
    */
   readonly connectNativeConversions: () => Promise<void>;
+  /**
+   * Asks for a port to the native CLIP (onnxruntime-node in the ML process):
+   * the window receives a message `mlPortsMessage` whose one port serves
+   * `ClipCalls`. See: [Note: The desktop runs CLIP natively]
+   */
+  readonly connectNativeML: () => Promise<void>;
 }
+
+/** The data of the window message that carries the native CLIP's port. */
+export const mlPortsMessage = "cairn:ml-ports";
 
 /** The data of the window message that carries the native conversions' port. */
 export const conversionPortsMessage = "cairn:conversion-ports";
@@ -88,6 +97,9 @@ export const ipcChannels = {
   connectNativeConversions: "cairn:connect-native-conversions",
   /** Main → preload: the native conversions' port. */
   conversionPorts: "cairn:conversion-ports",
+  connectNativeML: "cairn:connect-native-ml",
+  /** Main → preload: the native CLIP's port. */
+  mlPorts: "cairn:ml-ports",
 } as const;
 
 /** What the update-available dialog is told (spec §2). */

@@ -64,6 +64,7 @@ const desktopPage = async (viewport: { width: number; height: number }, locale: 
       selectExportFolder: () => Promise.resolve(undefined),
       connectExport: () => Promise.resolve(false),
       connectNativeConversions: () => Promise.resolve(),
+      connectNativeML: () => Promise.resolve(),
     };
   }, locale);
   const page = await context.newPage();

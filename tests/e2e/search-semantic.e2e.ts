@@ -6,9 +6,12 @@
 // text offers "Photos of …", and choosing it shows exactly the photos whose
 // embedding is close enough to the text's, as onnxruntime-node computes
 // them in Node from the same thumbnails (with these models that is none: a
-// search that finds nothing says so).
+// search that finds nothing says so). In the desktop app (its bridge relayed
+// to the test: see test-support/desktop-export-bridge.ts), the same run
+// embeds with onnxruntime-node in the ML process, the models fetched from
+// the API into the desktop's folder, and the page fetches no model.
 
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -29,6 +32,9 @@ import type { NodeAccount } from "../test-support/node-account";
 import { tile } from "./test-support/gallery";
 import { keptLoggedInGallery, signUpWithLibraryClient } from "./test-support/library";
 import { useCairnInChromium } from "./test-support/suite";
+import { exportFolders } from "../../electron/main/export-folder";
+import { expectGalleryOf, logIn } from "./test-support/accounts";
+import { bridgeDesktopExport } from "./test-support/desktop-export-bridge";
 import { mediaWorkMs, pageCatchUpMs } from "./test-support/waits";
 
 let modelsDir = "";
@@ -155,5 +161,88 @@ it("indexes with the server's CLIP models and finds 'photos of …' as onnxrunti
   } else {
     await tile(page, names[0] ?? "").waitFor({ timeout: pageCatchUpMs });
     await expect.poll(() => tileTitles(page)).toEqual(names);
+  }
+});
+
+it("in the desktop app, embeds with onnxruntime-node in the ML process; the page loads no model", async () => {
+  const desktop = await signUpWithLibraryClient(cairn(), "semantic-desktop");
+  const album = await desktop.client.createCollection({ name: "Colours", type: "album" });
+  const count = 3;
+  for (let index = 0; index < count; index++) {
+    await uploadTestFile(
+      desktop.client,
+      album,
+      `desktop-${String(index)}.jpg`,
+      await generatedJpeg(index * 3 + 1),
+    );
+  }
+  const modelsCacheDir = await mkdtemp(path.join(os.tmpdir(), "cairn-desktop-models-"));
+  const context = await browser().newContext({ viewport: { width: 1400, height: 900 } });
+  const noExport = exportFolders({
+    showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }),
+    mkdir: () => Promise.resolve(),
+    readChosen: () => undefined,
+    writeChosen: () => undefined,
+  });
+  const bridge = await bridgeDesktopExport(context, noExport, {
+    ml: { apiOrigin: cairn().urls.api, modelsCacheDir },
+  });
+  try {
+    const modelFetches: string[] = [];
+    context.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/models/") && pathname !== "/models/status") {
+        modelFetches.push(pathname);
+      }
+    });
+    const page = await context.newPage();
+    await logIn(page, cairn(), desktop.account.email, desktop.account.password);
+    await expectGalleryOf(page, desktop.account.email);
+    await page.goto(new URL("/gallery/settings", page.url()).toString());
+    await expect
+      .poll(() => page.getByTestId("indexing-settings").getAttribute("data-indexed"), {
+        timeout: mediaWorkMs,
+        interval: 500,
+      })
+      .toBe(String(count));
+    await expect
+      .poll(() => page.getByTestId("settings-semantic-search").textContent(), {
+        timeout: pageCatchUpMs,
+      })
+      .toContain("photos of a red car");
+
+    // Every photo went through the ML process, and the page fetched no model.
+    const embedded = bridge.clipAsked
+      .filter((asked) => asked.startsWith("embedImages "))
+      .reduce((sum, asked) => sum + Number(asked.split(" ")[1]), 0);
+    expect(embedded).toBe(count);
+    expect(modelFetches).toEqual([]);
+    const { diff } = await desktop.client.deps.api.call(getEmbeddingsDiff, {
+      query: { sinceTime: 0, limit: 500, model: "onnx-clip" },
+    });
+    expect(diff ?? []).toHaveLength(count);
+
+    // A search by description embeds its text there too.
+    await page.goto(new URL("/gallery", page.url()).toString());
+    await page.getByTestId("search-input").fill("a blue boat");
+    const suggestion = page.locator(
+      "[data-testid=search-suggestions]:not([hidden]) [data-testid=search-suggestion][data-group=semantic]",
+    );
+    await suggestion.waitFor({ timeout: pageCatchUpMs });
+    await suggestion.click();
+    await expect
+      .poll(() => page.getByTestId("view-title").textContent())
+      .toBe("Photos of “a blue boat”");
+    await expect.poll(() => bridge.clipAsked).toContain("embedText a blue boat");
+    // Both models are kept in the desktop's folder, fetched there, not by the page.
+    expect((await readdir(modelsCacheDir)).sort()).toEqual(
+      modelFiles.map(({ name }) => name).sort(),
+    );
+    expect(modelFetches).toEqual([]);
+  } finally {
+    await context.close();
+    await bridge.close();
+    await desktop.client.close();
+    await rm(modelsCacheDir, { recursive: true, force: true });
   }
 });

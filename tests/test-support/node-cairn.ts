@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { DatabaseConfig } from "../../server/src/config/config";
+import type { ModelFile } from "../../shared/api/models";
 import { type RunningCairn, type StartCairnOverrides, startCairn } from "../../server/src/main";
 import { type NodeAccount, signUpNodeAccount } from "./node-account";
 import { sharedTestPassword } from "./shared-test-kek";
@@ -25,6 +26,8 @@ export interface NodeCairnOptions {
   blobs?: StartCairnOverrides["blobs"];
   /** Storage of a new account (free plan), in bytes. */
   freeStorageBytes?: number;
+  /** `CAIRN_MODELS_DIR`, and the models it should hold (the tiny test models' sizes). */
+  models?: { dir: string; files: readonly ModelFile[] };
 }
 
 /** Account calls made by tests exceed the per-minute limits meant for people. See: [Note: Rate limits scale for tests] */
@@ -55,8 +58,12 @@ export const startNodeCairn = async (options: NodeCairnOptions = {}): Promise<No
       ...(options.freeStorageBytes === undefined
         ? {}
         : { freeStorageBytes: options.freeStorageBytes }),
+      ...(options.models === undefined ? {} : { modelsDir: options.models.dir }),
     },
-    { environment: {} },
+    {
+      environment: {},
+      ...(options.models === undefined ? {} : { modelFiles: options.models.files }),
+    },
   );
   const apiOrigin = cairn.urls.api;
   return {

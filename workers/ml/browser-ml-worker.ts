@@ -2,6 +2,7 @@
 // the sync worker (vite-plugin-comlink) on the first indexing run or search
 // by description, not when the library opens.
 
+import { transfer } from "comlink";
 import type { MLWorkerCalls } from "./ml-worker-contract";
 
 // vite-plugin-comlink rewrites `new ComlinkWorker(...)` into a statement
@@ -14,10 +15,19 @@ const spawnMLWorker = () => {
   return worker;
 };
 
+/** The ML worker's calls, and the desktop's hand-over of its native CLIP. */
+export interface BrowserMLWorker extends MLWorkerCalls {
+  /** See: [Note: The desktop runs CLIP natively] */
+  adoptNativeClip(port: MessagePort): void;
+}
+
 /** Starts the ML worker; its calls, each a promise. */
-export const startBrowserMLWorker = (): MLWorkerCalls => {
+export const startBrowserMLWorker = (): BrowserMLWorker => {
   const worker = spawnMLWorker();
   return {
+    adoptNativeClip: (port) => {
+      void worker.adoptNativeClip(transfer(port, [port]));
+    },
     clipStatus: () => worker.clipStatus(),
     embedImages: (images) => worker.embedImages(images),
     embedText: (text) => worker.embedText(text),

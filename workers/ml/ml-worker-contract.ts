@@ -43,17 +43,24 @@ export interface IndexedImage {
 export type IndexImageResult =
   ({ ok: true } & IndexedImage) | { ok: false; errorName: "ImageDecodeError"; message: string };
 
-export interface MLWorkerCalls {
+/**
+ * CLIP alone: what the ML worker asks of its CLIP, its own (onnxruntime-web)
+ * or the desktop app's ML process (onnxruntime-node, over a port: see
+ * [Note: The desktop runs CLIP natively]).
+ */
+export interface ClipCalls {
   /**
-   * Whether CLIP runs in this worker, and why not when it does not. An
-   * unavailable answer is kept for a while.
-   * See: [Note: The ML worker remembers that CLIP is off]
+   * Whether CLIP runs, and why not when it does not. An unavailable answer
+   * is kept for a while. See: [Note: The ML worker remembers that CLIP is off]
    */
   clipStatus: () => Promise<ClipStatus>;
   /** The images' CLIP embeddings (normalised), in order; undefined when CLIP is off. */
   embedImages: (images: RGBAImage[]) => Promise<Float32Array[] | undefined>;
   /** The text's CLIP embedding (normalised); undefined when CLIP is off. */
   embedText: (text: string) => Promise<Float32Array | undefined>;
+}
+
+export interface MLWorkerCalls extends ClipCalls {
   /** Each image's things, in order. */
   tagThings: (images: RGBAImage[]) => Promise<ThingTag[][]>;
   /**

@@ -9,7 +9,8 @@ import type { RGBAImage } from "./clip/clip-embedder";
 import { nodeClipRuntime } from "./clip/node-clip-runtime";
 import { ImageDecodeError, type ModelImages } from "./image-pixels";
 import type { MLWorkerCalls } from "./ml-worker-contract";
-import { clipRecheckIntervalMs, createMLWorkerService } from "./ml-worker-service";
+import { clipRecheckIntervalMs, createClipService } from "./clip/clip-service";
+import { createMLWorkerService } from "./ml-worker-service";
 import type { ThingsTagger } from "./things/things-tagger";
 
 // The ML worker's calls over the real CLIP path in Node (onnxruntime-node on
@@ -80,7 +81,7 @@ const harness = (dir = modelsDir, initial: ModelsStatus | number = on): Harness 
     },
     dispose: () => undefined,
   };
-  h.service = createMLWorkerService({
+  const clip = createClipService({
     fetch: (input) => {
       expect(input instanceof Request ? input.url : String(input)).toBe(
         `${origin}${modelsStatusPath}`,
@@ -97,6 +98,9 @@ const harness = (dir = modelsDir, initial: ModelsStatus | number = on): Harness 
       h.runtimeLoads++;
       return Promise.resolve(nodeClipRuntime(dir));
     },
+  });
+  h.service = createMLWorkerService({
+    clip: () => clip,
     loadThingsTagger: () => {
       h.taggerLoads++;
       return Promise.resolve(tagger);

@@ -1,194 +1,36 @@
-import { modelsStatusPath } from "../../shared/api/models";
-import { modelsStatusSchema } from "../../shared/api/models-status";
-import {
-  type ClipEmbedder,
-  type ClipRuntime,
-  type RGBAImage,
-  createClipEmbedder,
-} from "./clip/clip-embedder";
 import { ImageDecodeError, type ModelImages } from "./image-pixels";
 import type {
-  ClipStatus,
-  ClipUnavailableReason,
+  ClipCalls,
   IndexedImage,
   IndexImageResult,
   MLWorkerCalls,
 } from "./ml-worker-contract";
+import { oneAtATime, once } from "./clip/serial-work";
 import type { ThingsTagger } from "./things/things-tagger";
 
-// The ML worker's calls over injected I/O: the runtimes are loaded by the
-// host (a browser worker imports onnxruntime-web and tfjs on first use), the
-// status is fetched with the host's fetch, time is the host's clock. The
-// worker entry (`ml.worker.ts`) only builds this and exports its calls.
-
-// [Note: The ML worker remembers that CLIP is off]
-//
-// CLIP needs the models an operator places in the server's models folder
-// (see: [Note: The models folder]); most servers may never have them. The
-// worker asks `/models/status` before it first loads a model, and an answer
-// that CLIP is off (no folder, a model not ready, the status unreachable, or
-// a model that would not load although the status said ready) is kept and
-// given to every call for `clipRecheckIntervalMs`, so indexing a library
-// without the models costs one request a minute rather than one a photo.
-// A call after that asks again, so models added while the app is open are
-// picked up without a reload. Once CLIP is on it stays on (unless a model
-// then fails to load), each model's session opened once and kept (see:
-// [Note: One CLIP engine, any ONNX runtime]).
-
-/**
- * How long an answer that CLIP is off is kept. A minute: indexing runs at
- * most every 5 s while there is work (see: [Note: The indexing job backs off
- * when it has nothing to do]), so this bounds the status requests to one in
- * twelve runs, and an operator who has just filled the models folder waits
- * no longer than a minute.
- */
-export const clipRecheckIntervalMs = 60_000;
-
-/** A CLIP model could not be fetched or opened. */
-export class ClipModelLoadError extends Error {
-  override name = "ClipModelLoadError";
-}
+// The ML worker's calls over injected parts: CLIP (the worker's own over
+// onnxruntime-web, or the desktop app's native one: see [Note: The desktop
+// runs CLIP natively]), the things tagger (loaded on first use: a browser
+// worker imports tfjs then), and the decoding of a photo into the models'
+// pixels. The worker entry (`ml.worker.ts`) only builds this and exports its calls.
 
 export interface MLWorkerServiceDeps {
-  fetch: typeof globalThis.fetch;
-  /** The app's origin, serving `/models/…`. */
-  origin: string;
-  nowMs: () => number;
-  /** The CLIP runtime, loaded on the first embedding (onnxruntime is large). */
-  loadClipRuntime: () => Promise<ClipRuntime>;
+  /** The CLIP in use now (it may change: the desktop's native one arrives after the worker starts). */
+  clip: () => ClipCalls;
   /** The things tagger, loaded on the first tagging. */
   loadThingsTagger: () => Promise<ThingsTagger>;
   /** See `modelImages` (image-pixels.ts). */
   modelImages: (bytes: Uint8Array) => Promise<ModelImages>;
 }
 
-type ClipState =
-  | { kind: "on"; embedder: ClipEmbedder }
-  | { kind: "off"; reason: ClipUnavailableReason; sinceMs: number };
-
-/** A heavy load made once, its promise kept; a failed one is tried again on the next call. */
-const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
-  let loading: Promise<T> | undefined;
-  return () => {
-    if (loading === undefined) {
-      const started = load();
-      loading = started;
-      started.catch(() => {
-        if (loading === started) loading = undefined;
-      });
-    }
-    return loading;
-  };
-};
-
-/**
- * `work`, after every earlier call's: the models run one call at a time,
- * whatever the callers send at once. An onnxruntime session must not run
- * two inferences at once, and photos decoded all at once would hold all
- * their pixels at once; the worker has one thread to give either way.
- */
-const oneAtATime = () => {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(work: () => Promise<T>): Promise<T> => {
-    const run = tail.then(work, work);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-};
-
 export const createMLWorkerService = (deps: MLWorkerServiceDeps): MLWorkerCalls => {
   const queued = oneAtATime();
-  const runtime = once(deps.loadClipRuntime);
   const thingsTagger = once(deps.loadThingsTagger);
-
-  /** The one embedder, made once the runtime is loaded; its sessions stay open. */
-  const clipEmbedder = once(async () => {
-    const { Tensor, createSession } = await runtime();
-    return createClipEmbedder({
-      Tensor,
-      // A failed open is told apart from a failed inference by its class.
-      createSession: async (model) => {
-        try {
-          return await createSession(model);
-        } catch (error) {
-          throw new ClipModelLoadError(`The CLIP model ${model.name} did not load`, {
-            cause: error,
-          });
-        }
-      },
-    });
-  });
-
-  /** Undefined until the status is first asked. */
-  let clip: ClipState | undefined;
-  let checking: Promise<ClipState> | undefined;
-
-  const fetchClipState = async (): Promise<ClipState> => {
-    const off = (reason: ClipUnavailableReason): ClipState => ({
-      kind: "off",
-      reason,
-      sinceMs: deps.nowMs(),
-    });
-    let answer: unknown;
-    try {
-      const response = await deps.fetch(new URL(modelsStatusPath, deps.origin).href);
-      if (!response.ok) return off("status-unreachable");
-      answer = await response.json();
-    } catch {
-      return off("status-unreachable");
-    }
-    const status = modelsStatusSchema.safeParse(answer);
-    if (!status.success) return off("status-unreachable");
-    const { semanticSearch } = status.data;
-    if (!semanticSearch.available) return off(semanticSearch.reason);
-    // The runtime's module is part of loading the models: failing, it is another reason.
-    const embedder = await clipEmbedder().catch(() => undefined);
-    return embedder === undefined ? off("model-load-failed") : { kind: "on", embedder };
-  };
-
-  /** The current state, asking the server the first time and when an "off" has expired. */
-  const clipState = async (): Promise<ClipState> => {
-    if (
-      clip !== undefined &&
-      (clip.kind === "on" || deps.nowMs() - clip.sinceMs < clipRecheckIntervalMs)
-    ) {
-      return clip;
-    }
-    checking ??= fetchClipState().then((state) => {
-      clip = state;
-      checking = undefined;
-      return state;
-    });
-    return checking;
-  };
-
-  /** `use` run on CLIP when on; undefined when off or when a model does not load. */
-  const withClip = async <T>(use: (embedder: ClipEmbedder) => Promise<T>) => {
-    const state = await clipState();
-    if (state.kind !== "on") return undefined;
-    try {
-      return await use(state.embedder);
-    } catch (error) {
-      if (!(error instanceof ClipModelLoadError)) throw error;
-      clip = { kind: "off", reason: "model-load-failed", sinceMs: deps.nowMs() };
-      return undefined;
-    }
-  };
-
-  const statusOf = (state: ClipState): ClipStatus =>
-    state.kind === "on" ? { available: true } : { available: false, reason: state.reason };
-
-  const embedAll = async (embedder: ClipEmbedder, images: RGBAImage[]) => {
-    const embeddings: Float32Array[] = [];
-    // One at a time: a session runs one inference at a time anyway.
-    for (const image of images) embeddings.push(await embedder.embedImage(image));
-    return embeddings;
-  };
 
   const indexOne = async (jpegBytes: Uint8Array): Promise<IndexedImage> => {
     const images = await deps.modelImages(jpegBytes);
     const { widthPx: width, heightPx: height } = images.size;
-    const embedding = await withClip((embedder) => embedder.embedImage(images.clip));
+    const embedding = (await deps.clip().embedImages([images.clip]))?.[0];
     const things = await (await thingsTagger()).tag(images.things);
     return embedding === undefined
       ? { things, width, height }
@@ -196,9 +38,9 @@ export const createMLWorkerService = (deps: MLWorkerServiceDeps): MLWorkerCalls 
   };
 
   return {
-    clipStatus: async () => statusOf(await clipState()),
-    embedImages: (images) => queued(() => withClip((embedder) => embedAll(embedder, images))),
-    embedText: (text) => queued(() => withClip((embedder) => embedder.embedText(text))),
+    clipStatus: () => deps.clip().clipStatus(),
+    embedImages: (images) => queued(() => deps.clip().embedImages(images)),
+    embedText: (text) => queued(() => deps.clip().embedText(text)),
     tagThings: (images) =>
       queued(async () => {
         const tagger = await thingsTagger();

@@ -12,19 +12,35 @@
 
 // First: the models' status is read with a zod schema. See: [Note: Zod parses without eval].
 import "../../shared/api/zod-jitless";
+import { wrap } from "comlink";
 import { browserImageCodec } from "../media/image/browser-image-codec";
+import { createClipService } from "./clip/clip-service";
 import { bitmapRGBA, modelImages as modelImagesOf } from "./image-pixels";
-import type { MLWorkerCalls } from "./ml-worker-contract";
+import type { ClipCalls, MLWorkerCalls } from "./ml-worker-contract";
 import { createMLWorkerService } from "./ml-worker-service";
 
-const service: MLWorkerCalls = createMLWorkerService({
+/** The worker's own CLIP, or the desktop app's native one once adopted. */
+let clip: ClipCalls = createClipService({
   fetch: (url, init) => fetch(url, init),
   origin: self.location.origin,
   nowMs: () => Date.now(),
   loadClipRuntime: async () => (await import("./clip/browser-clip-runtime")).browserClipRuntime(),
+});
+
+const service: MLWorkerCalls = createMLWorkerService({
+  clip: () => clip,
   loadThingsTagger: async () =>
     (await import("./things/browser-things-tagger")).loadBrowserThingsTagger(),
   modelImages: (bytes) => modelImagesOf({ codec: browserImageCodec, rgba: bitmapRGBA }, bytes),
 });
 
 export const { clipStatus, embedImages, embedText, tagThings, indexImage, indexImages } = service;
+
+/**
+ * The desktop app's CLIP, served by its ML process over `port`
+ * (transferred): from now on every embedding is computed there.
+ * See: [Note: The desktop runs CLIP natively]
+ */
+export const adoptNativeClip = (port: MessagePort): void => {
+  clip = wrap<ClipCalls>(port);
+};

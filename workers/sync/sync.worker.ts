@@ -43,7 +43,7 @@ import { galleryWorkerCalls } from "../gallery/gallery-worker-calls";
 import type { SearchCalls } from "../search/search-contract";
 import type { MLStatus } from "../ml/indexing/indexing-contract";
 import { placesLoader } from "../places/places-loader";
-import { startBrowserMLWorker } from "../ml/browser-ml-worker";
+import { type BrowserMLWorker, startBrowserMLWorker } from "../ml/browser-ml-worker";
 import type { MLWorkerCalls } from "../ml/ml-worker-contract";
 import { fetchBundledPlacesAsset } from "../places/bundled-places-asset";
 import { LocalDatabase } from "./local-db";
@@ -88,8 +88,26 @@ export const adoptCryptoWorkers = (ports: MessagePort[]): void => {
 let mediaWorker: MediaWorkerClient | undefined;
 
 /** The ML worker (CLIP, the things detector), started on the first indexing run. */
-let mlWorker: MLWorkerCalls | undefined;
-const ml = (): MLWorkerCalls => (mlWorker ??= startBrowserMLWorker());
+let mlWorker: BrowserMLWorker | undefined;
+/** The desktop's native CLIP, kept until the ML worker starts. */
+let nativeClipPort: MessagePort | undefined;
+const ml = (): MLWorkerCalls => {
+  if (mlWorker === undefined) {
+    mlWorker = startBrowserMLWorker();
+    if (nativeClipPort !== undefined) mlWorker.adoptNativeClip(nativeClipPort);
+    nativeClipPort = undefined;
+  }
+  return mlWorker;
+};
+
+/**
+ * The desktop app's native CLIP, served over `port` (transferred): the ML
+ * worker computes every embedding there. See: [Note: The desktop runs CLIP natively]
+ */
+export const adoptNativeML = (port: MessagePort): void => {
+  if (mlWorker === undefined) nativeClipPort = port;
+  else mlWorker.adoptNativeClip(port);
+};
 
 const media = (): MediaWorkerClient => (mediaWorker ??= createBrowserMediaWorker());
 

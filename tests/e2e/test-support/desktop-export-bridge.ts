@@ -3,7 +3,8 @@
 // reach, through the test, the main process's folder rule (`exportFolders`)
 // and the export host (`startExportHost`) running in the test's Node
 // process, as the utility process runs it; its native conversions are the
-// conversion process's (sharp and the npm ffmpeg) running here too. The
+// conversion process's (sharp and the npm ffmpeg) running here too, and,
+// when asked, its CLIP is the ML process's (onnxruntime-node). The
 // page's ports are relayed message by message (Chromium's ports cannot
 // cross to Node), so the photos app, its sync worker, the export and the
 // conversions speak the same Comlink as in the desktop app.
@@ -13,6 +14,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import {
   conversionPortsMessage,
   exportPortsMessage,
+  mlPortsMessage,
 } from "../../../shared/desktop/electron-bridge";
 import type { ExportFolders } from "../../../electron/main/export-folder";
 import {
@@ -26,12 +28,18 @@ import {
   loadNodeNativeConversionDeps,
 } from "../../../workers/native-conversion/node-native-conversions";
 import type { NativeConversions } from "../../../workers/native-conversion/native-conversion-contract";
+import {
+  type NativeClipServiceOptions,
+  createNativeClipService,
+} from "../../../workers/ml/clip/native-clip-service";
+import type { ClipCalls } from "../../../workers/ml/ml-worker-contract";
 
 /** What the page's bridge asks the test (`window.cairnExportMain`). */
 type MainRequest =
   | { kind: "select" }
   | { kind: "connect"; folder: string }
   | { kind: "conversions" }
+  | { kind: "ml" }
   | { kind: "message"; connectionID: number; portIndex: number; data: unknown };
 
 declare global {
@@ -81,7 +89,17 @@ export interface DesktopExportBridge {
   host: ExportHost;
   /** The native conversions the pages asked for, in order (`toJPEG scan.tiff`). */
   conversionsAsked: string[];
+  /** The native CLIP calls the pages made, in order (`embedImages 1`, `embedText a red car`). */
+  clipAsked: string[];
   close(): Promise<void>;
+}
+
+export interface DesktopBridgeOptions {
+  /**
+   * The ML process's CLIP, for this server and models folder; without it
+   * the pages are given no port and index with their own onnxruntime-web.
+   */
+  ml?: NativeClipServiceOptions;
 }
 
 /**
@@ -91,6 +109,7 @@ export interface DesktopExportBridge {
 export const bridgeDesktopExport = async (
   context: BrowserContext,
   folders: ExportFolders,
+  options: DesktopBridgeOptions = {},
 ): Promise<DesktopExportBridge> => {
   const nodeHost = await startNodeExportHost({
     cryptoThreads: 1,
@@ -115,6 +134,22 @@ export const bridgeDesktopExport = async (
       return native.toMP4(video, fileName);
     },
   };
+  const clipAsked: string[] = [];
+  const nativeClip = options.ml === undefined ? undefined : createNativeClipService(options.ml);
+  const clip: ClipCalls | undefined =
+    nativeClip === undefined
+      ? undefined
+      : {
+          clipStatus: () => nativeClip.clipStatus(),
+          embedImages: (images) => {
+            clipAsked.push(`embedImages ${String(images.length)}`);
+            return nativeClip.embedImages(images);
+          },
+          embedText: (text) => {
+            clipAsked.push(`embedText ${text}`);
+            return nativeClip.embedText(text);
+          },
+        };
   /** A relayed port whose messages go to the page's port `portIndex` of `connectionID`. */
   const portToPage = (page: Page, connectionID: number, portIndex: number) =>
     new RelayedPort((data) => {
@@ -163,6 +198,14 @@ export const bridgeDesktopExport = async (
         expose(conversions, messagePortMainEndpoint(port).endpoint);
         return connectionID;
       }
+      case "ml": {
+        if (clip === undefined) return null;
+        const connectionID = nextConnectionID++;
+        const port = portToPage(source.page, connectionID, 0);
+        connections.set(connectionID, [port]);
+        expose(clip, messagePortMainEndpoint(port).endpoint);
+        return connectionID;
+      }
       case "message":
         connections.get(request.connectionID)?.[request.portIndex]?.deliver(request.data);
         return null;
@@ -170,7 +213,7 @@ export const bridgeDesktopExport = async (
   });
 
   await context.addInitScript(
-    ([portsMessage, conversionsMessage]: readonly [string, string]) => {
+    ([portsMessage, conversionsMessage, mlMessage]: readonly [string, string, string]) => {
       const pagePorts = new Map<number, MessagePort[]>();
       window.cairnExportFromMain = (connectionID, portIndex, data) => {
         pagePorts.get(connectionID)?.[portIndex]?.postMessage(data);
@@ -178,6 +221,18 @@ export const bridgeDesktopExport = async (
       const main = (request: MainRequest) => {
         if (window.cairnExportMain === undefined) throw new Error("No export bridge");
         return window.cairnExportMain(request);
+      };
+      /** A port relayed to the test's connection of `kind`, posted to the window as `message`. */
+      const connectOnePort = async (kind: "conversions" | "ml", message: string) => {
+        const connectionID = (await main({ kind })) as number | null;
+        // No such process in this test: no port comes, as from a shell without it.
+        if (connectionID === null) return;
+        const channel = new MessageChannel();
+        pagePorts.set(connectionID, [channel.port1]);
+        channel.port1.onmessage = (event) => {
+          void main({ kind: "message", connectionID, portIndex: 0, data: event.data });
+        };
+        window.postMessage(message, window.location.origin, [channel.port2]);
       };
       window.electron = {
         clientPackage: "io.cairn.photos.desktop",
@@ -188,15 +243,8 @@ export const bridgeDesktopExport = async (
         installUpdateOnNextLaunch: () => Promise.resolve(),
         ignoreUpdate: () => Promise.resolve(),
         downloadUpdate: () => Promise.resolve(),
-        connectNativeConversions: async () => {
-          const connectionID = (await main({ kind: "conversions" })) as number;
-          const channel = new MessageChannel();
-          pagePorts.set(connectionID, [channel.port1]);
-          channel.port1.onmessage = (event) => {
-            void main({ kind: "message", connectionID, portIndex: 0, data: event.data });
-          };
-          window.postMessage(conversionsMessage, window.location.origin, [channel.port2]);
-        },
+        connectNativeConversions: () => connectOnePort("conversions", conversionsMessage),
+        connectNativeML: () => connectOnePort("ml", mlMessage),
         selectExportFolder: async () =>
           ((await main({ kind: "select" })) as string | null) ?? undefined,
         connectExport: async (folder) => {
@@ -221,8 +269,8 @@ export const bridgeDesktopExport = async (
         },
       };
     },
-    [exportPortsMessage, conversionPortsMessage] as const,
+    [exportPortsMessage, conversionPortsMessage, mlPortsMessage] as const,
   );
 
-  return { host, conversionsAsked, close: () => nodeHost.close() };
+  return { host, conversionsAsked, clipAsked, close: () => nodeHost.close() };
 };

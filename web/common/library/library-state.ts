@@ -12,10 +12,7 @@ import { type BrowserSyncWorker, startBrowserSyncWorker } from "../workers/brows
 import { useRuntimeConfig } from "../config/runtime-config-context";
 import { log } from "../log/log";
 import { localStore } from "../storage/local-store";
-import {
-  conversionPortsMessage,
-  type ElectronBridge,
-} from "../../../shared/desktop/electron-bridge";
+import { conversionPortsMessage, mlPortsMessage } from "../../../shared/desktop/electron-bridge";
 import { desktopPorts } from "../shell/desktop-ports";
 import type { GalleryClient } from "./gallery-client";
 import type { UploadClient } from "./upload-client";
@@ -99,22 +96,45 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
   store.set(galleryClientAtom, tabLibrary.gallery);
   store.set(uploadClientAtom, tabLibrary.uploads);
   store.set(searchClientAtom, tabLibrary.search);
-  if (window.electron !== undefined) connectNativeConversions(window.electron, tabLibrary);
+  const bridge = window.electron;
+  if (bridge !== undefined) {
+    // In the desktop app, the library's worker converts what the browser
+    // cannot show with the native conversions (spec §6), the web path
+    // staying the fallback, and runs CLIP natively (see: [Note: The desktop
+    // runs CLIP natively]).
+    const library = tabLibrary;
+    connectDesktopPort(conversionPortsMessage, "the native conversions", {
+      ask: () => bridge.connectNativeConversions(),
+      adopt: (port) => library.adoptNativeConversions(port),
+      isCurrent: () => tabLibrary === library,
+    });
+    connectDesktopPort(mlPortsMessage, "the native CLIP", {
+      ask: () => bridge.connectNativeML(),
+      adopt: (port) => library.adoptNativeML(port),
+      isCurrent: () => tabLibrary === library,
+    });
+  }
 };
 
-/**
- * In the desktop app, the library's worker converts what the browser cannot
- * show with the native conversions (spec §6), the web path staying the fallback.
- */
-const connectNativeConversions = (bridge: ElectronBridge, library: LibrarySync): void => {
-  const arrival = desktopPorts(window, conversionPortsMessage, 1);
+/** Asks the desktop shell for a port (it arrives as the window message `messageData`) and hands it on. */
+const connectDesktopPort = (
+  messageData: string,
+  what: string,
+  to: {
+    ask: () => Promise<void>;
+    adopt: (port: MessagePort) => Promise<void>;
+    /** False once the library it was asked for has stopped. */
+    isCurrent: () => boolean;
+  },
+): void => {
+  const arrival = desktopPorts(window, messageData, 1);
   void (async () => {
-    await bridge.connectNativeConversions();
+    await to.ask();
     const [port] = await arrival.ports;
-    if (port !== undefined && tabLibrary === library) await library.adoptNativeConversions(port);
+    if (port !== undefined && to.isCurrent()) await to.adopt(port);
   })().catch((e: unknown) => {
     arrival.cancel();
-    log.error("Could not connect the native conversions", e);
+    log.error(`Could not connect ${what}`, e);
   });
 };
 

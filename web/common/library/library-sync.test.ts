@@ -87,6 +87,10 @@ const setup = (online = true) => {
       calls.push("adoptNativeConversions");
       return Promise.resolve();
     },
+    adoptNativeML: () => {
+      calls.push("adoptNativeML");
+      return Promise.resolve();
+    },
     openView: (viewID) => {
       calls.push(`openView ${String(viewID)}`);
       return Promise.resolve(snapshot(viewID, 1));

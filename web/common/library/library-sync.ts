@@ -58,6 +58,7 @@ export type SyncWorkerCalls = GalleryWorkerCalls &
       | "close"
       | "serveExportLibrary"
       | "adoptNativeConversions"
+      | "adoptNativeML"
     >
   >;
 
@@ -103,6 +104,11 @@ export interface LibrarySync {
   serveExportLibrary(port: MessagePort): Promise<void>;
   /** The desktop app's native conversions, served over `port` (transferred to the worker). */
   adoptNativeConversions(port: MessagePort): Promise<void>;
+  /**
+   * The desktop app's native CLIP, served over `port` (transferred to the
+   * worker, then to its ML worker). See: [Note: The desktop runs CLIP natively]
+   */
+  adoptNativeML(port: MessagePort): Promise<void>;
 }
 
 /**
@@ -267,6 +273,9 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
     },
     async adoptNativeConversions(port) {
       await api.adoptNativeConversions(transfer(port, [port]));
+    },
+    async adoptNativeML(port) {
+      await api.adoptNativeML(transfer(port, [port]));
     },
     setViewChoices(choices) {
       // Once opened: a choice made before reaches the worker with the session.

@@ -44,6 +44,7 @@ const fakeBridge = () => {
     selectExportFolder: () => Promise.resolve(undefined),
     connectExport: () => Promise.resolve(false),
     connectNativeConversions: () => Promise.resolve(),
+    connectNativeML: () => Promise.resolve(),
   };
   return {
     bridge,

@@ -1,10 +1,12 @@
 import path from "node:path";
 import * as ort from "onnxruntime-node";
+import type { ModelFile } from "../../../shared/api/models";
 import type { ClipRuntime } from "./clip-embedder";
+import { cachedModelFile, type ModelCacheDeps } from "./model-cache";
 
-// The CLIP runtime of Node hosts (an Electron utility process, a command
-// line, tests): onnxruntime-node's CPU provider over the files of a models
-// folder. See: [Note: One CLIP engine, any ONNX runtime]
+// The CLIP runtimes of Node hosts (the desktop app's ML process, tests, the
+// bench): onnxruntime-node's CPU provider over model files on the disk.
+// See: [Note: One CLIP engine, any ONNX runtime]
 
 /**
  * One intra-op thread and no CPU memory arena, as the reference's desktop
@@ -14,9 +16,20 @@ import type { ClipRuntime } from "./clip-embedder";
  */
 const sessionOptions = { intraOpNumThreads: 1, enableCpuMemArena: false } as const;
 
-/** A runtime opening the models of `modelsDir` (`CAIRN_MODELS_DIR` or the desktop's own). */
-export const nodeClipRuntime = (modelsDir: string): ClipRuntime => ({
+/** A runtime opening each model from the file `modelFile` gives for it. */
+const nodeClipRuntimeOver = (modelFile: (model: ModelFile) => Promise<string>): ClipRuntime => ({
   Tensor: ort.Tensor,
-  createSession: (model) =>
-    ort.InferenceSession.create(path.join(modelsDir, model.name), sessionOptions),
+  createSession: async (model) =>
+    ort.InferenceSession.create(await modelFile(model), sessionOptions),
 });
+
+/** A runtime opening the models of `modelsDir` (`CAIRN_MODELS_DIR`, a test's folder). */
+export const nodeClipRuntime = (modelsDir: string): ClipRuntime =>
+  nodeClipRuntimeOver((model) => Promise.resolve(path.join(modelsDir, model.name)));
+
+/**
+ * The desktop's runtime: each model fetched from the server into the
+ * desktop's own folder once. See: [Note: The desktop keeps the server's models on its disk]
+ */
+export const cachedClipRuntime = (cache: ModelCacheDeps): ClipRuntime =>
+  nodeClipRuntimeOver((model) => cachedModelFile(cache, model.name));
