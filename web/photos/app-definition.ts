@@ -1,5 +1,6 @@
 import type { AppDefinition } from "../common/app/app-definition";
 import { accountRoutes, type RouteSpec } from "../common/routing/route-table";
+import { DeduplicatePage } from "./deduplicate/DeduplicatePage";
 import { FamilyPage } from "./family/FamilyPage";
 import { GalleryPage } from "./gallery/GalleryPage";
 import { PaymentsPage } from "./payments/PaymentsPage";
@@ -25,8 +26,12 @@ export const photosApp: AppDefinition = {
     { path: "/change-email", titleId: "route.changeEmail", access: "needs-login" },
     { path: "/change-password", titleId: "route.changePassword", access: "needs-login" },
     galleryRoute,
-    // Removing duplicates is built with people and places; until then this page says so.
-    { path: "/deduplicate", titleId: "route.deduplicate", access: "needs-login" },
+    {
+      path: "/deduplicate",
+      titleId: "route.deduplicate",
+      access: "needs-login",
+      screen: DeduplicatePage,
+    },
     // Reached with a families token or an invite token in its URL, not a
     // session. See: [Note: The family page is opened with a families token]
     { path: "/family", titleId: "route.family", access: "public", screen: FamilyPage },

@@ -8,10 +8,13 @@ import type { GalleryCalls, ThumbnailResult } from "../gallery/gallery-contract"
 import type { UploadCalls } from "../upload/upload-contract";
 import type { OpenLibrary } from "./sync-service-contract";
 import type { SearchCalls } from "../search/search-contract";
+import type { DuplicatesCalls } from "../dedupe/duplicates-contract";
+import { exactDuplicateGroups } from "../dedupe/exact-duplicates";
+import { deduplicationActions } from "../dedupe/deduplication-actions";
 
 export const libraryGalleryCalls = (
   library: OpenLibrary,
-): GalleryCalls & UploadCalls & SearchCalls => {
+): GalleryCalls & UploadCalls & SearchCalls & DuplicatesCalls => {
   /** Thumbnails before the library is loaded: the first screen's at once, any other once it is. */
   const earlyThumbnails = async (fileIDs: readonly number[]): Promise<ThumbnailResult[]> => {
     const early = library.early();
@@ -53,6 +56,24 @@ export const libraryGalleryCalls = (
     // Not `viewOpened`: the first screen stays the last album or timeline opened.
     openSearch: (query) => library.gallery().search.open(query),
     cityName: (cityID) => library.gallery().search.cityName(cityID),
+    exactDuplicates: async () => {
+      await library.loaded();
+      // Over the library as the views show it: an action just performed is already in it.
+      return exactDuplicateGroups(library.gallery().reader());
+    },
+    removeDuplicates: async (groups) => {
+      await library.loaded();
+      const { actions } = library.gallery();
+      let trashed = 0;
+      // In order, the first refusal stopping the rest: the kept copies join
+      // their albums before any copy goes to the trash.
+      for (const action of deduplicationActions(groups)) {
+        const outcome = await actions.perform(action);
+        if (!outcome.ok) return outcome;
+        if (action.kind === "trash") trashed = outcome.changedCount;
+      }
+      return { ok: true, changedCount: trashed };
+    },
     upload: async (request, onProgress) => {
       await library.loaded();
       return (await library.uploads()).upload(request, onProgress);

@@ -22,6 +22,7 @@ import type { OpenedFirstScreen } from "./first-screen";
 import type { GalleryServices } from "./gallery-services";
 import type { LibraryUploads } from "./upload/library-uploads";
 import type { SearchCalls } from "../search/search-contract";
+import type { DuplicatesCalls } from "../dedupe/duplicates-contract";
 import type { Places } from "../places/places-loader";
 import type { MLClient } from "../ml/indexing/library-ml";
 import type { IndexingCalls } from "../ml/indexing/indexing-contract";
@@ -146,7 +147,13 @@ export interface SyncServiceDependencies {
  * the gallery's, the search's and the uploads' calls. See: [Note: A worker's API is declared once]
  */
 export interface SyncService
-  extends GalleryCalls, UploadCalls, SearchCalls, IndexingCalls, ExportLibraryCalls {
+  extends
+    GalleryCalls,
+    UploadCalls,
+    SearchCalls,
+    DuplicatesCalls,
+    IndexingCalls,
+    ExportLibraryCalls {
   /**
    * Opens the stored library (shown at once to subscribers) and starts
    * syncing: now, periodically, and on request.

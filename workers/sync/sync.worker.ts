@@ -41,6 +41,7 @@ import type { LibrarySummary } from "./library-summary";
 import { storedFirstScreen } from "./first-screen";
 import { galleryWorkerCalls } from "../gallery/gallery-worker-calls";
 import type { SearchCalls } from "../search/search-contract";
+import type { DuplicatesCalls } from "../dedupe/duplicates-contract";
 import type { MLStatus } from "../ml/indexing/indexing-contract";
 import { placesLoader } from "../places/places-loader";
 import { type BrowserMLWorker, startBrowserMLWorker } from "../ml/browser-ml-worker";
@@ -279,6 +280,13 @@ export const openSearch = (...args: Parameters<SearchCalls["openSearch"]>) =>
   ensureService().openSearch(...args);
 export const cityName = (...args: Parameters<SearchCalls["cityName"]>) =>
   ensureService().cityName(...args);
+
+// The duplicates page: `web/common/library/duplicates-client.ts` calls this.
+export const exactDuplicates = (): ReturnType<DuplicatesCalls["exactDuplicates"]> =>
+  ensureService().exactDuplicates();
+export const removeDuplicates = (
+  ...args: Parameters<DuplicatesCalls["removeDuplicates"]>
+): ReturnType<DuplicatesCalls["removeDuplicates"]> => ensureService().removeDuplicates(...args);
 
 // On-device indexing: the settings' and the sidebar's progress and switch.
 export const indexingStatus = (): MLStatus | undefined => service?.indexingStatus();

@@ -17,6 +17,7 @@ import { desktopPorts } from "../shell/desktop-ports";
 import type { GalleryClient } from "./gallery-client";
 import type { UploadClient } from "./upload-client";
 import type { SearchClient } from "./search-client";
+import type { DuplicatesClient } from "./duplicates-client";
 import { type LibraryView, type LibrarySync, startLibrarySync } from "./library-sync";
 import { afterNextPaint } from "./after-next-paint";
 import { storeViewChoices, storedViewChoices, viewChoicesAtom } from "./view-choices";
@@ -29,6 +30,7 @@ export const libraryViewAtom = atom<LibraryView>({});
 export const galleryClientAtom = atom<GalleryClient | undefined>(undefined);
 export const uploadClientAtom = atom<UploadClient | undefined>(undefined);
 export const searchClientAtom = atom<SearchClient | undefined>(undefined);
+export const duplicatesClientAtom = atom<DuplicatesClient | undefined>(undefined);
 
 let tabLibrary: LibrarySync | undefined;
 /** The sync worker started ahead of the library sync, not yet taken by it. */
@@ -88,6 +90,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
       store.set(galleryClientAtom, undefined);
       store.set(uploadClientAtom, undefined);
       store.set(searchClientAtom, undefined);
+      store.set(duplicatesClientAtom, undefined);
     },
     log,
     setTimeout: (callback, delayMs) => setTimeout(callback, delayMs),
@@ -96,6 +99,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
   store.set(galleryClientAtom, tabLibrary.gallery);
   store.set(uploadClientAtom, tabLibrary.uploads);
   store.set(searchClientAtom, tabLibrary.search);
+  store.set(duplicatesClientAtom, tabLibrary.duplicates);
   const bridge = window.electron;
   if (bridge !== undefined) {
     // In the desktop app, the library's worker converts what the browser
@@ -181,6 +185,15 @@ export function useGalleryClient(): GalleryClient | undefined {
     ensureTabLibrarySync(apiOrigin);
   }, [apiOrigin]);
   return useAtomValue(galleryClientAtom);
+}
+
+/** Starts the tab's library sync (once) and gives the duplicates page's client, undefined until the worker started. */
+export function useDuplicatesClient(): DuplicatesClient | undefined {
+  const { apiOrigin } = useRuntimeConfig();
+  useEffect(() => {
+    ensureTabLibrarySync(apiOrigin);
+  }, [apiOrigin]);
+  return useAtomValue(duplicatesClientAtom);
 }
 
 /** The tab's search client, undefined until the worker started (the gallery starts it). */

@@ -148,6 +148,11 @@ const setup = (online = true) => {
       return Promise.resolve([]);
     },
     cityName: () => Promise.resolve("Lisbon"),
+    exactDuplicates: () => {
+      calls.push("exactDuplicates");
+      return Promise.resolve([]);
+    },
+    removeDuplicates: () => Promise.resolve({ ok: true, changedCount: 0 }),
     indexingStatus: () => Promise.resolve(undefined),
     setIndexingEnabled: () => Promise.resolve(),
     openSearch: (query) => {

@@ -29,6 +29,7 @@ import {
 } from "./gallery-client-comlink";
 import { libraryStartupMarks, markLibraryStartup } from "./startup-marks";
 import { type SearchClient, searchClientOverWorker } from "./search-client";
+import { type DuplicatesClient, duplicatesClientOverWorker } from "./duplicates-client";
 
 /** What the page shows of the library: undefined parts are not known yet. */
 export interface LibraryView {
@@ -44,6 +45,7 @@ export interface LibraryView {
 export type SyncWorkerCalls = GalleryWorkerCalls &
   UploadWorkerCalls &
   SearchClient &
+  DuplicatesClient &
   WorkerCalls<
     Pick<
       typeof SyncWorkerModule,
@@ -97,6 +99,8 @@ export interface LibrarySync {
   uploads: UploadClient;
   /** The search bar's calls into the worker. */
   search: SearchClient;
+  /** The duplicates page's calls into the worker. */
+  duplicates: DuplicatesClient;
   /**
    * Serves the library to the desktop app's export process over `port`
    * (transferred to the worker). See: [Note: The export runs in a utility process]
@@ -262,6 +266,7 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
   return {
     gallery,
     search: searchClientOverWorker(api, opened, onOpened),
+    duplicates: duplicatesClientOverWorker(api, opened),
     uploads: uploadClientOverWorker(api, opened, deps.wrapCallback ?? comlinkProxy),
     requestSync(reason) {
       api.requestSync(reason).catch((e: unknown) => {

@@ -150,6 +150,9 @@ export function SettingsPage({
             values={{ days: trashRetentionDays }}
           />
         </p>
+        <Link to="/deduplicate" data-testid="settings-deduplicate">
+          <FormattedMessage id="route.deduplicate" />
+        </Link>
         <ExportEntry />
       </Section>
       <Section titleID="gallery.settings.search">

@@ -1,0 +1,164 @@
+// Removing duplicates as a person does, in Chromium against a real server:
+// the same photos uploaded into several albums (as from two phones, or
+// copied folders), each upload recording its content's hash. The
+// settings lead to /deduplicate, which lists each photo's copies with the
+// copy to keep marked (the captioned one), says how many copies go and how
+// much that frees, and after "Remove duplicates" every album still shows
+// its photos while the copies are in the trash. The page fits a desktop
+// and a phone in English and German.
+// `CAIRN_E2E_SCREENSHOTS=<dir>` also saves it (`dedupe-<locale>-<width>.png`).
+
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { DecryptedCollection, DecryptedFile } from "../../workers/library/decrypted-records";
+import { uploadTestFile } from "../../workers/sync/test-support/library";
+import {
+  type AccountWithLibrary,
+  openLoggedInGallery,
+  signUpWithLibraryClient,
+} from "./test-support/library";
+import { englishAndGerman, lookSizes } from "./test-support/looks";
+import { useCairnInChromium } from "./test-support/suite";
+import { pageCatchUpMs } from "./test-support/waits";
+
+const { cairn, browser } = useCairnInChromium();
+const screenshotDir = process.env.CAIRN_E2E_SCREENSHOTS;
+const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures/media");
+
+let owner: AccountWithLibrary;
+let page: Page;
+const albums: Record<"summer" | "beach" | "garden", DecryptedCollection> = {} as never;
+const files: Record<string, DecryptedFile> = {};
+
+const upload = async (
+  key: string,
+  album: DecryptedCollection,
+  title: string,
+  fixture: string,
+  extra: { caption?: string } = {},
+) => {
+  const bytes = new Uint8Array(await readFile(path.join(fixtures, fixture)));
+  // The upload records the content's hash, as every client's does.
+  files[key] = await uploadTestFile(owner.client, album, title, bytes, extra);
+};
+
+/** The files the server lists in `album` now. */
+const filesOnServer = async (album: DecryptedCollection) => {
+  const { entries } = await owner.client.fetchCollectionFiles(album);
+  return entries
+    .flatMap((entry) => (entry.kind === "file" ? [entry.file.id] : []))
+    .sort((a, b) => a - b);
+};
+const ids = (...keys: string[]) => keys.map((key) => files[key]?.id ?? -1).sort((a, b) => a - b);
+
+const openDeduplicate = async () => {
+  await page.goto(`${cairn().urls.photos}/gallery/settings`);
+  await page.getByTestId("settings-deduplicate").click();
+  await page.waitForURL(/\/deduplicate$/);
+};
+const groupOf = (title: string) =>
+  page
+    .getByTestId("dedupe-group")
+    .filter({ has: page.locator(".cairn-dedupe__group-title", { hasText: title }) });
+
+beforeAll(async () => {
+  owner = await signUpWithLibraryClient(cairn(), "dedupe");
+  albums.summer = await owner.client.createCollection({ name: "Summer", type: "album" });
+  albums.beach = await owner.client.createCollection({ name: "Beach", type: "album" });
+  albums.garden = await owner.client.createCollection({ name: "Garden", type: "album" });
+  // f6t: one copy in Summer, one in Beach.
+  await upload("f6tSummer", albums.summer, "f6t.jpg", "f6t.jpg");
+  await upload("f6tBeach", albums.beach, "f6t copy.jpg", "f6t.jpg");
+  // noexif: twice in Summer, and once in Garden with a caption: that copy stays.
+  await upload("noexifSummer", albums.summer, "noexif.jpg", "noexif.jpg");
+  await upload("noexifSummer2", albums.summer, "noexif (1).jpg", "noexif.jpg");
+  await upload("noexifGarden", albums.garden, "noexif.jpg", "noexif.jpg", {
+    caption: "Grandma's garden",
+  });
+  // A photo with no copy.
+  await upload("knocker", albums.summer, "door-knocker.jpg", "door-knocker.jpg");
+  page = await openLoggedInGallery(browser(), cairn(), owner.account);
+});
+
+afterAll(async () => {
+  await page.context().close();
+  await owner.client.close();
+});
+
+it("fits a desktop and a phone, in English and German", async () => {
+  await openDeduplicate();
+  for (const { width, height } of lookSizes) {
+    for (const locale of englishAndGerman) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate((chosen) => {
+        localStorage.setItem("locale", chosen);
+      }, locale);
+      await page.reload();
+      await page.getByTestId("dedupe-group").first().waitFor({ timeout: pageCatchUpMs });
+      const at = `${locale} at ${String(width)} px`;
+      // Nothing spills sideways; the action is on screen without scrolling.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        at,
+      ).toBe(true);
+      const remove = await page.getByTestId("dedupe-remove").boundingBox();
+      expect(remove, at).not.toBeNull();
+      expect((remove?.y ?? height) + (remove?.height ?? 0), at).toBeLessThanOrEqual(height);
+      expect((remove?.x ?? width) + (remove?.width ?? 0), at).toBeLessThanOrEqual(width);
+      if (screenshotDir !== undefined) {
+        await page.locator(".cairn-dedupe__thumbnail img").first().waitFor();
+        await page.screenshot({
+          path: path.join(screenshotDir, `dedupe-${locale}-${String(width)}.png`),
+        });
+      }
+    }
+  }
+  await page.evaluate(() => {
+    localStorage.setItem("locale", "en-US");
+  });
+  await page.setViewportSize({ width: 1400, height: 900 });
+});
+
+it("lists each photo's copies, keeps the captioned one, and removing them keeps every album's photos", async () => {
+  await openDeduplicate();
+  await expect
+    .poll(() => page.getByTestId("dedupe-group").count(), { timeout: pageCatchUpMs })
+    .toBe(2);
+  const noexif = groupOf("noexif.jpg");
+  expect(await noexif.getByTestId("dedupe-copy").count()).toBe(3);
+  // The captioned copy is kept, listed first.
+  expect(
+    await noexif.locator("[data-testid=dedupe-copy][data-kept=true]").getAttribute("data-file-id"),
+  ).toBe(String(files.noexifGarden?.id));
+  expect(await noexif.getByTestId("dedupe-copy").first().textContent()).toContain("Garden");
+  expect(await groupOf("f6t.jpg").getByTestId("dedupe-copy").count()).toBe(2);
+  expect(await page.getByTestId("dedupe-summary").textContent()).toContain("3 copies to remove");
+
+  // Leaving a group out, then choosing all again.
+  await groupOf("f6t.jpg").getByTestId("dedupe-group-choice").uncheck();
+  expect(await page.getByTestId("dedupe-summary").textContent()).toContain("2 copies to remove");
+  await page.getByRole("button", { name: "Select all" }).click();
+  expect(await page.getByTestId("dedupe-summary").textContent()).toContain("3 copies to remove");
+
+  await page.getByTestId("dedupe-remove").click();
+  const dialog = page.getByRole("dialog");
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain("Remove 3 copies?");
+  await dialog.getByRole("button", { name: "Remove duplicates" }).click();
+  await page.getByTestId("dedupe-none").waitFor({ timeout: pageCatchUpMs });
+
+  // Every album still has each of its photos, now as the kept copy; the copies are in the trash.
+  await expect
+    .poll(() => filesOnServer(albums.summer), { timeout: pageCatchUpMs })
+    .toEqual(ids("f6tSummer", "noexifGarden", "knocker"));
+  expect(await filesOnServer(albums.beach)).toEqual(ids("f6tSummer"));
+  expect(await filesOnServer(albums.garden)).toEqual(ids("noexifGarden"));
+  const trash = await owner.client.fetchTrash(
+    new Map(Object.values(albums).map((album) => [album.id, album.keyB64])),
+  );
+  expect(trash.entries.map((entry) => entry.item.file.id).sort((a, b) => a - b)).toEqual(
+    ids("f6tBeach", "noexifSummer", "noexifSummer2"),
+  );
+});

@@ -1,0 +1,22 @@
+// The duplicates page's calls into the library's worker, each waiting for
+// the stored library to be open. See: [Note: Gallery calls wait for the stored library]
+// See: [Note: A worker's API is declared once]
+
+import type { DuplicatesCalls } from "../../../workers/dedupe/duplicates-contract";
+import type { WorkerCalls } from "../../../workers/worker-boundary";
+
+export type DuplicatesClient = WorkerCalls<DuplicatesCalls>;
+
+export const duplicatesClientOverWorker = (
+  api: DuplicatesClient,
+  opened: Promise<unknown>,
+): DuplicatesClient => ({
+  exactDuplicates: async () => {
+    await opened;
+    return api.exactDuplicates();
+  },
+  removeDuplicates: async (groups) => {
+    await opened;
+    return api.removeDuplicates(groups);
+  },
+});

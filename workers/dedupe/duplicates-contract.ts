@@ -1,0 +1,46 @@
+// What the duplicates page (`/deduplicate`) asks of the library's worker.
+// Types only: the library implements them (`library-gallery.ts`), the page
+// calls them as `WorkerCalls<DuplicatesCalls>`. See: [Note: A worker's API is declared once]
+
+import type { ActionOutcome } from "../gallery/gallery-contract";
+
+/** One copy in a group of exact duplicates. */
+export interface DuplicateFile {
+  fileID: number;
+  title: string;
+  /** The file's size as uploaded; undefined when the server gave none. */
+  sizeBytes: number | undefined;
+  /** µs: the photo's time (edited time if set). */
+  creationTimeUs: number;
+  /** The user's own visible albums (favorites included) holding this copy; none when only uncategorized. */
+  collectionIDs: number[];
+  /** It has a caption or an edited name or time: kept before a bare copy. */
+  hasCaptionOrEdit: boolean;
+}
+
+/**
+ * Copies of one content (same hash), the copy to keep first.
+ * See: [Note: Which copy of a duplicate is kept]
+ */
+export interface DuplicateGroup {
+  /** The content's hash (the live photo's two hashes joined): stable across scans. */
+  contentKey: string;
+  files: DuplicateFile[];
+  /** What removing every copy but the kept one frees, in bytes (sizes known only). */
+  freedBytes: number;
+}
+
+export interface DuplicatesCalls {
+  /**
+   * The library's exact duplicates, most storage to free first, once the
+   * stored library is loaded. See: [Note: Exact duplicates are the user's own copies]
+   */
+  exactDuplicates(): Promise<DuplicateGroup[]>;
+  /**
+   * Removes the copies of `groups`, as the page showed and the user
+   * confirmed them: each kept copy (the first) joins its copies' albums, then
+   * the copies go to the trash. A refusal stops there and is answered; the
+   * success counts the copies trashed. See: [Note: Which copy of a duplicate is kept]
+   */
+  removeDuplicates(groups: readonly DuplicateGroup[]): Promise<ActionOutcome>;
+}
