@@ -8,12 +8,14 @@
 // and a phone in English and German.
 // `CAIRN_E2E_SCREENSHOTS=<dir>` also saves it (`dedupe-<locale>-<width>.png`).
 
+import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { DecryptedCollection, DecryptedFile } from "../../workers/library/decrypted-records";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
+import { FileType } from "../../shared/model/library/file-metadata";
 import {
   type AccountWithLibrary,
   openLoggedInGallery,
@@ -79,6 +81,14 @@ beforeAll(async () => {
   });
   // A photo with no copy.
   await upload("knocker", albums.summer, "door-knocker.jpg", "door-knocker.jpg");
+  // A long video: a large file (10.5 MiB), no duplicate.
+  files.drone = await uploadTestFile(
+    owner.client,
+    albums.beach,
+    "drone.mp4",
+    new Uint8Array(randomBytes(10.5 * 1024 * 1024)),
+    { fileType: FileType.video, durationSec: 95 },
+  );
   page = await openLoggedInGallery(browser(), cairn(), owner.account);
 });
 
@@ -113,6 +123,21 @@ it("fits a desktop and a phone, in English and German", async () => {
           path: path.join(screenshotDir, `dedupe-${locale}-${String(width)}.png`),
         });
       }
+      // The large files, a tab away, fit too.
+      await page.getByRole("tab").nth(1).click();
+      await page.getByTestId("large-file").first().waitFor({ timeout: pageCatchUpMs });
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        at,
+      ).toBe(true);
+      const size = await page.locator(".cairn-dedupe__large-size").first().boundingBox();
+      expect((size?.x ?? width) + (size?.width ?? 0), at).toBeLessThanOrEqual(width);
+      if (screenshotDir !== undefined) {
+        await page.screenshot({
+          path: path.join(screenshotDir, `large-files-${locale}-${String(width)}.png`),
+        });
+      }
+      await page.getByRole("tab").nth(0).click();
     }
   }
   await page.evaluate(() => {
@@ -153,7 +178,7 @@ it("lists each photo's copies, keeps the captioned one, and removing them keeps 
   await expect
     .poll(() => filesOnServer(albums.summer), { timeout: pageCatchUpMs })
     .toEqual(ids("f6tSummer", "noexifGarden", "knocker"));
-  expect(await filesOnServer(albums.beach)).toEqual(ids("f6tSummer"));
+  expect(await filesOnServer(albums.beach)).toEqual(ids("f6tSummer", "drone"));
   expect(await filesOnServer(albums.garden)).toEqual(ids("noexifGarden"));
   const trash = await owner.client.fetchTrash(
     new Map(Object.values(albums).map((album) => [album.id, album.keyB64])),
@@ -161,4 +186,29 @@ it("lists each photo's copies, keeps the captioned one, and removing them keeps 
   expect(trash.entries.map((entry) => entry.item.file.id).sort((a, b) => a - b)).toEqual(
     ids("f6tBeach", "noexifSummer", "noexifSummer2"),
   );
+});
+
+it("lists the large files, largest first, and moves the chosen ones to the trash", async () => {
+  await openDeduplicate();
+  await page.getByRole("tab", { name: "Large files" }).click();
+  expect(new URL(page.url()).searchParams.get("view")).toBe("large");
+  const large = page.getByTestId("large-file");
+  await large.first().waitFor({ timeout: pageCatchUpMs });
+  expect(await large.count()).toBe(1);
+  expect(await large.first().textContent()).toContain("drone.mp4");
+  expect(await large.first().textContent()).toContain("11 MB");
+  expect(await large.first().textContent()).toContain("Beach");
+  expect(await page.getByTestId("large-summary").textContent()).toBe("None selected");
+
+  // A reload keeps the list open.
+  await page.reload();
+  await large.first().waitFor({ timeout: pageCatchUpMs });
+  await large.first().getByTestId("large-file-choice").check();
+  expect(await page.getByTestId("large-summary").textContent()).toBe("1 selected, 11 MB");
+  await page.getByTestId("large-trash").click();
+  await page.getByRole("dialog").getByRole("button", { name: "Move to trash" }).click();
+  await page.getByTestId("large-none").waitFor({ timeout: pageCatchUpMs });
+  await expect
+    .poll(() => filesOnServer(albums.beach), { timeout: pageCatchUpMs })
+    .not.toContain(files.drone?.id);
 });

@@ -30,6 +30,16 @@ export interface DuplicateGroup {
   freedBytes: number;
 }
 
+/** A file of the "Large files" list (`largeFileMinBytes` and up). */
+export interface LargeFile {
+  fileID: number;
+  title: string;
+  sizeBytes: number;
+  creationTimeUs: number;
+  /** As `DuplicateFile.collectionIDs`. */
+  collectionIDs: number[];
+}
+
 export interface DuplicatesCalls {
   /**
    * The library's exact duplicates, most storage to free first, once the
@@ -43,4 +53,6 @@ export interface DuplicatesCalls {
    * success counts the copies trashed. See: [Note: Which copy of a duplicate is kept]
    */
   removeDuplicates(groups: readonly DuplicateGroup[]): Promise<ActionOutcome>;
+  /** The user's own large files in their own visible albums, largest first. */
+  largeFiles(): Promise<LargeFile[]>;
 }

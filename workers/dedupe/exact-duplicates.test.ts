@@ -6,6 +6,7 @@ import { MemoryReader } from "../gallery/engine/test-support/reader";
 import { testCollection, testFile, testUserID } from "../sync/test-support/sync-store";
 import { deduplicationActions } from "./deduplication-actions";
 import { exactDuplicateGroups } from "./exact-duplicates";
+import { largeFileMinBytes, largeFilesOf } from "./large-files";
 
 // Exact duplicates as a person sees them on /deduplicate.
 // See: [Note: Exact duplicates are the user's own copies], [Note: Which copy of a duplicate is kept]
@@ -156,5 +157,30 @@ describe("removing duplicates", () => {
 
   it("asks nothing when no group is chosen", () => {
     expect(deduplicationActions([])).toEqual([]);
+  });
+});
+
+describe("large files", () => {
+  it("lists the user's own files of 10 MiB and up, largest first, once each", () => {
+    const sized = (fileSize: number) => ({ info: { fileSize, thumbSize: 1 } });
+    const reader = library().putFiles([
+      copy(1, 10, "a", sized(largeFileMinBytes)),
+      copy(1, 11, "a", sized(largeFileMinBytes)),
+      copy(2, 10, "b", sized(largeFileMinBytes - 1)),
+      copy(3, 12, "c", sized(80_000_000)),
+      copy(4, 13, "d", sized(90_000_000)),
+      copy(5, 14, "e", sized(90_000_000)),
+      copy(6, 10, "f", { info: undefined }),
+    ]);
+    expect(
+      largeFilesOf(reader).map(({ fileID, sizeBytes, collectionIDs }) => [
+        fileID,
+        sizeBytes,
+        collectionIDs,
+      ]),
+    ).toEqual([
+      [3, 80_000_000, []],
+      [1, largeFileMinBytes, [10, 11]],
+    ]);
   });
 });

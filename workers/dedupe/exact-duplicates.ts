@@ -1,7 +1,7 @@
 import type { DecryptedFile } from "../library/decrypted-records";
-import { libraryFacts } from "../gallery/engine/library-facts";
 import type { LibraryReader } from "../gallery/gallery-contract";
 import type { DuplicateFile, DuplicateGroup } from "./duplicates-contract";
+import { ownVisibleCopies, shownNameAndTime } from "./own-copies";
 
 // [Note: Exact duplicates are the user's own copies]
 //
@@ -48,32 +48,16 @@ const keeperFirst = (a: DuplicateFile, b: DuplicateFile): number =>
 
 /** The library's groups of exact duplicates, most bytes to free first. */
 export const exactDuplicateGroups = (reader: LibraryReader): DuplicateGroup[] => {
-  const facts = libraryFacts(reader);
-  const copies = new Map<number, { file: DecryptedFile; collectionIDs: number[] }>();
-  for (const collection of reader.collections()) {
-    if (collection.isDeleted || collection.owner.id !== reader.userID) continue;
-    if (facts.hiddenIDs.has(collection.id) || facts.defaultHiddenIDs.has(collection.id)) continue;
-    for (const file of reader.filesOf(collection.id)) {
-      if (file.ownerID !== reader.userID) continue;
-      // Uncategorized is no album: a copy there is "in no album", nothing to add the kept one to.
-      const albumIDs = collection.id === facts.uncategorizedID ? [] : [collection.id];
-      const known = copies.get(file.id);
-      if (known === undefined) copies.set(file.id, { file, collectionIDs: albumIDs });
-      else known.collectionIDs.push(...albumIDs);
-    }
-  }
-
   const byContent = new Map<string, DuplicateFile[]>();
-  for (const { file, collectionIDs } of copies.values()) {
+  for (const { file, collectionIDs } of ownVisibleCopies(reader)) {
     const key = contentKeyOf(file);
     if (key === undefined) continue;
     const group = byContent.get(key) ?? [];
     group.push({
       fileID: file.id,
-      title: file.pubMagicMetadata?.data.editedName ?? file.metadata.title,
+      ...shownNameAndTime(file),
       sizeBytes: file.info?.fileSize,
-      creationTimeUs: file.pubMagicMetadata?.data.editedTime ?? file.metadata.creationTime,
-      collectionIDs: collectionIDs.sort((a, b) => a - b),
+      collectionIDs,
       hasCaptionOrEdit: hasCaptionOrEdit(file),
     });
     byContent.set(key, group);

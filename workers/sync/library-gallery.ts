@@ -11,6 +11,7 @@ import type { SearchCalls } from "../search/search-contract";
 import type { DuplicatesCalls } from "../dedupe/duplicates-contract";
 import { exactDuplicateGroups } from "../dedupe/exact-duplicates";
 import { deduplicationActions } from "../dedupe/deduplication-actions";
+import { largeFilesOf } from "../dedupe/large-files";
 
 export const libraryGalleryCalls = (
   library: OpenLibrary,
@@ -73,6 +74,10 @@ export const libraryGalleryCalls = (
         if (action.kind === "trash") trashed = outcome.changedCount;
       }
       return { ok: true, changedCount: trashed };
+    },
+    largeFiles: async () => {
+      await library.loaded();
+      return largeFilesOf(library.gallery().reader());
     },
     upload: async (request, onProgress) => {
       await library.loaded();

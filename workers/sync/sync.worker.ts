@@ -287,6 +287,8 @@ export const exactDuplicates = (): ReturnType<DuplicatesCalls["exactDuplicates"]
 export const removeDuplicates = (
   ...args: Parameters<DuplicatesCalls["removeDuplicates"]>
 ): ReturnType<DuplicatesCalls["removeDuplicates"]> => ensureService().removeDuplicates(...args);
+export const largeFiles = (): ReturnType<DuplicatesCalls["largeFiles"]> =>
+  ensureService().largeFiles();
 
 // On-device indexing: the settings' and the sidebar's progress and switch.
 export const indexingStatus = (): MLStatus | undefined => service?.indexingStatus();

@@ -19,4 +19,8 @@ export const duplicatesClientOverWorker = (
     await opened;
     return api.removeDuplicates(groups);
   },
+  largeFiles: async () => {
+    await opened;
+    return api.largeFiles();
+  },
 });

@@ -153,6 +153,7 @@ const setup = (online = true) => {
       return Promise.resolve([]);
     },
     removeDuplicates: () => Promise.resolve({ ok: true, changedCount: 0 }),
+    largeFiles: () => Promise.resolve([]),
     indexingStatus: () => Promise.resolve(undefined),
     setIndexingEnabled: () => Promise.resolve(),
     openSearch: (query) => {

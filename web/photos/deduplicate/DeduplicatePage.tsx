@@ -1,69 +1,39 @@
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "react-router";
-import type { ActionOutcome } from "../../../workers/gallery/gallery-contract";
-import type { DuplicateGroup } from "../../../workers/dedupe/duplicates-contract";
-import { useSessionExpiredDialog } from "../../common/account-screens/session/session-expired";
-import { useMessageDialog } from "../../common/dialog/dialog-state";
+import { Link, useSearchParams } from "react-router";
 import {
   useDuplicatesClient,
   useGalleryClient,
   useLibraryView,
 } from "../../common/library/library-state";
-import { log } from "../../common/log/log";
 import { useDocumentTitle } from "../../common/shell/document-title";
-import { useNotify } from "../../common/shell/notification";
-import { Button } from "../../common/ui/Button";
-import { refusalDisplay } from "../gallery/actions/action-messages";
 import { summaryLabel } from "../gallery/albums/summary-labels";
 import { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
-import { DuplicateGroupRow } from "./DuplicateGroupRow";
-import { StorageSize } from "./StorageSize";
-import { useDuplicateGroups } from "./use-duplicate-groups";
-import { useRowWindow } from "./windowed-rows";
+import { DuplicatesView } from "./DuplicatesView";
+import { LargeFilesView } from "./LargeFilesView";
 import "./deduplicate.css";
 
-/** A group's height on the page (deduplicate.css `--dedupe-row-height`): rows are drawn by it. */
-const groupRowHeightPx = 212;
-
-/** What removing the chosen groups takes away. */
-const removalOf = (groups: readonly DuplicateGroup[]) => ({
-  copies: groups.reduce((sum, { files }) => sum + files.length - 1, 0),
-  freedBytes: groups.reduce((sum, { freedBytes }) => sum + freedBytes, 0),
-});
+/** The address's `?view=` of the large files list; the duplicates are the page's default. */
+const largeFilesView = "large";
 
 /**
- * `/deduplicate` (spec §2): the library's exact duplicates, every group
- * chosen at first; "Remove" keeps one copy of each (added to every album the
- * others were in) and moves the others to the trash, after saying how many
- * and how much storage that frees. See: [Note: Exact duplicates are the
- * user's own copies] and [Note: Which copy of a duplicate is kept]
+ * `/deduplicate` (spec §2): freeing storage. "Duplicates" lists the
+ * library's exact duplicates and removes their copies; "Large files" lists
+ * the files of 10 MiB and up to move to the trash. The choice is in the
+ * address, so a reload keeps it.
  */
 export function DeduplicatePage() {
   useDocumentTitle("route.deduplicate");
   const intl = useIntl();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const showsLargeFiles = searchParams.get("view") === largeFilesView;
   const client = useDuplicatesClient();
   const gallery = useGalleryClient();
   const library = useLibraryView();
-  const groups = useDuplicateGroups(client, library.summary);
   const thumbnails = useMemo(
     () => (gallery === undefined ? undefined : new ThumbnailStore(gallery)),
     [gallery],
   );
-  const [unchosen, setUnchosen] = useState<ReadonlySet<string>>(new Set());
-  const [removing, setRemoving] = useState(false);
-  const { showMessageDialog, showErrorDialog } = useMessageDialog();
-  const showSessionExpired = useSessionExpiredDialog();
-  const notify = useNotify();
-  const scroller = useRef<HTMLDivElement>(null);
-  const rows = useRowWindow(scroller, groups?.length ?? 0, groupRowHeightPx);
-
-  const chosen = useMemo(
-    () => (groups ?? []).filter(({ contentKey }) => !unchosen.has(contentKey)),
-    [groups, unchosen],
-  );
-  const removal = removalOf(chosen);
-
   const albumNames = useMemo(() => {
     const names = new Map<number, string>();
     for (const summary of library.summaries ?? []) {
@@ -76,62 +46,19 @@ export function DeduplicatePage() {
   }, [library.summaries, intl]);
   const albumName = useCallback((id: number) => albumNames.get(id), [albumNames]);
 
-  const choose = (contentKey: string, isChosen: boolean) => {
-    setUnchosen((before) => {
-      const after = new Set(before);
-      if (isChosen) after.delete(contentKey);
-      else after.add(contentKey);
-      return after;
-    });
-  };
-
-  const remove = async (toRemove: readonly DuplicateGroup[]) => {
-    if (client === undefined) return;
-    setRemoving(true);
-    try {
-      let outcome: ActionOutcome;
-      try {
-        outcome = await client.removeDuplicates(toRemove);
-      } catch (e) {
-        log.error("Removing duplicates failed", e);
-        outcome = { ok: false, code: "unknown" };
-      }
-      if (!outcome.ok) {
-        const display = refusalDisplay(outcome.code, { kind: "trash", fileIDs: [] });
-        if (display.kind === "session-expired") showSessionExpired();
-        else
-          showErrorDialog(
-            <FormattedMessage id={display.message.id} values={display.message.values} />,
-          );
-        return;
-      }
-      setUnchosen(new Set());
-      notify(<FormattedMessage id="dedupe.done" values={{ count: outcome.changedCount }} />, {
-        variant: "success",
-      });
-    } finally {
-      setRemoving(false);
-    }
-  };
-
-  const confirmRemoval = () => {
-    const toRemove = chosen;
-    const { copies, freedBytes } = removalOf(toRemove);
-    showMessageDialog({
-      title: <FormattedMessage id="dedupe.confirm.title" values={{ count: copies }} />,
-      message: (
-        <FormattedMessage
-          id="dedupe.confirm.message"
-          values={{ count: copies, size: <StorageSize sizeBytes={freedBytes} /> }}
-        />
-      ),
-      proceed: {
-        label: <FormattedMessage id="dedupe.remove" />,
-        variant: "critical",
-        action: () => remove(toRemove),
-      },
-    });
-  };
+  const tab = (large: boolean, labelID: "dedupe.tab.duplicates" | "dedupe.tab.largeFiles") => (
+    <button
+      type="button"
+      role="tab"
+      aria-selected={showsLargeFiles === large}
+      className="cairn-dedupe__tab"
+      onClick={() => {
+        setSearchParams(large ? { view: largeFilesView } : {}, { replace: true });
+      }}
+    >
+      <FormattedMessage id={labelID} />
+    </button>
+  );
 
   return (
     <main className="cairn-dedupe" data-testid="dedupe-page">
@@ -142,92 +69,26 @@ export function DeduplicatePage() {
         <h1 className="cairn-dedupe__title">
           <FormattedMessage id="route.deduplicate" />
         </h1>
-        <p className="cairn-dedupe__explanation">
-          <FormattedMessage id="dedupe.explanation" />
-        </p>
-        {groups !== undefined && groups.length > 0 && (
-          <div className="cairn-dedupe__summary">
-            <span data-testid="dedupe-summary">
-              <FormattedMessage
-                id="dedupe.summary"
-                values={{
-                  count: removal.copies,
-                  size: <StorageSize sizeBytes={removal.freedBytes} />,
-                }}
-              />
-            </span>
-            <span className="cairn-dedupe__choices">
-              <button
-                type="button"
-                className="cairn-dedupe__link-button"
-                onClick={() => {
-                  setUnchosen(new Set());
-                }}
-              >
-                <FormattedMessage id="dedupe.chooseAll" />
-              </button>
-              <button
-                type="button"
-                className="cairn-dedupe__link-button"
-                onClick={() => {
-                  setUnchosen(new Set(groups.map(({ contentKey }) => contentKey)));
-                }}
-              >
-                <FormattedMessage id="dedupe.chooseNone" />
-              </button>
-            </span>
-            <Button
-              variant="critical"
-              busy={removing}
-              disabled={removal.copies === 0}
-              onClick={confirmRemoval}
-              data-testid="dedupe-remove"
-            >
-              <FormattedMessage id="dedupe.remove" />
-            </Button>
-          </div>
-        )}
+        <div className="cairn-dedupe__tabs" role="tablist">
+          {tab(false, "dedupe.tab.duplicates")}
+          {tab(true, "dedupe.tab.largeFiles")}
+        </div>
       </header>
-      {groups === undefined && (
-        <p className="cairn-dedupe__state" data-testid="dedupe-looking" role="status">
-          <FormattedMessage id="dedupe.looking" />
-        </p>
-      )}
-      {groups?.length === 0 && (
-        <div className="cairn-dedupe__state" data-testid="dedupe-none">
-          <h2>
-            <FormattedMessage id="dedupe.none" />
-          </h2>
-          <p>
-            <FormattedMessage id="dedupe.none.detail" />
-          </p>
-        </div>
-      )}
-      {groups !== undefined && groups.length > 0 && thumbnails !== undefined && (
-        <div className="cairn-dedupe__groups" ref={scroller} data-testid="dedupe-groups">
-          <div
-            className="cairn-dedupe__groups-content"
-            style={{ height: groups.length * groupRowHeightPx }}
-          >
-            {groups.slice(rows.start, rows.end).map((group, offset) => (
-              <div
-                key={group.contentKey}
-                className="cairn-dedupe__row"
-                style={{ top: (rows.start + offset) * groupRowHeightPx }}
-              >
-                <DuplicateGroupRow
-                  group={group}
-                  chosen={!unchosen.has(group.contentKey)}
-                  onChoose={(isChosen) => {
-                    choose(group.contentKey, isChosen);
-                  }}
-                  thumbnails={thumbnails}
-                  albumName={albumName}
-                />
-              </div>
-            ))}
-          </div>
-        </div>
+      {showsLargeFiles ? (
+        <LargeFilesView
+          client={client}
+          gallery={gallery}
+          thumbnails={thumbnails}
+          albumName={albumName}
+          libraryVersion={library.summary}
+        />
+      ) : (
+        <DuplicatesView
+          client={client}
+          thumbnails={thumbnails}
+          albumName={albumName}
+          libraryVersion={library.summary}
+        />
       )}
     </main>
   );

@@ -1,0 +1,201 @@
+import { useMemo, useRef, useState } from "react";
+import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
+import type { LargeFile } from "../../../workers/dedupe/duplicates-contract";
+import type { DuplicatesClient } from "../../common/library/duplicates-client";
+import type { GalleryClient } from "../../common/library/gallery-client";
+import { Button } from "../../common/ui/Button";
+import { useTrashConfirmation } from "../gallery/actions/use-trash-confirmation";
+import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
+import { useThumbnailURL } from "../gallery/thumbnails/use-thumbnail";
+import { StorageSize } from "./StorageSize";
+import { useLibraryAnswer } from "./use-library-answer";
+import { useRowWindow } from "./windowed-rows";
+
+/** A file's row height (deduplicate.css `.cairn-dedupe__large-row`): rows are drawn by it. */
+const fileRowHeightPx = 76;
+
+/**
+ * The user's own files of 10 MiB and up, largest first: the few deletions
+ * that free the most storage. None is chosen at first (unlike duplicates,
+ * nothing here is a copy); the chosen ones move to the trash after the
+ * trash's usual confirmation, with its undo.
+ */
+export function LargeFilesView({
+  client,
+  gallery,
+  thumbnails,
+  albumName,
+  libraryVersion,
+}: {
+  client: DuplicatesClient | undefined;
+  gallery: GalleryClient | undefined;
+  thumbnails: ThumbnailStore | undefined;
+  albumName: (collectionID: number) => string | undefined;
+  libraryVersion: unknown;
+}) {
+  const files = useLibraryAnswer(client?.largeFiles, libraryVersion, "large files");
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const confirmTrash = useTrashConfirmation(gallery);
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = useRowWindow(scroller, files?.length ?? 0, fileRowHeightPx);
+
+  // Only files still listed count (one trashed elsewhere drops out).
+  const chosenFiles = useMemo(
+    () => (files ?? []).filter(({ fileID }) => chosen.has(fileID)),
+    [files, chosen],
+  );
+  const chosenBytes = chosenFiles.reduce((sum, { sizeBytes }) => sum + sizeBytes, 0);
+
+  const choose = (fileID: number, isChosen: boolean) => {
+    setChosen((before) => {
+      const after = new Set(before);
+      if (isChosen) after.add(fileID);
+      else after.delete(fileID);
+      return after;
+    });
+  };
+
+  return (
+    <>
+      <section className="cairn-dedupe__toolbar">
+        <p className="cairn-dedupe__explanation">
+          <FormattedMessage id="dedupe.large.explanation" />
+        </p>
+        {files !== undefined && files.length > 0 && (
+          <div className="cairn-dedupe__summary">
+            <span data-testid="large-summary">
+              <FormattedMessage
+                id="dedupe.large.summary"
+                values={{
+                  count: chosenFiles.length,
+                  size: <StorageSize sizeBytes={chosenBytes} />,
+                }}
+              />
+            </span>
+            <span className="cairn-dedupe__choices">
+              <button
+                type="button"
+                className="cairn-dedupe__link-button"
+                onClick={() => {
+                  setChosen(new Set(files.map(({ fileID }) => fileID)));
+                }}
+              >
+                <FormattedMessage id="dedupe.chooseAll" />
+              </button>
+              <button
+                type="button"
+                className="cairn-dedupe__link-button"
+                onClick={() => {
+                  setChosen(new Set());
+                }}
+              >
+                <FormattedMessage id="dedupe.chooseNone" />
+              </button>
+            </span>
+            <Button
+              variant="critical"
+              disabled={chosenFiles.length === 0}
+              data-testid="large-trash"
+              onClick={() => {
+                void confirmTrash(chosenFiles.map(({ fileID }) => fileID)).then((outcome) => {
+                  if (outcome?.ok === true) setChosen(new Set());
+                });
+              }}
+            >
+              <FormattedMessage id="gallery.actions.trash" />
+            </Button>
+          </div>
+        )}
+      </section>
+      {files === undefined && (
+        <p className="cairn-dedupe__state" data-testid="large-looking" role="status">
+          <FormattedMessage id="dedupe.large.looking" />
+        </p>
+      )}
+      {files?.length === 0 && (
+        <div className="cairn-dedupe__state" data-testid="large-none">
+          <h2>
+            <FormattedMessage id="dedupe.large.none" />
+          </h2>
+        </div>
+      )}
+      {files !== undefined && files.length > 0 && thumbnails !== undefined && (
+        <div className="cairn-dedupe__list" ref={scroller} data-testid="large-files">
+          <ul
+            className="cairn-dedupe__list-content"
+            style={{ height: files.length * fileRowHeightPx }}
+          >
+            {files.slice(rows.start, rows.end).map((file, offset) => (
+              <LargeFileRow
+                key={file.fileID}
+                file={file}
+                topPx={(rows.start + offset) * fileRowHeightPx}
+                chosen={chosen.has(file.fileID)}
+                onChoose={(isChosen) => {
+                  choose(file.fileID, isChosen);
+                }}
+                thumbnails={thumbnails}
+                albumName={albumName}
+              />
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
+function LargeFileRow({
+  file,
+  topPx,
+  chosen,
+  onChoose,
+  thumbnails,
+  albumName,
+}: {
+  file: LargeFile;
+  topPx: number;
+  chosen: boolean;
+  onChoose: (chosen: boolean) => void;
+  thumbnails: ThumbnailStore;
+  albumName: (collectionID: number) => string | undefined;
+}) {
+  const intl = useIntl();
+  const url = useThumbnailURL(thumbnails, file.fileID);
+  const albums = file.collectionIDs.flatMap((id) => albumName(id) ?? []);
+  return (
+    <li
+      className="cairn-dedupe__large-row"
+      style={{ top: topPx }}
+      data-testid="large-file"
+      data-file-id={file.fileID}
+    >
+      <label className="cairn-dedupe__large-label">
+        <input
+          type="checkbox"
+          checked={chosen}
+          data-testid="large-file-choice"
+          onChange={(event) => {
+            onChoose(event.target.checked);
+          }}
+        />
+        <span className="cairn-dedupe__large-thumbnail" aria-hidden="true">
+          {url !== undefined && <img src={url} alt="" decoding="async" />}
+        </span>
+        <span className="cairn-dedupe__large-text">
+          <span className="cairn-dedupe__large-title">{file.title}</span>
+          <span className="cairn-dedupe__large-detail">
+            <FormattedDate value={file.creationTimeUs / 1000} dateStyle="medium" />
+            {" · "}
+            {albums.length === 0
+              ? intl.formatMessage({ id: "dedupe.noAlbum" })
+              : intl.formatList(albums, { type: "unit" })}
+          </span>
+        </span>
+        <span className="cairn-dedupe__large-size">
+          <StorageSize sizeBytes={file.sizeBytes} />
+        </span>
+      </label>
+    </li>
+  );
+}
