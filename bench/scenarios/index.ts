@@ -2,6 +2,7 @@
 
 import type { Scenario } from "../scenario";
 import { cryptoScenario } from "./crypto";
+import { dedupeScenario } from "./dedupe";
 import { exportScenario } from "./export";
 import { galleryOpenScenario } from "./gallery-open";
 import { galleryScrollScenario } from "./gallery-scroll";
@@ -20,5 +21,6 @@ export const scenarios: readonly Scenario[] = [
   uploadScenario,
   loadScenario,
   mlScenario,
+  dedupeScenario,
   exportScenario,
 ];
