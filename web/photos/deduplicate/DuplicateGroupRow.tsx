@@ -2,10 +2,11 @@
 // removal, and each copy with its thumbnail, name, size and albums, the copy
 // that stays marked "Kept". See: [Note: Which copy of a duplicate is kept]
 
-import { FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage } from "react-intl";
 import type { DuplicateFile, DuplicateGroup } from "../../../workers/dedupe/duplicates-contract";
 import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { useThumbnailURL } from "../gallery/thumbnails/use-thumbnail";
+import { AlbumNames } from "./list-parts";
 import { StorageSize } from "./StorageSize";
 
 export function DuplicateGroupRow({
@@ -71,9 +72,7 @@ function DuplicateCopy({
   thumbnails: ThumbnailStore;
   albumName: (collectionID: number) => string | undefined;
 }) {
-  const intl = useIntl();
   const url = useThumbnailURL(thumbnails, file.fileID);
-  const albums = file.collectionIDs.flatMap((id) => albumName(id) ?? []);
   return (
     <li
       className="cairn-dedupe__copy"
@@ -89,11 +88,11 @@ function DuplicateCopy({
           </span>
         )}
       </span>
-      <span className="cairn-dedupe__copy-albums" title={albums.join(", ")}>
-        {albums.length === 0
-          ? intl.formatMessage({ id: "dedupe.noAlbum" })
-          : intl.formatList(albums, { type: "unit" })}
-      </span>
+      <AlbumNames
+        collectionIDs={file.collectionIDs}
+        albumName={albumName}
+        className="cairn-dedupe__copy-albums"
+      />
     </li>
   );
 }

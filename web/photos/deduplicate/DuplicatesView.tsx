@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import type { ActionOutcome } from "../../../workers/gallery/gallery-contract";
 import type { DuplicateGroup } from "../../../workers/dedupe/duplicates-contract";
@@ -13,7 +13,7 @@ import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { DuplicateGroupRow } from "./DuplicateGroupRow";
 import { StorageSize } from "./StorageSize";
 import { useLibraryAnswer } from "./use-library-answer";
-import { useRowWindow } from "./windowed-rows";
+import { ListState, ListToolbar, WindowedList } from "./list-parts";
 
 /** A group's height on the page (deduplicate.css `--dedupe-row-height`): rows are drawn by it. */
 const groupRowHeightPx = 212;
@@ -48,8 +48,6 @@ export function DuplicatesView({
   const { showMessageDialog, showErrorDialog } = useMessageDialog();
   const showSessionExpired = useSessionExpiredDialog();
   const notify = useNotify();
-  const scroller = useRef<HTMLDivElement>(null);
-  const rows = useRowWindow(scroller, groups?.length ?? 0, groupRowHeightPx);
 
   const chosen = useMemo(
     () => (groups ?? []).filter(({ contentKey }) => !unchosen.has(contentKey)),
@@ -114,82 +112,64 @@ export function DuplicatesView({
     });
   };
 
+  const hasGroups = groups !== undefined && groups.length > 0;
   return (
     <>
-      <section className="cairn-dedupe__toolbar">
-        <p className="cairn-dedupe__explanation">
-          <FormattedMessage id="dedupe.explanation" />
-        </p>
-        {groups !== undefined && groups.length > 0 && (
-          <div className="cairn-dedupe__summary">
-            <span data-testid="dedupe-summary">
-              <FormattedMessage
-                id="dedupe.summary"
-                values={{
-                  count: removal.copies,
-                  size: <StorageSize sizeBytes={removal.freedBytes} />,
-                }}
-              />
-            </span>
-            <span className="cairn-dedupe__choices">
-              <button
-                type="button"
-                className="cairn-dedupe__link-button"
-                onClick={() => {
-                  setUnchosen(new Set());
-                }}
-              >
-                <FormattedMessage id="dedupe.chooseAll" />
-              </button>
-              <button
-                type="button"
-                className="cairn-dedupe__link-button"
-                onClick={() => {
-                  setUnchosen(new Set(groups.map(({ contentKey }) => contentKey)));
-                }}
-              >
-                <FormattedMessage id="dedupe.chooseNone" />
-              </button>
-            </span>
-            <Button
-              variant="critical"
-              busy={removing}
-              disabled={removal.copies === 0}
-              onClick={confirmRemoval}
-              data-testid="dedupe-remove"
-            >
-              <FormattedMessage id="dedupe.remove" />
-            </Button>
-          </div>
-        )}
-      </section>
-      {groups === undefined && (
-        <p className="cairn-dedupe__state" data-testid="dedupe-looking" role="status">
-          <FormattedMessage id="dedupe.looking" />
-        </p>
-      )}
-      {groups?.length === 0 && (
-        <div className="cairn-dedupe__state" data-testid="dedupe-none">
-          <h2>
-            <FormattedMessage id="dedupe.none" />
-          </h2>
-          <p>
-            <FormattedMessage id="dedupe.none.detail" />
-          </p>
-        </div>
-      )}
-      {groups !== undefined && groups.length > 0 && thumbnails !== undefined && (
-        <div className="cairn-dedupe__list" ref={scroller} data-testid="dedupe-groups">
-          <div
-            className="cairn-dedupe__list-content"
-            style={{ height: groups.length * groupRowHeightPx }}
+      <ListToolbar
+        explanationID="dedupe.explanation"
+        summary={
+          hasGroups
+            ? {
+                testID: "dedupe-summary",
+                text: (
+                  <FormattedMessage
+                    id="dedupe.summary"
+                    values={{
+                      count: removal.copies,
+                      size: <StorageSize sizeBytes={removal.freedBytes} />,
+                    }}
+                  />
+                ),
+              }
+            : undefined
+        }
+        onChooseAll={() => {
+          setUnchosen(new Set());
+        }}
+        onChooseNone={() => {
+          setUnchosen(new Set((groups ?? []).map(({ contentKey }) => contentKey)));
+        }}
+        action={
+          <Button
+            variant="critical"
+            busy={removing}
+            disabled={removal.copies === 0}
+            onClick={confirmRemoval}
+            data-testid="dedupe-remove"
           >
-            {groups.slice(rows.start, rows.end).map((group, offset) => (
-              <div
-                key={group.contentKey}
-                className="cairn-dedupe__row"
-                style={{ top: (rows.start + offset) * groupRowHeightPx }}
-              >
+            <FormattedMessage id="dedupe.remove" />
+          </Button>
+        }
+      />
+      {!hasGroups && (
+        <ListState
+          looking={groups === undefined}
+          lookingID="dedupe.looking"
+          noneID="dedupe.none"
+          noneDetailID="dedupe.none.detail"
+          testIDPrefix="dedupe"
+        />
+      )}
+      {hasGroups && thumbnails !== undefined && (
+        <WindowedList
+          count={groups.length}
+          rowHeightPx={groupRowHeightPx}
+          testID="dedupe-groups"
+          row={(index, topPx) => {
+            const group = groups[index];
+            if (group === undefined) return null;
+            return (
+              <li key={group.contentKey} className="cairn-dedupe__row" style={{ top: topPx }}>
                 <DuplicateGroupRow
                   group={group}
                   chosen={!unchosen.has(group.contentKey)}
@@ -199,10 +179,10 @@ export function DuplicatesView({
                   thumbnails={thumbnails}
                   albumName={albumName}
                 />
-              </div>
-            ))}
-          </div>
-        </div>
+              </li>
+            );
+          }}
+        />
       )}
     </>
   );

@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState } from "react";
-import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
+import { useMemo, useState } from "react";
+import { FormattedDate, FormattedMessage } from "react-intl";
 import type { LargeFile } from "../../../workers/dedupe/duplicates-contract";
 import type { DuplicatesClient } from "../../common/library/duplicates-client";
 import type { GalleryClient } from "../../common/library/gallery-client";
@@ -9,7 +9,7 @@ import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { useThumbnailURL } from "../gallery/thumbnails/use-thumbnail";
 import { StorageSize } from "./StorageSize";
 import { useLibraryAnswer } from "./use-library-answer";
-import { useRowWindow } from "./windowed-rows";
+import { AlbumNames, ListState, ListToolbar, WindowedList } from "./list-parts";
 
 /** A file's row height (deduplicate.css `.cairn-dedupe__large-row`): rows are drawn by it. */
 const fileRowHeightPx = 76;
@@ -36,8 +36,6 @@ export function LargeFilesView({
   const files = useLibraryAnswer(client?.largeFiles, libraryVersion, "large files");
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const confirmTrash = useTrashConfirmation(gallery);
-  const scroller = useRef<HTMLDivElement>(null);
-  const rows = useRowWindow(scroller, files?.length ?? 0, fileRowHeightPx);
 
   // Only files still listed count (one trashed elsewhere drops out).
   const chosenFiles = useMemo(
@@ -55,81 +53,69 @@ export function LargeFilesView({
     });
   };
 
+  const hasFiles = files !== undefined && files.length > 0;
   return (
     <>
-      <section className="cairn-dedupe__toolbar">
-        <p className="cairn-dedupe__explanation">
-          <FormattedMessage id="dedupe.large.explanation" />
-        </p>
-        {files !== undefined && files.length > 0 && (
-          <div className="cairn-dedupe__summary">
-            <span data-testid="large-summary">
-              <FormattedMessage
-                id="dedupe.large.summary"
-                values={{
-                  count: chosenFiles.length,
-                  size: <StorageSize sizeBytes={chosenBytes} />,
-                }}
-              />
-            </span>
-            <span className="cairn-dedupe__choices">
-              <button
-                type="button"
-                className="cairn-dedupe__link-button"
-                onClick={() => {
-                  setChosen(new Set(files.map(({ fileID }) => fileID)));
-                }}
-              >
-                <FormattedMessage id="dedupe.chooseAll" />
-              </button>
-              <button
-                type="button"
-                className="cairn-dedupe__link-button"
-                onClick={() => {
-                  setChosen(new Set());
-                }}
-              >
-                <FormattedMessage id="dedupe.chooseNone" />
-              </button>
-            </span>
-            <Button
-              variant="critical"
-              disabled={chosenFiles.length === 0}
-              data-testid="large-trash"
-              onClick={() => {
-                void confirmTrash(chosenFiles.map(({ fileID }) => fileID)).then((outcome) => {
-                  if (outcome?.ok === true) setChosen(new Set());
-                });
-              }}
-            >
-              <FormattedMessage id="gallery.actions.trash" />
-            </Button>
-          </div>
-        )}
-      </section>
-      {files === undefined && (
-        <p className="cairn-dedupe__state" data-testid="large-looking" role="status">
-          <FormattedMessage id="dedupe.large.looking" />
-        </p>
-      )}
-      {files?.length === 0 && (
-        <div className="cairn-dedupe__state" data-testid="large-none">
-          <h2>
-            <FormattedMessage id="dedupe.large.none" />
-          </h2>
-        </div>
-      )}
-      {files !== undefined && files.length > 0 && thumbnails !== undefined && (
-        <div className="cairn-dedupe__list" ref={scroller} data-testid="large-files">
-          <ul
-            className="cairn-dedupe__list-content"
-            style={{ height: files.length * fileRowHeightPx }}
+      <ListToolbar
+        explanationID="dedupe.large.explanation"
+        summary={
+          hasFiles
+            ? {
+                testID: "large-summary",
+                text: (
+                  <FormattedMessage
+                    id="dedupe.large.summary"
+                    values={{
+                      count: chosenFiles.length,
+                      size: <StorageSize sizeBytes={chosenBytes} />,
+                    }}
+                  />
+                ),
+              }
+            : undefined
+        }
+        onChooseAll={() => {
+          setChosen(new Set((files ?? []).map(({ fileID }) => fileID)));
+        }}
+        onChooseNone={() => {
+          setChosen(new Set());
+        }}
+        action={
+          <Button
+            variant="critical"
+            disabled={chosenFiles.length === 0}
+            data-testid="large-trash"
+            onClick={() => {
+              void confirmTrash(chosenFiles.map(({ fileID }) => fileID)).then((outcome) => {
+                if (outcome?.ok === true) setChosen(new Set());
+              });
+            }}
           >
-            {files.slice(rows.start, rows.end).map((file, offset) => (
+            <FormattedMessage id="gallery.actions.trash" />
+          </Button>
+        }
+      />
+      {!hasFiles && (
+        <ListState
+          looking={files === undefined}
+          lookingID="dedupe.large.looking"
+          noneID="dedupe.large.none"
+          testIDPrefix="large"
+        />
+      )}
+      {hasFiles && thumbnails !== undefined && (
+        <WindowedList
+          count={files.length}
+          rowHeightPx={fileRowHeightPx}
+          testID="large-files"
+          row={(index, topPx) => {
+            const file = files[index];
+            if (file === undefined) return null;
+            return (
               <LargeFileRow
                 key={file.fileID}
                 file={file}
-                topPx={(rows.start + offset) * fileRowHeightPx}
+                topPx={topPx}
                 chosen={chosen.has(file.fileID)}
                 onChoose={(isChosen) => {
                   choose(file.fileID, isChosen);
@@ -137,9 +123,9 @@ export function LargeFilesView({
                 thumbnails={thumbnails}
                 albumName={albumName}
               />
-            ))}
-          </ul>
-        </div>
+            );
+          }}
+        />
       )}
     </>
   );
@@ -160,9 +146,7 @@ function LargeFileRow({
   thumbnails: ThumbnailStore;
   albumName: (collectionID: number) => string | undefined;
 }) {
-  const intl = useIntl();
   const url = useThumbnailURL(thumbnails, file.fileID);
-  const albums = file.collectionIDs.flatMap((id) => albumName(id) ?? []);
   return (
     <li
       className="cairn-dedupe__large-row"
@@ -187,9 +171,11 @@ function LargeFileRow({
           <span className="cairn-dedupe__large-detail">
             <FormattedDate value={file.creationTimeUs / 1000} dateStyle="medium" />
             {" · "}
-            {albums.length === 0
-              ? intl.formatMessage({ id: "dedupe.noAlbum" })
-              : intl.formatList(albums, { type: "unit" })}
+            <AlbumNames
+              collectionIDs={file.collectionIDs}
+              albumName={albumName}
+              className="cairn-dedupe__large-albums"
+            />
           </span>
         </span>
         <span className="cairn-dedupe__large-size">
