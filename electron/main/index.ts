@@ -112,6 +112,15 @@ function main() {
  * native conversions' and the ML process. See: [Note: The export runs in a utility process]
  */
 function handleUtilityProcesses() {
+  /** The utility process of the built entry `entry`, its ports given to pages on `portsChannel`. */
+  const utilityProcessOf = <Message>(entry: string, serviceName: string, portsChannel: string) =>
+    startUtilityProcess<Message>({
+      fork: () => utilityProcess.fork(path.join(import.meta.dirname, entry), [], { serviceName }),
+      newChannel: () => new MessageChannelMain(),
+      portsChannel,
+      log,
+    });
+
   const folders = exportFolders({
     showOpenDialog: (options) => dialog.showOpenDialog(options),
     mkdir: async (dir) => {
@@ -119,15 +128,11 @@ function handleUtilityProcesses() {
     },
     ...chosenExportFolderFile(app.getPath("userData"), fs),
   });
-  const exportProcess = startUtilityProcess<ExportProcessMessage>({
-    fork: () =>
-      utilityProcess.fork(path.join(import.meta.dirname, "export.js"), [], {
-        serviceName: "Cairn export",
-      }),
-    newChannel: () => new MessageChannelMain(),
-    portsChannel: ipcChannels.exportPorts,
-    log,
-  });
+  const exportProcess = utilityProcessOf<ExportProcessMessage>(
+    "export.js",
+    "Cairn export",
+    ipcChannels.exportPorts,
+  );
   ipcMain.handle(ipcChannels.selectExportFolder, () => folders.choose());
   ipcMain.handle(ipcChannels.connectExport, (event, exportFolder: unknown) => {
     if (typeof exportFolder !== "string" || !folders.isAllowed(exportFolder)) return false;
@@ -138,29 +143,17 @@ function handleUtilityProcesses() {
     exportProcess.tell({ type: "stop" });
   });
 
-  const conversions = startUtilityProcess<ConnectConversionsMessage>({
-    fork: () =>
-      utilityProcess.fork(path.join(import.meta.dirname, "conversions.js"), [], {
-        serviceName: "Cairn conversions",
-      }),
-    newChannel: () => new MessageChannelMain(),
-    portsChannel: ipcChannels.conversionPorts,
-    log,
-  });
+  const conversions = utilityProcessOf<ConnectConversionsMessage>(
+    "conversions.js",
+    "Cairn conversions",
+    ipcChannels.conversionPorts,
+  );
   ipcMain.handle(ipcChannels.connectNativeConversions, (event) => {
     conversions.connect(event.sender, { type: "connect" }, 1);
   });
 
   // See: [Note: The desktop runs CLIP natively]
-  const ml = startUtilityProcess<ConnectMLMessage>({
-    fork: () =>
-      utilityProcess.fork(path.join(import.meta.dirname, "ml.js"), [], {
-        serviceName: "Cairn ML",
-      }),
-    newChannel: () => new MessageChannelMain(),
-    portsChannel: ipcChannels.mlPorts,
-    log,
-  });
+  const ml = utilityProcessOf<ConnectMLMessage>("ml.js", "Cairn ML", ipcChannels.mlPorts);
   const modelsCacheDir = path.join(app.getPath("userData"), "models");
   ipcMain.handle(ipcChannels.connectNativeML, (event) => {
     ml.connect(event.sender, { type: "connect", apiOrigin: settings.apiOrigin, modelsCacheDir }, 1);

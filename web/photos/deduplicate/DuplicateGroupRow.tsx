@@ -5,9 +5,8 @@
 import { FormattedMessage } from "react-intl";
 import type { DuplicateFile, DuplicateGroup } from "../../../workers/dedupe/duplicates-contract";
 import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
-import { useThumbnailURL } from "../gallery/thumbnails/use-thumbnail";
-import { AlbumNames } from "./list-parts";
-import { StorageSize } from "./StorageSize";
+import { AlbumNames, FileThumbnail } from "./list-parts";
+import { StorageSize } from "../../common/i18n/StorageSize";
 
 export function DuplicateGroupRow({
   group,
@@ -72,7 +71,6 @@ function DuplicateCopy({
   thumbnails: ThumbnailStore;
   albumName: (collectionID: number) => string | undefined;
 }) {
-  const url = useThumbnailURL(thumbnails, file.fileID);
   return (
     <li
       className="cairn-dedupe__copy"
@@ -80,14 +78,17 @@ function DuplicateCopy({
       data-file-id={file.fileID}
       data-kept={kept}
     >
-      <span className="cairn-dedupe__thumbnail" aria-hidden="true">
-        {url !== undefined && <img src={url} alt="" decoding="async" />}
+      <FileThumbnail
+        thumbnails={thumbnails}
+        fileID={file.fileID}
+        className="cairn-dedupe__thumbnail"
+      >
         {kept && (
           <span className="cairn-dedupe__kept">
             <FormattedMessage id="dedupe.kept" />
           </span>
         )}
-      </span>
+      </FileThumbnail>
       <AlbumNames
         collectionIDs={file.collectionIDs}
         albumName={albumName}

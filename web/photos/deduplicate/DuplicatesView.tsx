@@ -11,7 +11,7 @@ import { Button } from "../../common/ui/Button";
 import { refusalDisplay } from "../gallery/actions/action-messages";
 import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { DuplicateGroupRow } from "./DuplicateGroupRow";
-import { StorageSize } from "./StorageSize";
+import { StorageSize } from "../../common/i18n/StorageSize";
 import { useLibraryAnswer } from "./use-library-answer";
 import { ListState, ListToolbar, WindowedList } from "./list-parts";
 

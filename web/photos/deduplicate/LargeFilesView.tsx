@@ -6,10 +6,9 @@ import type { GalleryClient } from "../../common/library/gallery-client";
 import { Button } from "../../common/ui/Button";
 import { useTrashConfirmation } from "../gallery/actions/use-trash-confirmation";
 import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
-import { useThumbnailURL } from "../gallery/thumbnails/use-thumbnail";
-import { StorageSize } from "./StorageSize";
+import { StorageSize } from "../../common/i18n/StorageSize";
 import { useLibraryAnswer } from "./use-library-answer";
-import { AlbumNames, ListState, ListToolbar, WindowedList } from "./list-parts";
+import { AlbumNames, FileThumbnail, ListState, ListToolbar, WindowedList } from "./list-parts";
 
 /** A file's row height (deduplicate.css `.cairn-dedupe__large-row`): rows are drawn by it. */
 const fileRowHeightPx = 76;
@@ -146,7 +145,6 @@ function LargeFileRow({
   thumbnails: ThumbnailStore;
   albumName: (collectionID: number) => string | undefined;
 }) {
-  const url = useThumbnailURL(thumbnails, file.fileID);
   return (
     <li
       className="cairn-dedupe__large-row"
@@ -163,9 +161,11 @@ function LargeFileRow({
             onChoose(event.target.checked);
           }}
         />
-        <span className="cairn-dedupe__large-thumbnail" aria-hidden="true">
-          {url !== undefined && <img src={url} alt="" decoding="async" />}
-        </span>
+        <FileThumbnail
+          thumbnails={thumbnails}
+          fileID={file.fileID}
+          className="cairn-dedupe__large-thumbnail"
+        />
         <span className="cairn-dedupe__large-text">
           <span className="cairn-dedupe__large-title">{file.title}</span>
           <span className="cairn-dedupe__large-detail">

@@ -1,11 +1,13 @@
 // What the two lists of /deduplicate share: the toolbar over a list (what it
 // is, what is chosen, "Select all", "Select none", the action), the states
 // before and without results, a scrolling list that draws only its rows on
-// screen, and a file's albums in a line.
+// screen, a file's thumbnail, and a file's albums in a line.
 
 import { type ReactNode, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { MessageId } from "../../common/i18n/messages";
+import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
+import { useThumbnailURL } from "../gallery/thumbnails/use-thumbnail";
 import { useRowWindow } from "./windowed-rows";
 
 export function ListToolbar({
@@ -125,6 +127,27 @@ export function AlbumNames({
   return (
     <span className={className} title={line}>
       {line}
+    </span>
+  );
+}
+
+/** A file's thumbnail, asked while shown; an empty tile until it arrives. `children` lie over it. */
+export function FileThumbnail({
+  thumbnails,
+  fileID,
+  className,
+  children,
+}: {
+  thumbnails: ThumbnailStore;
+  fileID: number;
+  className: string;
+  children?: ReactNode;
+}) {
+  const url = useThumbnailURL(thumbnails, fileID);
+  return (
+    <span className={className} aria-hidden="true">
+      {url !== undefined && <img src={url} alt="" decoding="async" />}
+      {children}
     </span>
   );
 }

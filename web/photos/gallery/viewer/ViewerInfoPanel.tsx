@@ -12,7 +12,7 @@ import type {
   GalleryFileDetails,
   LibraryAction,
 } from "../../../../workers/gallery/gallery-contract";
-import { storageSize } from "../../../common/i18n/format-bytes";
+import { StorageSize } from "../../../common/i18n/StorageSize";
 import type { MessageId } from "../../../common/i18n/messages";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { log } from "../../../common/log/log";
@@ -113,7 +113,6 @@ export function ViewerInfoPanel({
   const caption = edits.caption ?? details.caption ?? "";
   const editable = details.isOwn;
   const mapEnabled = localStore.get("mapEnabled") === true;
-  const size = details.sizeBytes === undefined ? undefined : storageSize(details.sizeBytes);
   const cameraLine = camera === undefined ? undefined : cameraName(camera);
   const exposure = camera === undefined ? undefined : exposureLine(camera);
   const dimensions = dimensionsLine(
@@ -218,17 +217,13 @@ export function ViewerInfoPanel({
           />
         </dd>
 
-        {size !== undefined && (
+        {details.sizeBytes !== undefined && (
           <>
             <dt>
               <FormattedMessage id="gallery.viewer.info.size" />
             </dt>
             <dd data-testid="viewer-info-size">
-              {intl.formatNumber(size.value, {
-                style: "unit",
-                unit: size.unit,
-                unitDisplay: "short",
-              })}
+              <StorageSize sizeBytes={details.sizeBytes} />
               {dimensions !== undefined && (
                 <span className="gallery-viewer-info__secondary">{dimensions}</span>
               )}

@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import { storageSize } from "../../common/i18n/format-bytes";
+import { storageSize } from "./format-bytes";
 
 /** A number of bytes as people read storage ("2.4 MB"); a dash when unknown. */
 export function StorageSize({ sizeBytes }: { sizeBytes: number | undefined }) {
