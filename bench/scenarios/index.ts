@@ -7,6 +7,7 @@ import { exportScenario } from "./export";
 import { galleryOpenScenario } from "./gallery-open";
 import { galleryScrollScenario } from "./gallery-scroll";
 import { loadScenario } from "./load";
+import { mapScenario } from "./map";
 import { mlScenario } from "./ml";
 import { serverDiffScenario } from "./server-diff";
 import { syncScenario } from "./sync";
@@ -18,6 +19,7 @@ export const scenarios: readonly Scenario[] = [
   syncScenario,
   galleryOpenScenario,
   galleryScrollScenario,
+  mapScenario,
   uploadScenario,
   loadScenario,
   mlScenario,

@@ -81,6 +81,24 @@ describe("the app protocol's answers", () => {
     expect(response.headers.get("Content-Security-Policy")).toBe(policy);
   });
 
+  it("waits for a policy still being made (the map's tile service being asked)", async () => {
+    let made: (policy: string) => void = () => undefined;
+    const waiting = appRequestHandler({
+      rendererDir: root,
+      settings: defaultDesktopSettings,
+      contentSecurityPolicy: new Promise<string>((resolve) => {
+        made = resolve;
+      }),
+      fileExists: exists,
+      fetchFile: () => Promise.resolve(new Response("page")),
+    });
+    const answer = waiting({ url: "cairn-app://photos/gallery" });
+    made("default-src 'none'; img-src https://tile.example.org");
+    expect((await answer).headers.get("Content-Security-Policy")).toBe(
+      "default-src 'none'; img-src https://tile.example.org",
+    );
+  });
+
   it("serves a file's own bytes and type", async () => {
     const response = await handle({ url: "cairn-app://photos/assets/index-abc123.js" });
     expect(await response.text()).toBe("contents of index-abc123.js");

@@ -72,8 +72,12 @@ export function runtimeConfigFor(settings: DesktopSettings) {
 export interface AppRequestHandlerOptions {
   rendererDir: string;
   settings: DesktopSettings;
-  /** The Content-Security-Policy of every answer. See: [Note: The desktop app's Content-Security-Policy] */
-  contentSecurityPolicy: string;
+  /**
+   * The Content-Security-Policy of every answer, which answers wait for when
+   * it is still being made. See: [Note: The desktop app's Content-Security-Policy],
+   * [Note: The desktop learns the map's tile service at start]
+   */
+  contentSecurityPolicy: string | Promise<string>;
   fileExists: (filePath: string) => boolean;
   /** Reads a file of the renderer folder as a response with its content type. */
   fetchFile: (filePath: string) => Promise<Response>;
@@ -92,12 +96,13 @@ export function appRequestHandler({
   fileExists,
   fetchFile,
 }: AppRequestHandlerOptions): (request: { url: string }) => Promise<Response> {
-  const withPolicy = (headers: HeadersInit): Headers => {
-    const all = new Headers(headers);
-    all.set("Content-Security-Policy", contentSecurityPolicy);
-    return all;
-  };
   return async (request) => {
+    const policy = await contentSecurityPolicy;
+    const withPolicy = (headers: HeadersInit): Headers => {
+      const all = new Headers(headers);
+      all.set("Content-Security-Policy", policy);
+      return all;
+    };
     const answer = answerAppRequest(request.url, rendererDir, settings, fileExists);
     switch (answer.kind) {
       case "json":

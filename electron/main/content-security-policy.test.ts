@@ -116,6 +116,32 @@ describe("the desktop app's Content-Security-Policy", () => {
     ).toBe(webAppPolicy(sources));
   });
 
+  it("shows and fetches the server's map tiles when it has a tile service, and only then", () => {
+    const withTiles = desktopPolicyFor(
+      { apiOrigin: "https://api.photos.example", blobOrigins: [] },
+      photosPage,
+      "https://tile.example.org",
+    );
+    expect(allows(withTiles, "img-src", "https://tile.example.org/3/4/2.png")).toBe(true);
+    expect(allows(withTiles, "connect-src", "https://tile.example.org/3/4/2.png")).toBe(true);
+    expect(allows(withTiles, "img-src", "https://other-tiles.example.org/3/4/2.png")).toBe(false);
+    expect(allows(policy, "img-src", "https://tile.example.org/3/4/2.png")).toBe(false);
+    expect(allows(policy, "connect-src", "https://tile.example.org/3/4/2.png")).toBe(false);
+    // A PMTiles archive comes from the API, allowed already.
+    expect(allows(policy, "connect-src", "https://api.photos.example/map/basemap.pmtiles")).toBe(
+      true,
+    );
+    // The same policy as the web app's with the same tile service.
+    expect(withTiles).toBe(
+      webAppPolicy({
+        apiURL: "https://api.photos.example",
+        blobOrigins: [],
+        inlineStyleHashes: serverInlineStyleHashes(photosPage),
+        extraOrigins: { img: ["https://tile.example.org"], connect: ["https://tile.example.org"] },
+      }),
+    );
+  });
+
   it("has no style hashes when there is no built page to serve (development)", () => {
     expect(sourcesFor(desktopPolicyFor(defaultDesktopSettings, undefined), "style-src")).toEqual([
       "'self'",

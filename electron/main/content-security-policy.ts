@@ -12,7 +12,10 @@ import { createHash } from "node:crypto";
 // no inline script; images from the app, decrypted `blob:` URLs and `data:`
 // thumbnails; videos from `blob:`; fetches to the app, the API and the blob
 // store; styles from the app plus the hash of `index.html`'s inline
-// `<style>`; no plugins, `<base>`, form posts or framing.
+// `<style>`; no plugins, `<base>`, form posts or framing. The server's map
+// tile service, when it has one, is added to `img-src` and `connect-src`,
+// as on the web (see: [Note: The desktop learns the map's tile service at
+// start]).
 //
 // `worker-src` is `'self'` without `blob:`: every worker of the photos app
 // is a module worker from `/assets/` (as on the web, where the same bundle
@@ -34,6 +37,8 @@ export interface DesktopContentSources {
   blobOrigins: readonly string[];
   /** `'sha256-…'` sources of the served `index.html`'s inline `<style>` elements. */
   inlineStyleHashes: readonly string[];
+  /** The server's map tile service, when it has one: images and fetches. */
+  mapTileOrigins?: readonly string[];
 }
 
 const originOf = (url: string): string => new URL(url).origin;
@@ -45,13 +50,22 @@ export function desktopContentSecurityPolicy({
   apiOrigin,
   blobOrigins,
   inlineStyleHashes,
+  mapTileOrigins = [],
 }: DesktopContentSources): string {
   const directives: [string, string[]][] = [
     ["default-src", ["'none'"]],
     ["script-src", ["'self'", "'wasm-unsafe-eval'"]],
     ["worker-src", ["'self'"]],
-    ["connect-src", ["'self'", originOf(apiOrigin), ...blobOrigins.map(originOf)]],
-    ["img-src", ["'self'", "blob:", "data:"]],
+    [
+      "connect-src",
+      [
+        "'self'",
+        originOf(apiOrigin),
+        ...blobOrigins.map(originOf),
+        ...mapTileOrigins.map(originOf),
+      ],
+    ],
+    ["img-src", ["'self'", "blob:", "data:", ...mapTileOrigins.map(originOf)]],
     ["media-src", ["blob:"]],
     ["font-src", ["'self'"]],
     ["style-src", ["'self'", ...inlineStyleHashes]],
@@ -70,11 +84,13 @@ export function desktopContentSecurityPolicy({
 export const desktopPolicyFor = (
   settings: { apiOrigin: string; blobOrigins: readonly string[] },
   indexHTML: string | undefined,
+  mapTileOrigin?: string,
 ): string =>
   desktopContentSecurityPolicy({
     apiOrigin: settings.apiOrigin,
     blobOrigins: settings.blobOrigins,
     inlineStyleHashes: indexHTML === undefined ? [] : inlineStyleHashes(indexHTML),
+    mapTileOrigins: mapTileOrigin === undefined ? [] : [mapTileOrigin],
   });
 
 /** Each `<style>` element and its text, as the HTML parser reads raw text: up to the first `</style`. */

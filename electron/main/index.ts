@@ -20,6 +20,7 @@ import { protocolClientRegistration } from "./deep-links";
 import { desktopSettingsFromEnv } from "./desktop-settings";
 import { startLinkDelivery, type LinkDelivery } from "./link-delivery";
 import { mainWindowOptions } from "./main-window";
+import { fetchMapTileOrigin } from "./map-tile-origin";
 import { guardNavigation, ownOriginsFor } from "./navigation";
 import { chosenExportFolderFile, exportFolders } from "./export-folder";
 import { startUtilityProcess } from "./utility-process";
@@ -71,15 +72,18 @@ function main() {
 
   void app.whenReady().then(() => {
     const indexPath = path.join(rendererDir, "index.html");
+    const indexHTML = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, "utf8") : undefined;
+    // See: [Note: The desktop learns the map's tile service at start]
+    const contentSecurityPolicy = fetchMapTileOrigin({
+      apiOrigin: settings.apiOrigin,
+      fetch: (url, init) => net.fetch(url, init),
+    }).then((mapTileOrigin) => desktopPolicyFor(settings, indexHTML, mapTileOrigin));
     protocol.handle(
       appScheme,
       appRequestHandler({
         rendererDir,
         settings,
-        contentSecurityPolicy: desktopPolicyFor(
-          settings,
-          fs.existsSync(indexPath) ? fs.readFileSync(indexPath, "utf8") : undefined,
-        ),
+        contentSecurityPolicy,
         fileExists: (filePath) => fs.existsSync(filePath),
         fetchFile: (filePath) => net.fetch(pathToFileURL(filePath).toString()),
       }),

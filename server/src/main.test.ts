@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mapBasemapSchema } from "../../shared/api/map-basemap";
 import { runtimeConfigSchema } from "../../shared/api/runtime-config";
 import { createPostgresTestDatabase } from "../test-support/databases";
 import { startCairn, type StartCairnOverrides } from "./main";
@@ -143,6 +144,38 @@ describe("startCairn", () => {
 
   it("fails to start with a clear error on a bad environment", async () => {
     await expect(start({}, { LOG_LEVEL: "shout" })).rejects.toThrow(/LOG_LEVEL: must be one of/);
+  });
+
+  it("serves the map's basemap on the photos app and the API, its tile origin in the photos policy", async () => {
+    const cairn = await start(
+      { dataDir: path.join(dir, "map-data") },
+      {
+        CAIRN_MAP_TILES_URL: "https://tile.example.org/{z}/{x}/{y}.png",
+        CAIRN_MAP_TILES_ATTRIBUTION: "© OpenStreetMap contributors",
+      },
+    );
+    try {
+      for (const origin of [cairn.urls.photos, cairn.urls.api]) {
+        const basemap = mapBasemapSchema.parse(await (await fetch(`${origin}/map/basemap`)).json());
+        expect(basemap).toMatchObject({ kind: "tiles", maxZoom: 19 });
+      }
+      const page = await fetch(`${cairn.urls.photos}/gallery`);
+      expect(page.headers.get("content-security-policy")).toMatch(
+        /img-src [^;]*https:\/\/tile\.example\.org/,
+      );
+      const accounts = await fetch(`${cairn.urls.accounts}/`);
+      expect(accounts.headers.get("content-security-policy")).not.toContain("tile.example.org");
+    } finally {
+      await cairn.close();
+    }
+  });
+
+  it("fails to start when the map's PMTiles archive cannot be drawn", async () => {
+    const file = path.join(dir, "not-a-map.pmtiles");
+    await writeFile(file, "hello");
+    await expect(
+      start({}, { CAIRN_MAP_PMTILES: file, CAIRN_MAP_TILES_ATTRIBUTION: "Someone" }),
+    ).rejects.toThrow(/CAIRN_MAP_PMTILES: .*not-a-map\.pmtiles is not a PMTiles archive/);
   });
 
   it.runIf(process.env.CAIRN_TEST_DATABASE_URL !== undefined)("runs on PostgreSQL", async () => {

@@ -34,6 +34,9 @@ import { createFamilies } from "./families/create-families";
 import { createJobScheduler } from "./jobs/scheduler";
 import { createLibrary, type Library } from "./library/create-library";
 import { createMailer } from "./mail/mailer";
+import { basemapExtraOrigins } from "./map/basemap-origins";
+import { registerMapRoutes } from "./map/map-routes";
+import { openMapBasemap } from "./map/open-map-basemap";
 import { createModelsFolder } from "./models/models-folder";
 import { registerModelsRoutes } from "./models/models-routes";
 import type { ModelFile } from "../../shared/api/models";
@@ -117,6 +120,8 @@ export const startCairn = async (
   } = {},
 ): Promise<RunningCairn> => {
   const config = resolveConfig(overrides, environment, cwd);
+  // Before anything is opened: a basemap the map cannot draw stops the start.
+  const mapBasemap = await openMapBasemap(config.mapBasemap);
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const secrets = await loadOrCreateSecrets(config.dataDir);
   const versionID = await readVersionID(rootDir);
@@ -298,16 +303,21 @@ export const startCairn = async (
     // pages' own origin serves no models. See: [Note: The desktop keeps the
     // server's models on its disk]
     registerModelsRoutes(api, modelsFolder);
+    // Likewise the map's basemap: the desktop app asks the API. See: [Note: The map's basemap]
+    registerMapRoutes(api, mapBasemap);
+    const mapOrigins = basemapExtraOrigins(config.mapBasemap);
     const servers: Record<Listener, FastifyInstance> = {
       api,
       photos: await createAppHost({
         app: "photos",
         dir: path.join(config.webDistDir, "photos"),
         runtimeConfig,
-        securityOrigins: () => webAppOriginsFor("photos", urlsOfBoundPorts(), config.blobs),
+        securityOrigins: () =>
+          webAppOriginsFor("photos", urlsOfBoundPorts(), config.blobs, mapOrigins),
         logger: apiLog.child({ webApp: "photos" }),
-        // Semantic search runs in the photos app.
+        // Semantic search and the map are the photos app's.
         models: modelsFolder,
+        mapBasemap,
       }),
       accounts: await createAppHost({
         app: "accounts",
@@ -373,10 +383,13 @@ const listeningBanner = (urls: Record<Listener, string>): string =>
 
 /**
  * What a cluster's primary does once before forking its server processes:
- * the data folder, the secrets file and the database's migrations.
+ * the check of the map's PMTiles archive (so a bad one is reported once,
+ * not by every process), the data folder, the secrets file and the
+ * database's migrations.
  * See: [Note: Several server processes share the ports]
  */
 const prepareForProcesses = async (config: CairnConfig): Promise<void> => {
+  await openMapBasemap(config.mapBasemap);
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   await loadOrCreateSecrets(config.dataDir);
   const database = await openDatabase(config.database);

@@ -4,9 +4,12 @@
 // settings lead to /deduplicate, which lists each photo's copies with the
 // copy to keep marked (the captioned one), says how many copies go and how
 // much that frees, and after "Remove duplicates" every album still shows
-// its photos while the copies are in the trash. The page fits a desktop
-// and a phone in English and German.
-// `CAIRN_E2E_SCREENSHOTS=<dir>` also saves it (`dedupe-<locale>-<width>.png`).
+// its photos while the copies are in the trash. One video frame saved at
+// 480p and at 720p is no duplicate (other bytes) but is listed under
+// "Similar photos" once on-device indexing has hashed both. The page fits a
+// desktop and a phone in English and German.
+// `CAIRN_E2E_SCREENSHOTS=<dir>` also saves it (`dedupe-<locale>-<width>.png`,
+// `similar-<locale>-<width>.png`).
 
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -23,11 +26,29 @@ import {
 } from "./test-support/library";
 import { englishAndGerman, lookSizes } from "./test-support/looks";
 import { useCairnInChromium } from "./test-support/suite";
-import { pageCatchUpMs } from "./test-support/waits";
+import { mediaWorkMs, pageCatchUpMs } from "./test-support/waits";
+import { ffmpeg } from "../test-support/media-tools";
 
 const { cairn, browser } = useCairnInChromium();
 const screenshotDir = process.env.CAIRN_E2E_SCREENSHOTS;
 const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures/media");
+const faceFixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures/faces");
+
+/** A thumbnail as the web app makes them: 720 px on the long side (the perceptual hash is taken from it). */
+const appThumbnailOf = (photoPath: string) =>
+  ffmpeg([
+    "-i",
+    photoPath,
+    "-vf",
+    "scale='if(gt(iw,ih),720,-2)':'if(gt(iw,ih),-2,720)'",
+    "-frames:v",
+    "1",
+    "-q:v",
+    "3",
+    "-f",
+    "mjpeg",
+    "-",
+  ]);
 
 let owner: AccountWithLibrary;
 let page: Page;
@@ -124,7 +145,7 @@ it("fits a desktop and a phone, in English and German", async () => {
         });
       }
       // The large files, a tab away, fit too.
-      await page.getByRole("tab").nth(1).click();
+      await page.getByTestId("dedupe-tab-large").click();
       await page.getByTestId("large-file").first().waitFor({ timeout: pageCatchUpMs });
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
@@ -137,7 +158,7 @@ it("fits a desktop and a phone, in English and German", async () => {
           path: path.join(screenshotDir, `large-files-${locale}-${String(width)}.png`),
         });
       }
-      await page.getByRole("tab").nth(0).click();
+      await page.getByTestId("dedupe-tab-duplicates").click();
     }
   }
   await page.evaluate(() => {
@@ -211,4 +232,92 @@ it("lists the large files, largest first, and moves the chosen ones to the trash
   await expect
     .poll(() => filesOnServer(albums.beach), { timeout: pageCatchUpMs })
     .not.toContain(files.drone?.id);
+});
+
+it("groups one frame at two sizes under Similar photos, apart from the duplicates, and trashes the chosen one", async () => {
+  const frames = await owner.client.createCollection({ name: "Frames", type: "album" });
+  for (const name of ["obama-video-480p.jpg", "obama-video-720p.jpg"]) {
+    const photoPath = path.join(faceFixtures, name);
+    files[name] = await uploadTestFile(
+      owner.client,
+      frames,
+      name,
+      new Uint8Array(await readFile(photoPath)),
+      { thumbnail: await appThumbnailOf(photoPath) },
+    );
+  }
+  const small = String(files["obama-video-480p.jpg"]?.id);
+  const large = String(files["obama-video-720p.jpg"]?.id);
+  await openDeduplicate();
+  // Not exact duplicates: their bytes differ.
+  await page.getByTestId("dedupe-none").waitFor({ timeout: pageCatchUpMs });
+
+  await page.getByRole("tab", { name: "Similar photos" }).click();
+  expect(new URL(page.url()).searchParams.get("view")).toBe("similar");
+  const group = page
+    .getByTestId("similar-group")
+    .filter({ has: page.locator(`[data-file-id="${small}"]`) });
+  // On-device indexing (on by default) hashes the new photos; the page asks again while it has none.
+  await expect
+    .poll(
+      async () => {
+        if ((await group.count()) > 0) return true;
+        await page.reload();
+        await page.waitForTimeout(3_000);
+        return (await group.count()) > 0;
+      },
+      { timeout: mediaWorkMs, interval: 1_000 },
+    )
+    .toBe(true);
+  const photos = group.getByTestId("similar-photo");
+  expect(await photos.count()).toBe(2);
+  // The larger file first; nothing chosen: similar is not duplicate.
+  expect(await photos.first().getAttribute("data-file-id")).toBe(large);
+  expect(await page.getByTestId("similar-summary").textContent()).toBe("None selected");
+  expect(await page.getByTestId("similar-threshold-value").textContent()).toBe("70%");
+
+  // The strictest setting still holds them: the two sizes hash alike.
+  await page.getByTestId("similar-threshold").fill("1");
+  expect(await page.getByTestId("similar-threshold-value").textContent()).toBe("100%");
+  await page.waitForTimeout(1_000);
+  expect(await group.getByTestId("similar-photo").count()).toBe(2);
+
+  if (screenshotDir !== undefined) {
+    await page.getByTestId("similar-threshold").fill("0.7");
+    for (const { width, height } of lookSizes) {
+      for (const locale of englishAndGerman) {
+        await page.setViewportSize({ width, height });
+        await page.evaluate((chosen) => {
+          localStorage.setItem("locale", chosen);
+        }, locale);
+        await page.reload();
+        await group.waitFor({ timeout: pageCatchUpMs });
+        await group.locator(".cairn-dedupe__thumbnail img").first().waitFor();
+        const at = `${locale} at ${String(width)} px`;
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          at,
+        ).toBe(true);
+        await page.screenshot({
+          path: path.join(screenshotDir, `similar-${locale}-${String(width)}.png`),
+        });
+      }
+    }
+    await page.evaluate(() => {
+      localStorage.setItem("locale", "en-US");
+    });
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.reload();
+    await group.waitFor({ timeout: pageCatchUpMs });
+  }
+
+  // Choosing the small copy and trashing it, with the trash's confirmation.
+  await group.locator(`[data-file-id="${small}"]`).getByTestId("similar-photo-choice").check();
+  expect(await page.getByTestId("similar-summary").textContent()).toMatch(/^1 selected, /);
+  await page.getByTestId("similar-trash").click();
+  await page.getByRole("dialog").getByRole("button", { name: "Move to trash" }).click();
+  await expect
+    .poll(() => filesOnServer(frames), { timeout: pageCatchUpMs })
+    .toEqual([Number(large)]);
+  await group.waitFor({ state: "detached", timeout: pageCatchUpMs });
 });

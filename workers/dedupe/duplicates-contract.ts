@@ -30,6 +30,37 @@ export interface DuplicateGroup {
   freedBytes: number;
 }
 
+/**
+ * Photos that look alike (a burst, resized or re-encoded copies), not
+ * copies of one content: the one to keep (the largest) first. Its rows are
+ * `DuplicateFile`s, as an exact duplicate's. See: [Note: Similar photos are
+ * near in hash and in time], [Note: Similar photos leave exact duplicates to their own list]
+ */
+export interface SimilarGroup {
+  /** The group's file IDs, ascending, joined by commas: a row's key while the slider moves. */
+  groupKey: string;
+  files: DuplicateFile[];
+  /** What removing every photo but the kept one frees, in bytes (sizes known only). */
+  freedBytes: number;
+  /**
+   * 0..1: the highest similarity setting at which these photos are still one
+   * group. See: [Note: One similarity scale for the slider]
+   */
+  similarity: number;
+}
+
+/** The similar photos at one similarity, and why there may be none. */
+export interface SimilarPhotosAnswer {
+  groups: SimilarGroup[];
+  /**
+   * The user's photos that have a perceptual hash: none says on-device
+   * indexing has not hashed any yet (or is off), not that nothing looks alike.
+   */
+  hashedPhotos: number;
+  /** Whether this device computes indexes (the settings' switch). */
+  indexingEnabled: boolean;
+}
+
 /** A file of the "Large files" list (`largeFileMinBytes` and up). */
 export interface LargeFile {
   fileID: number;
@@ -55,4 +86,15 @@ export interface DuplicatesCalls {
   removeDuplicates(groups: readonly DuplicateGroup[]): Promise<ActionOutcome>;
   /** The user's own large files in their own visible albums, largest first. */
   largeFiles(): Promise<LargeFile[]>;
+}
+
+/** What the "Similar photos" tab of /deduplicate asks of the library's worker. */
+export interface SimilarPhotosCalls {
+  /**
+   * The groups of similar photos at `threshold` (0..1, the slider), most
+   * storage to free first, exact duplicates' copies left out; with how many
+   * photos are hashed, in one answer so the page says why there are none.
+   * See: [Note: One similarity scale for the slider]
+   */
+  similarPhotos(threshold: number): Promise<SimilarPhotosAnswer>;
 }

@@ -33,7 +33,8 @@ const contentKeyOf = (file: DecryptedFile): string | undefined => {
   return undefined;
 };
 
-const hasCaptionOrEdit = (file: DecryptedFile): boolean => {
+/** Whether the user put work into a file: a caption, an edited name or time. */
+export const hasCaptionOrEdit = (file: DecryptedFile): boolean => {
   const data = file.pubMagicMetadata?.data;
   return (
     (data?.caption ?? "") !== "" || data?.editedName !== undefined || data?.editedTime !== undefined

@@ -34,5 +34,6 @@ export const startBrowserMLWorker = (): BrowserMLWorker => {
     tagThings: (images) => worker.tagThings(images),
     indexImage: (jpeg) => worker.indexImage(jpeg),
     indexImages: (jpegs) => worker.indexImages(jpegs),
+    hashImages: (jpegs) => worker.hashImages(jpegs),
   };
 };

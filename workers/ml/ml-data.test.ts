@@ -8,8 +8,10 @@ import {
   hasNewerMLDataPart,
   MalformedMLDataError,
   type MLDataDocument,
+  perceptualHashOf,
   thingsOf,
   withClip,
+  withPerceptualHash,
   withThings,
 } from "./ml-data";
 
@@ -154,6 +156,26 @@ describe("parts and their versions", () => {
       face: referenceDocument.face,
       clip: { version: 1, client: "cairn/0.1.0", embedding: [1, 0] },
     });
+  });
+
+  it("writes and reads the perceptual hash part beside the others", async () => {
+    const document = withPerceptualHash(referenceDocument, "00ff00ff12345678");
+    expect(document).toEqual({
+      ...referenceDocument,
+      phash: { version: 1, hash: "00ff00ff12345678" },
+    });
+    expect(perceptualHashOf(await roundTrip(document))).toBe("00ff00ff12345678");
+  });
+
+  it.each<[string, unknown]>([
+    ["no part", undefined],
+    ["an older version", { version: 0, hash: "00ff00ff12345678" }],
+    ["a newer version", { version: 2, hash: "00ff00ff12345678" }],
+    ["too few digits", { version: 1, hash: "00ff00ff" }],
+    ["not hex", { version: 1, hash: "00ff00ff1234567g" }],
+    ["no hash", { version: 1 }],
+  ])("reads no perceptual hash from %s", (_, part) => {
+    expect(perceptualHashOf(part === undefined ? {} : { phash: part })).toBeUndefined();
   });
 
   it("does not change the document it is given", () => {

@@ -10,10 +10,12 @@ import { z } from "zod";
 //     {"clip": {"version": 1, "client": …, "embedding": [512 numbers]},
 //      "face": {"version": 1, "client": …, "width": …, "height": …, "faces": […]},
 //      "things": {"version": 1, "tags": [{"label": "dog", "score": 0.87}]},
+//      "phash": {"version": 1, "hash": "c3a1…" (16 hex digits)},
 //      … keys of other clients …}
 //
 // `clip` and `face` have the reference app's shape, so its documents read
-// here and ours read there; `things` is ours. The document is gzipped
+// here and ours read there; `things` and `phash` (the perceptual hash that
+// groups similar photos: see [Note: The perceptual hash is a DCT hash]) are ours. The document is gzipped
 // (`encodeMLData`), encrypted as a Blob under the file's key by the caller
 // (shared/crypto/blob.ts) and stored with `PUT /files/data`, type `mldata`:
 // the server replaces the whole document, so a client writes back every key
@@ -45,6 +47,8 @@ export const mlDataVersions = {
   /** The reference's `faceIndexingVersion`. */
   face: 1,
   things: 1,
+  /** The DCT hash of perceptual-hash.ts; another hash would be another version. */
+  phash: 1,
 } as const;
 
 export type MLDataPart = keyof typeof mlDataVersions;
@@ -85,20 +89,29 @@ const thingsIndexSchema = z.looseObject({
   tags: z.array(z.looseObject({ label: z.string(), score: z.number() })),
 });
 
+/** Our perceptual hash of the photo: 64 bits as 16 hex digits (`perceptualHashHex`). */
+const perceptualHashIndexSchema = z.looseObject({
+  version: z.number(),
+  hash: z.string().regex(/^[0-9a-f]{16}$/),
+});
+
 export type ClipIndex = z.infer<typeof clipIndexSchema>;
 export type FaceIndex = z.infer<typeof faceIndexSchema>;
 export type ThingsIndex = z.infer<typeof thingsIndexSchema>;
+export type PerceptualHashIndex = z.infer<typeof perceptualHashIndexSchema>;
 
 const partSchemas = {
   clip: clipIndexSchema,
   face: faceIndexSchema,
   things: thingsIndexSchema,
+  phash: perceptualHashIndexSchema,
 } as const;
 
 interface PartTypes {
   clip: ClipIndex;
   face: FaceIndex;
   things: ThingsIndex;
+  phash: PerceptualHashIndex;
 }
 
 /** Why bytes are not an ML data document. */
@@ -264,3 +277,11 @@ export const withClip = (
 /** The file's face index (the reference's shape), when one of our version is there. */
 export const faceOf = (document: MLDataDocument): FaceIndex | undefined =>
   mlDataPart(document, "face");
+
+/** The file's perceptual hash (hex), when one of our version is there. */
+export const perceptualHashOf = (document: MLDataDocument): string | undefined =>
+  mlDataPart(document, "phash")?.hash;
+
+/** The document with the file's perceptual hash (`perceptualHashHex`'s digits). */
+export const withPerceptualHash = (document: MLDataDocument, hash: string): MLDataDocument =>
+  withMLDataPart(document, "phash", { hash });

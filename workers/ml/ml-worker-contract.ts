@@ -37,6 +37,11 @@ export interface IndexedImage {
   /** The decoded image's size, in pixels, after its EXIF orientation. */
   width: number;
   height: number;
+  /**
+   * Its perceptual hash, as `perceptualHashHex` spells it: what groups
+   * similar photos, no model needed. See: [Note: The perceptual hash is a DCT hash]
+   */
+  perceptualHash: string;
 }
 
 /** One photo of `indexImages`: what was learnt, or why it could not be decoded. */
@@ -74,4 +79,10 @@ export interface MLWorkerCalls extends ClipCalls {
    * not decode has a failed result; any other error fails the call.
    */
   indexImages: (jpegs: Uint8Array[]) => Promise<IndexImageResult[]>;
+  /**
+   * Only the perceptual hash of each photo (hex), in order; undefined for a
+   * photo that does not decode. For files indexed before hashes were: no
+   * model runs. See: [Note: Files indexed before hashes get one alone]
+   */
+  hashImages: (jpegs: Uint8Array[]) => Promise<(string | undefined)[]>;
 }

@@ -11,6 +11,7 @@ import { ImageDecodeError, type ModelImages } from "./image-pixels";
 import type { MLWorkerCalls } from "./ml-worker-contract";
 import { clipRecheckIntervalMs, createClipService } from "./clip/clip-service";
 import { createMLWorkerService } from "./ml-worker-service";
+import { perceptualHash, perceptualHashHex } from "../dedupe/perceptual-hash";
 import type { ThingsTagger } from "./things/things-tagger";
 
 // The ML worker's calls over the real CLIP path in Node (onnxruntime-node on
@@ -153,6 +154,17 @@ describe("with the CLIP models", () => {
     expect(indexed.clip).toEqual((await h.service.embedImages([solid(8, 6, 7)]))?.[0]);
     // The detector gets its own 512×512 pixels, not CLIP's.
     expect(h.tagged.map(({ width }) => width)).toEqual([512]);
+    // The perceptual hash is CLIP's image's.
+    expect(indexed.perceptualHash).toBe(perceptualHashHex(perceptualHash(solid(8, 6, 7))));
+  });
+
+  it("hashes photos alone, without running a model, an undecodable one undefined", async () => {
+    const h = harness();
+    const hashes = await h.service.hashImages([new Uint8Array([7]), new Uint8Array([0])]);
+    expect(hashes).toEqual([perceptualHashHex(perceptualHash(solid(8, 6, 7))), undefined]);
+    expect(h.tagged).toHaveLength(0);
+    expect(h.runtimeLoads).toBe(0);
+    await expect(h.service.hashImages([new Uint8Array([255])])).rejects.toThrow("the canvas broke");
   });
 
   it("indexes a batch of photos, one that does not decode failing alone", async () => {
@@ -229,6 +241,7 @@ describe("without the CLIP models", () => {
       things: [{ label: "person", score: 0.5 }],
       width: 4000,
       height: 3000,
+      perceptualHash: perceptualHashHex(perceptualHash(solid(8, 6, 1))),
     });
     expect(h.runtimeLoads).toBe(0);
   });

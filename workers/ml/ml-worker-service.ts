@@ -7,6 +7,7 @@ import type {
 } from "./ml-worker-contract";
 import { oneAtATime, once } from "./clip/serial-work";
 import type { ThingsTagger } from "./things/things-tagger";
+import { perceptualHash, perceptualHashHex } from "../dedupe/perceptual-hash";
 
 // The ML worker's calls over injected parts: CLIP (the worker's own over
 // onnxruntime-web, or the desktop app's native one: see [Note: The desktop
@@ -32,9 +33,21 @@ export const createMLWorkerService = (deps: MLWorkerServiceDeps): MLWorkerCalls 
     const { widthPx: width, heightPx: height } = images.size;
     const embedding = (await deps.clip().embedImages([images.clip]))?.[0];
     const things = await (await thingsTagger()).tag(images.things);
+    // From CLIP's image: the thumbnail at its own size (up to 1024 px), as
+    // the hash's threshold was measured. See: [Note: The perceptual hash is a DCT hash]
+    const hash = perceptualHashHex(perceptualHash(images.clip));
     return embedding === undefined
-      ? { things, width, height }
-      : { clip: embedding, things, width, height };
+      ? { things, width, height, perceptualHash: hash }
+      : { clip: embedding, things, width, height, perceptualHash: hash };
+  };
+
+  const hashOne = async (jpegBytes: Uint8Array): Promise<string | undefined> => {
+    try {
+      return perceptualHashHex(perceptualHash((await deps.modelImages(jpegBytes)).clip));
+    } catch (error) {
+      if (error instanceof ImageDecodeError) return undefined;
+      throw error;
+    }
   };
 
   return {
@@ -60,6 +73,11 @@ export const createMLWorkerService = (deps: MLWorkerServiceDeps): MLWorkerCalls 
         }
       }
       return results;
+    },
+    hashImages: async (jpegs) => {
+      const hashes: (string | undefined)[] = [];
+      for (const jpegBytes of jpegs) hashes.push(await queued(() => hashOne(jpegBytes)));
+      return hashes;
     },
   };
 };

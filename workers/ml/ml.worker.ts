@@ -34,7 +34,15 @@ const service: MLWorkerCalls = createMLWorkerService({
   modelImages: (bytes) => modelImagesOf({ codec: browserImageCodec, rgba: bitmapRGBA }, bytes),
 });
 
-export const { clipStatus, embedImages, embedText, tagThings, indexImage, indexImages } = service;
+export const {
+  clipStatus,
+  embedImages,
+  embedText,
+  tagThings,
+  indexImage,
+  indexImages,
+  hashImages,
+} = service;
 
 /**
  * The desktop app's CLIP, served by its ML process over `port`

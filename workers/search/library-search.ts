@@ -116,6 +116,15 @@ export const createLibrarySearch = ({
     return months;
   };
 
+  /** The files of an album as its view shows them (none for a hidden album: a search never reveals one). */
+  const albumFileIDs = (collectionID: number): ReadonlySet<number> => {
+    const summary = engine.summaries().find((candidate) => candidate.id === collectionID);
+    if (summary === undefined || summary.isHidden) return new Set();
+    return new Set(
+      engine.viewFiles(collectionID, 0, Number.MAX_SAFE_INTEGER).map((file) => file.id),
+    );
+  };
+
   /** Albums a person may be offered: real ones outside the hidden section (never revealed by a search). */
   const albums = (): SuggestableAlbum[] =>
     engine
@@ -148,7 +157,16 @@ export const createLibrarySearch = ({
       if (query.kind === "thing" || query.kind === "semantic") await ml?.()?.loadStored();
       // See: [Note: A semantic search is embedded once, then matched in place]
       if (query.kind === "semantic") await ml?.()?.prepareSemantic(query.text);
-      engine.setSearch((base) => indexOf(base).matcher(query));
+      engine.setSearch((base) => {
+        const index = indexOf(base);
+        const matches = index.matcher(query);
+        if (matches === undefined || query.kind !== "area" || query.collectionID === undefined) {
+          return matches;
+        }
+        // An album's map: its area keeps the album's files only.
+        const inAlbum = albumFileIDs(query.collectionID);
+        return (at) => matches(at) && inAlbum.has(index.ids[at] ?? 0);
+      });
       return engine.openView(PseudoCollectionID.searchResults);
     },
 

@@ -6,7 +6,11 @@
 // rebuilt when the searchable files change. See: [Note: Search runs where the library is]
 
 import type { DecryptedFile } from "../library/decrypted-records";
-import type { SearchDate, SearchQuery } from "../../shared/model/search/search-query";
+import {
+  type SearchDate,
+  type SearchQuery,
+  isInMapArea,
+} from "../../shared/model/search/search-query";
 import type { DayOf } from "../gallery/engine/days";
 import { cameraNameOf } from "./camera-names";
 import { fileKindBits, fileKindBitsOf } from "./file-kind-rules";
@@ -76,6 +80,9 @@ export class SearchIndex {
   readonly kinds: Uint8Array;
   /** Per file: an index into `cameras`, or `noCamera` (one string per camera, not per file). */
   readonly cameraIndexes: Int32Array;
+  /** Degrees; NaN where a file has no location. */
+  readonly latitudes: Float64Array;
+  readonly longitudes: Float64Array;
   /** The library's cameras, in the order of their first file. */
   readonly cameras: readonly LibraryCamera[];
   readonly #cameraIndexByKey = new Map<string, number>();
@@ -96,6 +103,8 @@ export class SearchIndex {
     this.days = new Uint8Array(count);
     this.kinds = new Uint8Array(count);
     this.cameraIndexes = new Int32Array(count).fill(noCamera);
+    this.latitudes = new Float64Array(count).fill(Number.NaN);
+    this.longitudes = new Float64Array(count).fill(Number.NaN);
     const names: string[] = [];
     const captions: string[] = [];
     const cameras: LibraryCamera[] = [];
@@ -117,6 +126,11 @@ export class SearchIndex {
       names.push(foldForSearch(title));
       captions.push(foldForSearch(file.pubMagicMetadata?.data.caption ?? ""));
       this.kinds[index] = fileKindBitsOf(file.metadata.fileType, title);
+      const { latitude, longitude } = file.metadata;
+      if (latitude !== undefined && longitude !== undefined) {
+        this.latitudes[index] = latitude;
+        this.longitudes[index] = longitude;
+      }
       const cameraName = cameraNameOf(
         file.pubMagicMetadata?.data.cameraMake,
         file.pubMagicMetadata?.data.cameraModel,
@@ -241,6 +255,16 @@ export class SearchIndex {
         const matches = this.#facets.semanticMatches?.(query.text);
         if (matches === undefined) return undefined;
         return (index) => matches.has(this.ids[index] ?? 0);
+      }
+      case "area": {
+        const { area } = query;
+        // NaN (no location) fails every comparison.
+        return (index) =>
+          isInMapArea(
+            area,
+            this.latitudes[index] ?? Number.NaN,
+            this.longitudes[index] ?? Number.NaN,
+          );
       }
     }
   }

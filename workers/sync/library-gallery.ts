@@ -8,14 +8,38 @@ import type { GalleryCalls, ThumbnailResult } from "../gallery/gallery-contract"
 import type { UploadCalls } from "../upload/upload-contract";
 import type { OpenLibrary } from "./sync-service-contract";
 import type { SearchCalls } from "../search/search-contract";
-import type { DuplicatesCalls } from "../dedupe/duplicates-contract";
+import type { DuplicatesCalls, SimilarPhotosCalls } from "../dedupe/duplicates-contract";
+import { librarySimilarPhotos } from "../dedupe/library-similar-photos";
 import { exactDuplicateGroups } from "../dedupe/exact-duplicates";
 import { deduplicationActions } from "../dedupe/deduplication-actions";
 import { largeFilesOf } from "../dedupe/large-files";
+import type { MapCalls } from "../map/map-contract";
+import { createLibraryMap } from "../map/library-map";
+import type { GalleryServices } from "./gallery-services";
+
+/** The map of a loaded library's services (made on the first map call). */
+const mapsOfGalleries = new WeakMap<GalleryServices, MapCalls>();
+
+const mapOf = (gallery: GalleryServices): MapCalls => {
+  let map = mapsOfGalleries.get(gallery);
+  if (map === undefined) {
+    map = createLibraryMap({
+      version: () => gallery.reader().version,
+      libraryColumns: () => gallery.search.index(),
+      albumFiles: (collectionID) => {
+        const summary = gallery.engine.summaries().find((album) => album.id === collectionID);
+        if (summary === undefined || summary.isHidden) return undefined;
+        return gallery.engine.viewFiles(collectionID, 0, Number.MAX_SAFE_INTEGER);
+      },
+    });
+    mapsOfGalleries.set(gallery, map);
+  }
+  return map;
+};
 
 export const libraryGalleryCalls = (
   library: OpenLibrary,
-): GalleryCalls & UploadCalls & SearchCalls & DuplicatesCalls => {
+): GalleryCalls & UploadCalls & SearchCalls & DuplicatesCalls & SimilarPhotosCalls & MapCalls => {
   /** Thumbnails before the library is loaded: the first screen's at once, any other once it is. */
   const earlyThumbnails = async (fileIDs: readonly number[]): Promise<ThumbnailResult[]> => {
     const early = library.early();
@@ -78,6 +102,25 @@ export const libraryGalleryCalls = (
     largeFiles: async () => {
       await library.loaded();
       return largeFilesOf(library.gallery().reader());
+    },
+    similarPhotos: async (threshold) => {
+      await library.loaded();
+      const ml = library.ml();
+      await ml?.loadStored();
+      const reader = library.gallery().reader();
+      const none = { perceptualHashOf: () => undefined, clipEmbeddingOf: () => undefined };
+      return {
+        ...librarySimilarPhotos(reader, ml ?? none, exactDuplicateGroups(reader), threshold),
+        indexingEnabled: library.indexingEnabled(),
+      };
+    },
+    mapOverview: async (scope) => {
+      await library.loaded();
+      return mapOf(library.gallery()).mapOverview(scope);
+    },
+    mapMarkers: async (request) => {
+      await library.loaded();
+      return mapOf(library.gallery()).mapMarkers(request);
     },
     upload: async (request, onProgress) => {
       await library.loaded();

@@ -42,7 +42,7 @@ import type {
   SyncStatus,
 } from "./sync-service-contract";
 import type { LibraryUploads } from "./upload/library-uploads";
-import type { LibraryML } from "../ml/indexing/library-ml";
+import type { LibraryML, SimilarityIndexes } from "../ml/indexing/library-ml";
 
 const defaultNotifyIntervalMs = 250;
 
@@ -62,7 +62,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
   let status: SyncStatus = { state: "opening", skippedRecords: 0 };
   let gallery: GalleryServices | undefined;
   /** On-device ML over the loaded library, when the host has an ML worker. */
-  let ml: LibraryML | undefined;
+  let ml: (LibraryML & SimilarityIndexes) | undefined;
   /** Whether uploads are running, for indexing made after they started. */
   let uploadsRunning = false;
   /** Made at `open`, before the library is loaded: it answers the first screen's thumbnails. */
@@ -424,6 +424,8 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
     cancelUploads() {
       uploads?.cancel();
     },
+    ml: () => ml,
+    indexingEnabled: () => ml?.status().enabled ?? session?.mlIndexing ?? true,
   };
 
   return {

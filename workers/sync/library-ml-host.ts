@@ -7,7 +7,12 @@
 
 import type { ApiClient } from "../../shared/api/client";
 import type { CryptoPool } from "../crypto/pool";
-import { type LibraryML, type MLClient, createLibraryML } from "../ml/indexing/library-ml";
+import {
+  type LibraryML,
+  type MLClient,
+  type SimilarityIndexes,
+  createLibraryML,
+} from "../ml/indexing/library-ml";
 import type { IndexableFile } from "../ml/indexing/indexing-queue";
 import { createMLIndexStore } from "../ml/indexing/ml-index-store";
 import type { GalleryServices } from "./gallery-services";
@@ -29,7 +34,12 @@ export interface LibraryMLHostDeps {
   logError?: ((message: string, cause: unknown) => void) | undefined;
 }
 
-export const hostLibraryML = ({ gallery, db, cipher, ...deps }: LibraryMLHostDeps): LibraryML =>
+export const hostLibraryML = ({
+  gallery,
+  db,
+  cipher,
+  ...deps
+}: LibraryMLHostDeps): LibraryML & SimilarityIndexes =>
   createLibraryML({
     ...deps,
     store: createMLIndexStore({ db, cipher }),

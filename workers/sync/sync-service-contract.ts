@@ -22,9 +22,10 @@ import type { OpenedFirstScreen } from "./first-screen";
 import type { GalleryServices } from "./gallery-services";
 import type { LibraryUploads } from "./upload/library-uploads";
 import type { SearchCalls } from "../search/search-contract";
-import type { DuplicatesCalls } from "../dedupe/duplicates-contract";
+import type { DuplicatesCalls, SimilarPhotosCalls } from "../dedupe/duplicates-contract";
+import type { MapCalls } from "../map/map-contract";
 import type { Places } from "../places/places-loader";
-import type { MLClient } from "../ml/indexing/library-ml";
+import type { LibraryML, MLClient, SimilarityIndexes } from "../ml/indexing/library-ml";
 import type { IndexingCalls } from "../ml/indexing/indexing-contract";
 import type { ExportLibraryCalls } from "../export/export-library-calls";
 
@@ -152,6 +153,8 @@ export interface SyncService
     UploadCalls,
     SearchCalls,
     DuplicatesCalls,
+    SimilarPhotosCalls,
+    MapCalls,
     IndexingCalls,
     ExportLibraryCalls {
   /**
@@ -201,6 +204,10 @@ export interface OpenLibrary {
   uploads(): Promise<LibraryUploads>;
   /** Cancels the uploads on their way, if any. */
   cancelUploads(): void;
+  /** On-device ML's indexes, once its code has loaded after the library. */
+  ml(): (Pick<LibraryML, "loadStored"> & SimilarityIndexes) | undefined;
+  /** Whether this device computes indexes (its setting). */
+  indexingEnabled(): boolean;
 }
 
 export type LibraryLifecycle = Pick<

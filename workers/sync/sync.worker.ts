@@ -41,7 +41,8 @@ import type { LibrarySummary } from "./library-summary";
 import { storedFirstScreen } from "./first-screen";
 import { galleryWorkerCalls } from "../gallery/gallery-worker-calls";
 import type { SearchCalls } from "../search/search-contract";
-import type { DuplicatesCalls } from "../dedupe/duplicates-contract";
+import type { DuplicatesCalls, SimilarPhotosCalls } from "../dedupe/duplicates-contract";
+import type { MapCalls } from "../map/map-contract";
 import type { MLStatus } from "../ml/indexing/indexing-contract";
 import { placesLoader } from "../places/places-loader";
 import { type BrowserMLWorker, startBrowserMLWorker } from "../ml/browser-ml-worker";
@@ -289,6 +290,15 @@ export const removeDuplicates = (
 ): ReturnType<DuplicatesCalls["removeDuplicates"]> => ensureService().removeDuplicates(...args);
 export const largeFiles = (): ReturnType<DuplicatesCalls["largeFiles"]> =>
   ensureService().largeFiles();
+export const similarPhotos = (
+  ...args: Parameters<SimilarPhotosCalls["similarPhotos"]>
+): ReturnType<SimilarPhotosCalls["similarPhotos"]> => ensureService().similarPhotos(...args);
+
+// The map page: `web/common/library/map-client.ts` calls these.
+export const mapOverview = (...args: Parameters<MapCalls["mapOverview"]>) =>
+  ensureService().mapOverview(...args);
+export const mapMarkers = (...args: Parameters<MapCalls["mapMarkers"]>) =>
+  ensureService().mapMarkers(...args);
 
 // On-device indexing: the settings' and the sidebar's progress and switch.
 export const indexingStatus = (): MLStatus | undefined => service?.indexingStatus();

@@ -10,6 +10,9 @@ import {
   loadConfig,
   publicURLsFor,
   type CairnConfig,
+  defaultMapMaxZoom,
+  type Environment,
+  type MapBasemapConfig,
 } from "./config";
 
 const cwd = "/srv/cairn";
@@ -30,6 +33,7 @@ describe("loadConfig", () => {
       desktopDownloadURL: undefined,
       webDistDir: "/srv/cairn/dist/web",
       modelsDir: "/srv/cairn/data/models",
+      mapBasemap: { kind: "offline" },
       logLevel: "info",
       bodyLimitBytes: defaultBodyLimitBytes,
       freeStorageBytes: 10 * 1024 ** 3,
@@ -69,6 +73,9 @@ describe("loadConfig", () => {
         CAIRN_DESKTOP_DOWNLOAD_URL: "https://cairn.example/download/",
         CAIRN_WEB_DIST_DIR: "build/web",
         CAIRN_MODELS_DIR: "models",
+        CAIRN_MAP_TILES_URL: "https://tiles.example.org/{z}/{x}/{y}.png?key=abc",
+        CAIRN_MAP_TILES_ATTRIBUTION: "© OpenStreetMap contributors",
+        CAIRN_MAP_MAX_ZOOM: "17",
         LOG_LEVEL: "debug",
         CAIRN_BODY_LIMIT_BYTES: "2048",
         CAIRN_FREE_STORAGE_BYTES: "5368709120",
@@ -107,6 +114,12 @@ describe("loadConfig", () => {
       desktopDownloadURL: "https://cairn.example/download",
       webDistDir: "/srv/cairn/build/web",
       modelsDir: "/srv/cairn/models",
+      mapBasemap: {
+        kind: "tiles",
+        urlTemplate: "https://tiles.example.org/{z}/{x}/{y}.png?key=abc",
+        attribution: "© OpenStreetMap contributors",
+        maxZoom: 17,
+      },
       logLevel: "debug",
       bodyLimitBytes: 2048,
       freeStorageBytes: 5 * 1024 ** 3,
@@ -199,6 +212,152 @@ describe("loadConfig", () => {
     const { readFile } = await import("node:fs/promises");
     const readme = await readFile(new URL("../../README.md", import.meta.url), "utf8");
     for (const variable of configVariables) expect(readme).toContain(`\`${variable}\``);
+  });
+});
+
+describe("the map's basemap", () => {
+  const osm = "© OpenStreetMap contributors";
+  const problemsOf = (environment: Environment): string[] => {
+    try {
+      loadConfig(environment, cwd);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  it.each<[string, Environment, MapBasemapConfig]>([
+    ["nothing set: the offline basemap", {}, { kind: "offline" }],
+    [
+      "a tile service, at zoom 19 by default",
+      {
+        CAIRN_MAP_TILES_URL: "https://tile.example.org/{z}/{x}/{y}.png",
+        CAIRN_MAP_TILES_ATTRIBUTION: osm,
+      },
+      {
+        kind: "tiles",
+        urlTemplate: "https://tile.example.org/{z}/{x}/{y}.png",
+        attribution: osm,
+        maxZoom: defaultMapMaxZoom,
+      },
+    ],
+    [
+      "a tile server on this machine over plain http (tests)",
+      {
+        CAIRN_MAP_TILES_URL: "http://127.0.0.1:8099/tiles/{z}/{y}/{x}.webp",
+        CAIRN_MAP_TILES_ATTRIBUTION: "Test tiles",
+        CAIRN_MAP_MAX_ZOOM: "0",
+      },
+      {
+        kind: "tiles",
+        urlTemplate: "http://127.0.0.1:8099/tiles/{z}/{y}/{x}.webp",
+        attribution: "Test tiles",
+        maxZoom: 0,
+      },
+    ],
+    [
+      "a PMTiles archive, relative to the working directory, at the archive's own zoom",
+      { CAIRN_MAP_PMTILES: "maps/world.pmtiles", CAIRN_MAP_TILES_ATTRIBUTION: osm },
+      {
+        kind: "pmtiles",
+        file: "/srv/cairn/maps/world.pmtiles",
+        attribution: osm,
+        maxZoom: undefined,
+      },
+    ],
+    [
+      "a PMTiles archive drawn to a given zoom",
+      {
+        CAIRN_MAP_PMTILES: "/data/world.pmtiles",
+        CAIRN_MAP_TILES_ATTRIBUTION: osm,
+        CAIRN_MAP_MAX_ZOOM: "12",
+      },
+      { kind: "pmtiles", file: "/data/world.pmtiles", attribution: osm, maxZoom: 12 },
+    ],
+  ])("%s", (_case, environment, basemap) => {
+    expect(loadConfig(environment, cwd).mapBasemap).toEqual(basemap);
+  });
+
+  it.each<[string, Environment, string]>([
+    [
+      "no attribution for a tile service",
+      { CAIRN_MAP_TILES_URL: "https://tile.example.org/{z}/{x}/{y}.png" },
+      "CAIRN_MAP_TILES_ATTRIBUTION: must be set with CAIRN_MAP_TILES_URL",
+    ],
+    [
+      "no attribution for an archive",
+      { CAIRN_MAP_PMTILES: "world.pmtiles" },
+      "CAIRN_MAP_TILES_ATTRIBUTION: must be set with CAIRN_MAP_PMTILES",
+    ],
+    [
+      "a blank attribution",
+      { CAIRN_MAP_PMTILES: "world.pmtiles", CAIRN_MAP_TILES_ATTRIBUTION: "   " },
+      'CAIRN_MAP_TILES_ATTRIBUTION: is empty (got "   ")',
+    ],
+    [
+      "both a tile service and an archive",
+      {
+        CAIRN_MAP_TILES_URL: "https://tile.example.org/{z}/{x}/{y}.png",
+        CAIRN_MAP_PMTILES: "world.pmtiles",
+        CAIRN_MAP_TILES_ATTRIBUTION: osm,
+      },
+      "CAIRN_MAP_TILES_URL and CAIRN_MAP_PMTILES: set one or the other",
+    ],
+    [
+      "an attribution without a basemap to credit",
+      { CAIRN_MAP_TILES_ATTRIBUTION: osm },
+      "CAIRN_MAP_TILES_ATTRIBUTION: applies only with CAIRN_MAP_TILES_URL or CAIRN_MAP_PMTILES",
+    ],
+    [
+      "a zoom without a basemap",
+      { CAIRN_MAP_MAX_ZOOM: "12" },
+      "CAIRN_MAP_MAX_ZOOM: applies only with CAIRN_MAP_TILES_URL or CAIRN_MAP_PMTILES",
+    ],
+    [
+      "a zoom that is not a whole number",
+      {
+        CAIRN_MAP_PMTILES: "w.pmtiles",
+        CAIRN_MAP_TILES_ATTRIBUTION: osm,
+        CAIRN_MAP_MAX_ZOOM: "1.5",
+      },
+      'CAIRN_MAP_MAX_ZOOM: must be a whole number from 0 to 24 (got "1.5")',
+    ],
+    [
+      "a zoom deeper than any basemap",
+      {
+        CAIRN_MAP_PMTILES: "w.pmtiles",
+        CAIRN_MAP_TILES_ATTRIBUTION: osm,
+        CAIRN_MAP_MAX_ZOOM: "25",
+      },
+      "CAIRN_MAP_MAX_ZOOM: must be a whole number from 0 to 24",
+    ],
+    [
+      "a tile URL that is not https",
+      {
+        CAIRN_MAP_TILES_URL: "http://tile.example.org/{z}/{x}/{y}.png",
+        CAIRN_MAP_TILES_ATTRIBUTION: osm,
+      },
+      'CAIRN_MAP_TILES_URL: must be an https:// URL (plain http only for localhost or 127.0.0.1) (got "http://tile.example.org/{z}/{x}/{y}.png")',
+    ],
+    [
+      "a tile URL without {y}",
+      {
+        CAIRN_MAP_TILES_URL: "https://tile.example.org/{z}/{x}.png",
+        CAIRN_MAP_TILES_ATTRIBUTION: osm,
+      },
+      "CAIRN_MAP_TILES_URL: must contain {y}",
+    ],
+    [
+      "a tile URL with subdomains",
+      {
+        CAIRN_MAP_TILES_URL: "https://{a-c}.tile.example.org/{z}/{x}/{y}.png",
+        CAIRN_MAP_TILES_ATTRIBUTION: osm,
+      },
+      "CAIRN_MAP_TILES_URL: may contain no placeholder but {z}, {x} and {y} (found {a-c})",
+    ],
+  ])("refuses %s", (_case, environment, message) => {
+    expect(problemsOf(environment).join("\n")).toContain(message);
   });
 });
 

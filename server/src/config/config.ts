@@ -1,9 +1,15 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import {
+  type MapBasemapConfig,
+  mapBasemapConfigOf,
+  mapEnvironmentShape,
+} from "./map-basemap-config";
 import { type ConfiguredPlan, readPlansFile } from "./plans-file";
 
 export { type ConfiguredPlan, type PlanPeriod, parsePlansFile } from "./plans-file";
+export { type MapBasemapConfig, defaultMapMaxZoom } from "./map-basemap-config";
 
 // [Note: Server configuration]
 //
@@ -59,6 +65,11 @@ export interface CairnConfig {
   webDistDir: string;
   /** `CAIRN_MODELS_DIR`, else `<dataDir>/models`. See: [Note: The models folder] */
   modelsDir: string;
+  /**
+   * `CAIRN_MAP_TILES_URL` or `CAIRN_MAP_PMTILES`, with `CAIRN_MAP_TILES_ATTRIBUTION`
+   * and `CAIRN_MAP_MAX_ZOOM`; neither: the offline basemap. See: [Note: The map's basemap]
+   */
+  mapBasemap: MapBasemapConfig;
   logLevel: LogLevel;
   bodyLimitBytes: number;
   /** Storage of the free plan every new account gets. */
@@ -184,6 +195,10 @@ const environmentSchema = z.object({
   CAIRN_DESKTOP_DOWNLOAD_URL: urlSchema("CAIRN_DESKTOP_DOWNLOAD_URL").optional(),
   CAIRN_WEB_DIST_DIR: z.string().min(1).default("dist/web"),
   CAIRN_MODELS_DIR: z.string().min(1).optional(),
+  CAIRN_MAP_TILES_URL: mapEnvironmentShape.CAIRN_MAP_TILES_URL.optional(),
+  CAIRN_MAP_TILES_ATTRIBUTION: mapEnvironmentShape.CAIRN_MAP_TILES_ATTRIBUTION.optional(),
+  CAIRN_MAP_PMTILES: mapEnvironmentShape.CAIRN_MAP_PMTILES.optional(),
+  CAIRN_MAP_MAX_ZOOM: mapEnvironmentShape.CAIRN_MAP_MAX_ZOOM.optional(),
   LOG_LEVEL: z
     .enum(logLevels, { error: `LOG_LEVEL: must be one of ${logLevels.join(", ")}` })
     .default("info"),
@@ -302,6 +317,8 @@ export const loadConfig = (environment: Environment, cwd: string): CairnConfig =
       ? { plans: [], problems: [] }
       : readPlansFile(path.resolve(cwd, env.CAIRN_PLANS_FILE));
   problems.push(...plans.problems);
+  const map = mapBasemapConfigOf(env, cwd);
+  problems.push(...map.problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicURLOverrides: Partial<Record<Listener, string>> = {};
@@ -344,6 +361,7 @@ export const loadConfig = (environment: Environment, cwd: string): CairnConfig =
       env.CAIRN_MODELS_DIR === undefined
         ? path.join(dataDir, "models")
         : path.resolve(cwd, env.CAIRN_MODELS_DIR),
+    mapBasemap: map.basemap,
     logLevel: env.LOG_LEVEL,
     bodyLimitBytes: env.CAIRN_BODY_LIMIT_BYTES,
     freeStorageBytes: env.CAIRN_FREE_STORAGE_BYTES,

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { mapPMTilesPath } from "../../../shared/api/map-basemap";
 
 // CORS exactly as the reference server answers it (wire-contract §0.1), so
 // that web apps on other origins (our three app ports, self-hosted clients)
@@ -31,6 +32,13 @@ export const exposedHeaders = "X-Request-Id, X-Ente-Link-Device-Token";
 /** Blob routes also expose the part ETags the multipart completion needs. */
 export const exposedBlobHeaders = `${exposedHeaders}, ETag`;
 
+/**
+ * The map's PMTiles archive exposes what its reader checks across origins:
+ * the `ETag` that tells a replaced archive from the one it cached, and the
+ * `Content-Range` of a 416. See: [Note: The map's basemap]
+ */
+export const exposedPMTilesHeaders = `${exposedHeaders}, ETag, Content-Range`;
+
 export const allowedMethods = "POST, OPTIONS, GET, PUT, PATCH, DELETE";
 
 /** 20 days, as the reference: browsers cap it lower anyway (Chromium at 2 h). */
@@ -55,7 +63,14 @@ export const applyCORS = (request: FastifyRequest, reply: FastifyReply): void =>
       "Access-Control-Allow-Headers",
       isBlob && requestedHeaders !== undefined ? requestedHeaders : allowedHeaders,
     )
-    .header("Access-Control-Expose-Headers", isBlob ? exposedBlobHeaders : exposedHeaders)
+    .header(
+      "Access-Control-Expose-Headers",
+      isBlob
+        ? exposedBlobHeaders
+        : request.url.split("?")[0] === mapPMTilesPath
+          ? exposedPMTilesHeaders
+          : exposedHeaders,
+    )
     .header("Access-Control-Allow-Methods", allowedMethods)
     .header("Access-Control-Max-Age", String(preflightMaxAgeSeconds))
     .header("Vary", "Origin");

@@ -91,6 +91,23 @@ describe("conventions", () => {
     expect(answer.headers["access-control-allow-headers"]).toBe("content-md5, content-type");
   });
 
+  it("exposes ETag and Content-Range on the map's PMTiles archive, which its reader checks", async () => {
+    const answer = await app.inject({
+      method: "OPTIONS",
+      url: "/map/basemap.pmtiles",
+      headers: {
+        origin: "cairn-app://photos",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "range",
+      },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["access-control-expose-headers"]).toBe(
+      "X-Request-Id, X-Ente-Link-Device-Token, ETag, Content-Range",
+    );
+    expect(answer.headers["access-control-allow-headers"]).toContain("Range");
+  });
+
   it("accepts a trailing slash", async () => {
     const answer = await app.inject({ method: "GET", url: "/ping/" });
     expect(answer.statusCode).toBe(200);

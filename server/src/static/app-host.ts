@@ -12,6 +12,8 @@ import { runtimeConfigPath, type RuntimeConfig } from "../../../shared/api/runti
 import type { WebApp } from "../config/config";
 import { defaultConnectionLimits, fastifyConnectionOptions } from "../http/connection-limits";
 import { closeConnectionsWhenClosing } from "../http/graceful-close";
+import type { ServedMapBasemap } from "../map/map-basemap";
+import { registerMapRoutes } from "../map/map-routes";
 import type { ModelsFolder } from "../models/models-folder";
 import { registerModelsRoutes } from "../models/models-routes";
 import { newRequestID } from "../http/request-id";
@@ -42,6 +44,8 @@ export interface AppHostOptions {
   logger: FastifyBaseLogger;
   /** Served at `/models/…` when given. See: [Note: The models folder] */
   models?: ModelsFolder;
+  /** Served at `/map/basemap` and `/map/basemap.pmtiles` when given. See: [Note: The map's basemap] */
+  mapBasemap?: ServedMapBasemap;
 }
 
 /** A year: the longest lifetime caches honour, for files whose name changes with their content. */
@@ -100,6 +104,7 @@ export const createAppHost = async ({
   securityOrigins,
   logger,
   models,
+  mapBasemap,
 }: AppHostOptions): Promise<FastifyInstance> => {
   const host = Fastify({
     loggerInstance: logger,
@@ -145,6 +150,7 @@ export const createAppHost = async ({
   });
 
   if (models !== undefined) registerModelsRoutes(host, models);
+  if (mapBasemap !== undefined) registerMapRoutes(host, mapBasemap);
 
   const sendFile = async (
     reply: FastifyReply,

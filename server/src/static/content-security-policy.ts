@@ -34,8 +34,12 @@
 // - `object-src 'none'`, `base-uri 'none'`, `form-action 'none'` (every form
 //   is handled by script; none submits), `frame-ancestors 'none'` (no one
 //   may frame an app: clickjacking).
-// - Features may add origins (map tiles, once there is a map): `connect-src`
-//   for what they fetch, `img-src` for what they show directly.
+// - Features may add origins: `connect-src` for what they fetch, `img-src`
+//   for what they show directly. The photos app's map adds a tile service's
+//   origin to both when the server is configured with one, and nothing
+//   otherwise: its offline basemap is bundled and a PMTiles archive comes
+//   from the app's or the API's origin, both allowed already (see: [Note:
+//   The map's basemap]).
 
 /** The origins a feature adds to the policy. See: [Note: The web apps' Content-Security-Policy] */
 export interface ExtraOrigins {

@@ -108,13 +108,18 @@ export const webAppSecurityHeaders = (
   ...(sendsHSTS(appURL) ? { "Strict-Transport-Security": strictTransportSecurity } : {}),
 });
 
-/** The origins of `app` in a deployment with these public URLs and this blob store. */
+/**
+ * The origins of `app` in a deployment with these public URLs and this blob
+ * store, and those its features add (the photos app's map tiles).
+ */
 export const webAppOriginsFor = (
   app: WebApp,
   urls: Readonly<Record<Listener, string>>,
   blobs: BlobStoreConfig,
+  extraOrigins?: ExtraOrigins,
 ): WebAppOrigins => ({
   appURL: urls[app],
   apiURL: urls.api,
   blobOrigins: blobOriginsFor(blobs, urls.api),
+  ...(extraOrigins === undefined ? {} : { extraOrigins }),
 });

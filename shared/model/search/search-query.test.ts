@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type SearchQuery, decodeSearchQuery, encodeSearchQuery } from "./search-query";
+import {
+  type SearchQuery,
+  decodeSearchQuery,
+  encodeSearchQuery,
+  isInMapArea,
+} from "./search-query";
 
 describe("a search in the address", () => {
   it.each<[SearchQuery, string]>([
@@ -16,6 +21,18 @@ describe("a search in the address", () => {
     [{ kind: "thing", label: "teddy bear" }, "thing:teddy bear"],
     [{ kind: "camera", name: "Canon EOS 5D Mark II" }, "camera:Canon EOS 5D Mark II"],
     [{ kind: "camera", name: "Olympus E-M10: Mark II" }, "camera:Olympus E-M10: Mark II"],
+    [
+      {
+        kind: "area",
+        area: { south: 48.8, west: 2.25, north: 48.9, east: 2.42 },
+        collectionID: undefined,
+      },
+      "area:48.8,2.25,48.9,2.42",
+    ],
+    [
+      { kind: "area", area: { south: -20, west: 170, north: -10, east: -170 }, collectionID: 42 },
+      "area:-20,170,-10,-170@42",
+    ],
   ])("%j reads %s and back", (query, encoded) => {
     expect(encodeSearchQuery(query)).toBe(encoded);
     expect(decodeSearchQuery(encoded)).toEqual(query);
@@ -43,8 +60,33 @@ describe("a search in the address", () => {
     "camera:   ",
     `camera:${"x".repeat(201)}`,
     "unknown:thing",
+    "area:1,2,3",
+    "area:1,2,3,4,5",
+    "area:10,0,5,1",
+    "area:91,0,92,1",
+    "area:0,-181,1,0",
+    "area:a,b,c,d",
+    "area:0,0,1,1@x",
   ])("%s is no search", (raw) => {
     expect(decodeSearchQuery(raw)).toBeUndefined();
+  });
+
+  it("keeps an area's corners to 6 decimals", () => {
+    const query: SearchQuery = {
+      kind: "area",
+      area: { south: 1.123456789, west: 2, north: 3, east: 4 },
+    };
+    expect(encodeSearchQuery(query)).toBe("area:1.123457,2,3,4");
+  });
+
+  it("finds a place inside an area, across the antimeridian too", () => {
+    expect(isInMapArea({ south: 0, west: 10, north: 10, east: 20 }, 5, 15)).toBe(true);
+    expect(isInMapArea({ south: 0, west: 10, north: 10, east: 20 }, 5, 25)).toBe(false);
+    expect(isInMapArea({ south: 0, west: 10, north: 10, east: 20 }, 11, 15)).toBe(false);
+    const fiji = { south: -20, west: 170, north: -10, east: -170 };
+    expect(isInMapArea(fiji, -17, 178)).toBe(true);
+    expect(isInMapArea(fiji, -17, -179)).toBe(true);
+    expect(isInMapArea(fiji, -17, 0)).toBe(false);
   });
 
   it("reads a camera's name trimmed", () => {

@@ -34,7 +34,32 @@ export type SearchQuery =
   /** Files taken with a camera, by its name as the bar shows it ("Canon EOS 5D Mark II"). */
   | { kind: "camera"; name: string }
   /** Files whose CLIP image embedding is close to the text's ("photos of …"). */
-  | { kind: "semantic"; text: string };
+  | { kind: "semantic"; text: string }
+  /** Files taken inside an area of the map, of one album when `collectionID` is set. */
+  | { kind: "area"; area: MapArea; collectionID?: number | undefined };
+
+/**
+ * A box of the map in degrees. `west` may be greater than `east`: the box
+ * then crosses the antimeridian (from 170° E to 170° W is `west` 170, `east` -170).
+ */
+export interface MapArea {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/** Whether a location is inside `area` (its edges included). */
+export const isInMapArea = (area: MapArea, latitude: number, longitude: number): boolean =>
+  latitude >= area.south &&
+  latitude <= area.north &&
+  (area.west <= area.east
+    ? longitude >= area.west && longitude <= area.east
+    : longitude >= area.west || longitude <= area.east);
+
+/** Degrees kept in an address: 6 decimals is 11 cm, finer than any GPS. */
+const areaDecimals = 6;
+const areaNumber = (value: number) => String(Number(value.toFixed(areaDecimals)));
 
 export const searchParam = "search";
 
@@ -61,6 +86,11 @@ export const encodeSearchQuery = (query: SearchQuery): string => {
       return `thing:${query.label}`;
     case "camera":
       return `camera:${query.name}`;
+    case "area": {
+      const { south, west, north, east } = query.area;
+      const box = [south, west, north, east].map(areaNumber).join(",");
+      return `area:${box}${query.collectionID === undefined ? "" : `@${String(query.collectionID)}`}`;
+    }
   }
 };
 
@@ -133,7 +163,23 @@ export const decodeSearchQuery = (raw: string | null): SearchQuery | undefined =
       const name = text(value);
       return name === undefined ? undefined : { kind: "camera", name };
     }
+    case "area":
+      return decodeArea(value);
     default:
       return undefined;
   }
+};
+
+const decodeArea = (raw: string): SearchQuery | undefined => {
+  const parts = /^([-\d.,]+)(?:@(\d{1,16}))?$/.exec(raw);
+  const numbers = parts?.[1]?.split(",").map((part) => (part === "" ? Number.NaN : Number(part)));
+  if (numbers?.length !== 4 || numbers.some((value) => !Number.isFinite(value))) return undefined;
+  const [south = 0, west = 0, north = 0, east = 0] = numbers;
+  const latitudeOK = (value: number) => value >= -90 && value <= 90;
+  const longitudeOK = (value: number) => value >= -180 && value <= 180;
+  if (!latitudeOK(south) || !latitudeOK(north) || south > north) return undefined;
+  if (!longitudeOK(west) || !longitudeOK(east)) return undefined;
+  const collectionID = parts?.[2] === undefined ? undefined : Number(parts[2]);
+  if (collectionID !== undefined && !Number.isSafeInteger(collectionID)) return undefined;
+  return { kind: "area", area: { south, west, north, east }, collectionID };
 };

@@ -2,10 +2,13 @@
 // the stored library to be open. See: [Note: Gallery calls wait for the stored library]
 // See: [Note: A worker's API is declared once]
 
-import type { DuplicatesCalls } from "../../../workers/dedupe/duplicates-contract";
+import type {
+  DuplicatesCalls,
+  SimilarPhotosCalls,
+} from "../../../workers/dedupe/duplicates-contract";
 import type { WorkerCalls } from "../../../workers/worker-boundary";
 
-export type DuplicatesClient = WorkerCalls<DuplicatesCalls>;
+export type DuplicatesClient = WorkerCalls<DuplicatesCalls & SimilarPhotosCalls>;
 
 export const duplicatesClientOverWorker = (
   api: DuplicatesClient,
@@ -22,5 +25,9 @@ export const duplicatesClientOverWorker = (
   largeFiles: async () => {
     await opened;
     return api.largeFiles();
+  },
+  similarPhotos: async (threshold) => {
+    await opened;
+    return api.similarPhotos(threshold);
   },
 });

@@ -18,6 +18,7 @@ import type { GalleryClient } from "./gallery-client";
 import type { UploadClient } from "./upload-client";
 import type { SearchClient } from "./search-client";
 import type { DuplicatesClient } from "./duplicates-client";
+import type { MapClient } from "./map-client";
 import { type LibraryView, type LibrarySync, startLibrarySync } from "./library-sync";
 import { afterNextPaint } from "./after-next-paint";
 import { storeViewChoices, storedViewChoices, viewChoicesAtom } from "./view-choices";
@@ -31,6 +32,7 @@ export const galleryClientAtom = atom<GalleryClient | undefined>(undefined);
 export const uploadClientAtom = atom<UploadClient | undefined>(undefined);
 export const searchClientAtom = atom<SearchClient | undefined>(undefined);
 export const duplicatesClientAtom = atom<DuplicatesClient | undefined>(undefined);
+export const mapClientAtom = atom<MapClient | undefined>(undefined);
 
 let tabLibrary: LibrarySync | undefined;
 /** The sync worker started ahead of the library sync, not yet taken by it. */
@@ -91,6 +93,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
       store.set(uploadClientAtom, undefined);
       store.set(searchClientAtom, undefined);
       store.set(duplicatesClientAtom, undefined);
+      store.set(mapClientAtom, undefined);
     },
     log,
     setTimeout: (callback, delayMs) => setTimeout(callback, delayMs),
@@ -100,6 +103,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
   store.set(uploadClientAtom, tabLibrary.uploads);
   store.set(searchClientAtom, tabLibrary.search);
   store.set(duplicatesClientAtom, tabLibrary.duplicates);
+  store.set(mapClientAtom, tabLibrary.map);
   const bridge = window.electron;
   if (bridge !== undefined) {
     // In the desktop app, the library's worker converts what the browser
@@ -194,6 +198,15 @@ export function useDuplicatesClient(): DuplicatesClient | undefined {
     ensureTabLibrarySync(apiOrigin);
   }, [apiOrigin]);
   return useAtomValue(duplicatesClientAtom);
+}
+
+/** Starts the tab's library sync (once) and gives the map page's client, undefined until the worker started. */
+export function useMapClient(): MapClient | undefined {
+  const { apiOrigin } = useRuntimeConfig();
+  useEffect(() => {
+    ensureTabLibrarySync(apiOrigin);
+  }, [apiOrigin]);
+  return useAtomValue(mapClientAtom);
 }
 
 /** The tab's search client, undefined until the worker started (the gallery starts it). */

@@ -154,6 +154,9 @@ const setup = (online = true) => {
     },
     removeDuplicates: () => Promise.resolve({ ok: true, changedCount: 0 }),
     largeFiles: () => Promise.resolve([]),
+    similarPhotos: () => Promise.resolve({ groups: [], hashedPhotos: 0, indexingEnabled: true }),
+    mapOverview: () => Promise.resolve({ locatedCount: 0, bounds: undefined }),
+    mapMarkers: () => Promise.resolve({ markers: [], inAreaCount: 0 }),
     indexingStatus: () => Promise.resolve(undefined),
     setIndexingEnabled: () => Promise.resolve(),
     openSearch: (query) => {

@@ -30,6 +30,7 @@ import {
 import { libraryStartupMarks, markLibraryStartup } from "./startup-marks";
 import { type SearchClient, searchClientOverWorker } from "./search-client";
 import { type DuplicatesClient, duplicatesClientOverWorker } from "./duplicates-client";
+import { type MapClient, mapClientOverWorker } from "./map-client";
 
 /** What the page shows of the library: undefined parts are not known yet. */
 export interface LibraryView {
@@ -46,6 +47,7 @@ export type SyncWorkerCalls = GalleryWorkerCalls &
   UploadWorkerCalls &
   SearchClient &
   DuplicatesClient &
+  MapClient &
   WorkerCalls<
     Pick<
       typeof SyncWorkerModule,
@@ -101,6 +103,8 @@ export interface LibrarySync {
   search: SearchClient;
   /** The duplicates page's calls into the worker. */
   duplicates: DuplicatesClient;
+  /** The map page's calls into the worker. */
+  map: MapClient;
   /**
    * Serves the library to the desktop app's export process over `port`
    * (transferred to the worker). See: [Note: The export runs in a utility process]
@@ -267,6 +271,7 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
     gallery,
     search: searchClientOverWorker(api, opened, onOpened),
     duplicates: duplicatesClientOverWorker(api, opened),
+    map: mapClientOverWorker(api, opened),
     uploads: uploadClientOverWorker(api, opened, deps.wrapCallback ?? comlinkProxy),
     requestSync(reason) {
       api.requestSync(reason).catch((e: unknown) => {

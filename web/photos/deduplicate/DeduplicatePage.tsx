@@ -11,22 +11,29 @@ import { summaryLabel } from "../gallery/albums/summary-labels";
 import { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { DuplicatesView } from "./DuplicatesView";
 import { LargeFilesView } from "./LargeFilesView";
+import { SimilarPhotosView } from "./SimilarPhotosView";
 import "./deduplicate.css";
 
-/** The address's `?view=` of the large files list; the duplicates are the page's default. */
-const largeFilesView = "large";
+/** The address's `?view=` of each list but the duplicates, the page's default. */
+const listViews = { similar: "similar", large: "large" } as const;
+
+type ListView = "duplicates" | keyof typeof listViews;
+
+const listViewOf = (view: string | null): ListView =>
+  view === listViews.similar ? "similar" : view === listViews.large ? "large" : "duplicates";
 
 /**
  * `/deduplicate` (spec §2): freeing storage. "Duplicates" lists the
- * library's exact duplicates and removes their copies; "Large files" lists
- * the files of 10 MiB and up to move to the trash. The choice is in the
- * address, so a reload keeps it.
+ * library's exact duplicates and removes their copies; "Similar photos"
+ * lists photos that look alike, at a similarity the user sets, to pick
+ * some for the trash; "Large files" lists the files of 10 MiB and up to
+ * move to the trash. The choice is in the address, so a reload keeps it.
  */
 export function DeduplicatePage() {
   useDocumentTitle("route.deduplicate");
   const intl = useIntl();
   const [searchParams, setSearchParams] = useSearchParams();
-  const showsLargeFiles = searchParams.get("view") === largeFilesView;
+  const shown = listViewOf(searchParams.get("view"));
   const client = useDuplicatesClient();
   const gallery = useGalleryClient();
   const library = useLibraryView();
@@ -46,14 +53,20 @@ export function DeduplicatePage() {
   }, [library.summaries, intl]);
   const albumName = useCallback((id: number) => albumNames.get(id), [albumNames]);
 
-  const tab = (large: boolean, labelID: "dedupe.tab.duplicates" | "dedupe.tab.largeFiles") => (
+  const tab = (
+    view: ListView,
+    labelID: "dedupe.tab.duplicates" | "dedupe.tab.similar" | "dedupe.tab.largeFiles",
+  ) => (
     <button
       type="button"
       role="tab"
-      aria-selected={showsLargeFiles === large}
+      aria-selected={shown === view}
       className="cairn-dedupe__tab"
+      data-testid={`dedupe-tab-${view}`}
       onClick={() => {
-        setSearchParams(large ? { view: largeFilesView } : {}, { replace: true });
+        setSearchParams(view === "duplicates" ? {} : { view: listViews[view] }, {
+          replace: true,
+        });
       }}
     >
       <FormattedMessage id={labelID} />
@@ -70,11 +83,12 @@ export function DeduplicatePage() {
           <FormattedMessage id="route.deduplicate" />
         </h1>
         <div className="cairn-dedupe__tabs" role="tablist">
-          {tab(false, "dedupe.tab.duplicates")}
-          {tab(true, "dedupe.tab.largeFiles")}
+          {tab("duplicates", "dedupe.tab.duplicates")}
+          {tab("similar", "dedupe.tab.similar")}
+          {tab("large", "dedupe.tab.largeFiles")}
         </div>
       </header>
-      {showsLargeFiles ? (
+      {shown === "large" && (
         <LargeFilesView
           client={client}
           gallery={gallery}
@@ -82,7 +96,17 @@ export function DeduplicatePage() {
           albumName={albumName}
           libraryVersion={library.summary}
         />
-      ) : (
+      )}
+      {shown === "similar" && (
+        <SimilarPhotosView
+          client={client}
+          gallery={gallery}
+          thumbnails={thumbnails}
+          albumName={albumName}
+          libraryVersion={library.summary}
+        />
+      )}
+      {shown === "duplicates" && (
         <DuplicatesView
           client={client}
           thumbnails={thumbnails}

@@ -1,5 +1,5 @@
-// What the two lists of /deduplicate share: the toolbar over a list (what it
-// is, what is chosen, "Select all", "Select none", the action), the states
+// What the lists of /deduplicate share: the toolbar over a list (what it
+// is, what sets it, what is chosen, "Select all", "Select none", the action), the states
 // before and without results, a scrolling list that draws only its rows on
 // screen, a file's thumbnail, and a file's albums in a line.
 
@@ -12,12 +12,15 @@ import { useRowWindow } from "./windowed-rows";
 
 export function ListToolbar({
   explanationID,
+  controls,
   summary,
   onChooseAll,
   onChooseNone,
   action,
 }: {
   explanationID: MessageId;
+  /** What sets what the list holds (the similar photos' slider), shown even when it is empty. */
+  controls?: ReactNode;
   /** What is chosen and what it frees; no summary nor action while the list is empty. */
   summary?: { text: ReactNode; testID: string } | undefined;
   onChooseAll: () => void;
@@ -29,6 +32,7 @@ export function ListToolbar({
       <p className="cairn-dedupe__explanation">
         <FormattedMessage id={explanationID} />
       </p>
+      {controls}
       {summary !== undefined && (
         <div className="cairn-dedupe__summary">
           <span data-testid={summary.testID}>{summary.text}</span>

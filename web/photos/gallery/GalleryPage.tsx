@@ -23,6 +23,7 @@ import type { MessageId } from "../../common/i18n/messages";
 import { SettingsPage } from "./account/SettingsPage";
 import { useDetailsFollowingLibrary } from "./account/use-details-following-library";
 import { AlbumsPage } from "./albums/AlbumsPage";
+import { MapPage } from "../map/MapPage";
 import { viewIDFromSearch } from "./gallery-url";
 import { GalleryView } from "./GalleryView";
 import { hiddenLock } from "./hidden/hidden-lock";
@@ -40,6 +41,7 @@ const pageTitles: Record<GalleryPageID, MessageId> = {
   timeline: "route.gallery",
   albums: "gallery.nav.albums",
   sharing: "gallery.nav.sharing",
+  map: "gallery.nav.map",
   settings: "gallery.nav.settings",
 };
 
@@ -196,6 +198,16 @@ export function GalleryPage() {
         return (
           thumbnails !== undefined && <SharingPage summaries={summaries} thumbnails={thumbnails} />
         );
+      case "map":
+        return (
+          thumbnails !== undefined && (
+            <MapPage
+              summaries={summaries}
+              thumbnails={thumbnails}
+              libraryVersion={library.summary}
+            />
+          )
+        );
       case "settings":
         return (
           <SettingsPage
@@ -223,7 +235,7 @@ export function GalleryPage() {
         indexing={indexing}
       />
       <section
-        className={`cairn-gallery__content${page === "timeline" ? "" : " cairn-gallery__content--page"}`}
+        className={`cairn-gallery__content${page === "timeline" || page === "map" ? "" : " cairn-gallery__content--page"}`}
       >
         {openPage()}
       </section>

@@ -194,6 +194,7 @@ describe("the gallery page", () => {
     expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
       "Rename album",
       "Pin album",
+      "Show on map",
       "Delete album",
     ]);
   });

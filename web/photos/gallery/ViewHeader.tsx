@@ -7,6 +7,7 @@
 
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
 import type { SyncState, SyncStatus } from "../../../workers/sync/sync-service";
 import { useMessageDialog } from "../../common/dialog/dialog-state";
 import type { MessageId } from "../../common/i18n/messages";
@@ -20,6 +21,7 @@ import { AlbumMenu } from "./actions/AlbumMenu";
 import { useLibraryAction } from "./actions/use-library-action";
 import { ShareAlbumDialog } from "./sharing/ShareAlbumDialog";
 import { sharingOffered } from "./sharing/sharing-offer";
+import { mapPageAddress } from "../map/map-address";
 import type { ViewKind } from "./view-kind";
 
 const syncStateMessage: Record<SyncState, MessageId | undefined> = {
@@ -152,6 +154,13 @@ export function ViewHeader({
                 {intl.formatMessage({ id: "gallery.sharing.people" })}
               </button>
             )}
+            <Link
+              className="cairn-view-header__tool"
+              to={mapPageAddress({ collectionID: summary.id })}
+              data-testid="view-map"
+            >
+              {intl.formatMessage({ id: "map.showOnMap" })}
+            </Link>
             <button
               type="button"
               className="cairn-view-header__tool"

@@ -105,7 +105,11 @@ it("indexes a library's photos once, in batches, and a second device gets the re
   expect(other.status()).toEqual({ pending: 0, indexed: 3 });
   for (const file of files.slice(0, 3)) {
     expect(other.thingsOf(file.id)).toEqual(indexing.thingsOf(file.id));
+    // The perceptual hash travels in the same document (similar photos).
+    expect(other.perceptualHashOf(file.id)).toBeDefined();
+    expect(other.perceptualHashOf(file.id)).toEqual(indexing.perceptualHashOf(file.id));
   }
+  expect(first.seen.hashed).toBe(0);
   expect(other.thingLabels()).toEqual(indexing.thingLabels());
   const [photo] = files;
   if (photo === undefined) throw new Error("no photo");

@@ -3,9 +3,9 @@
 // diff, the ML data documents' changes), then indexes the next batch of the
 // library's photos that have no index yet: their thumbnails go to the ML
 // worker in one call (CLIP's image embedding when its models are there, the
-// things the detector sees), and the results go back to the server
-// encrypted with each file's key (`PUT /embeddings`, the document's
-// `things` part through `PUT /files/data`), so a library is indexed once,
+// things the detector sees, the perceptual hash), and the results go back
+// to the server encrypted with each file's key (`PUT /embeddings`, the
+// document's `things` and `phash` parts through `PUT /files/data`), so a library is indexed once,
 // not on every device. The in-memory indexes answer the search: CLIP's
 // matches for a text, the things of a file. They are kept in the local
 // database, sealed, so a reload pulls only what is newer.
@@ -22,7 +22,17 @@ import {
 } from "../clip/clip-embedding";
 import { pullEmbeddings, putFileEmbeddings } from "../derived-data/embeddings-sync";
 import { fetchMLData, pullMLDataChanges, updateMLData } from "../derived-data/ml-data-sync";
-import { type MLDataDocument, clipOf, thingsOf, withClip, withThings } from "../ml-data";
+import {
+  type MLDataDocument,
+  clipOf,
+  perceptualHashOf,
+  thingsOf,
+  withClip,
+  withPerceptualHash,
+  withThings,
+} from "../ml-data";
+import type { PerceptualHash } from "../../dedupe/perceptual-hash";
+import { createHashBackfill } from "./hash-backfill";
 import { clientPackages } from "../../../shared/api/headers";
 import type { ThingTag } from "../things/things-tags";
 import { type IndexableFile, isIndexable, nextIndexingBatch } from "./indexing-queue";
@@ -37,11 +47,21 @@ export interface IndexingML {
   clipAvailable(): Promise<boolean>;
   /**
    * Indexes JPEG thumbnails: CLIP's embedding when available, the things
-   * seen; undefined for an image that could not be read.
+   * seen, the perceptual hash (hex); undefined for an image that could not be read.
    */
   indexImages(
     jpegs: readonly Uint8Array[],
-  ): Promise<({ clip?: Float32Array | undefined; things: ThingTag[] } | undefined)[]>;
+  ): Promise<
+    (
+      | { clip?: Float32Array | undefined; things: ThingTag[]; perceptualHash?: string | undefined }
+      | undefined
+    )[]
+  >;
+  /**
+   * Only the perceptual hashes (hex) of JPEG thumbnails; undefined for an
+   * image that could not be read. See: [Note: Files indexed before hashes get one alone]
+   */
+  hashImages(jpegs: readonly Uint8Array[]): Promise<(string | undefined)[]>;
 }
 
 export interface LibraryIndexingDeps {
@@ -92,6 +112,12 @@ export interface LibraryIndexing {
   semanticMatches(textEmbedding: Float32Array): Set<number>;
   /** Whether the last run found CLIP's models. */
   clipAvailable(): boolean;
+  /** A file's perceptual hash, once hashed here or elsewhere. */
+  perceptualHashOf(fileID: number): PerceptualHash | undefined;
+  /** How many files have a perceptual hash. */
+  perceptualHashCount(): number;
+  /** A file's CLIP embedding (unit length, as the index keeps it), once indexed. */
+  clipEmbeddingOf(fileID: number): Float32Array | undefined;
   /** Grows with every change of the indexes: matches made before are stale. */
   version(): number;
 }
@@ -151,6 +177,14 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     failed.has(fileID) ||
     (indexes.thingsOf(fileID) !== undefined && (!clipFound || indexes.hasClip(fileID)));
 
+  const hashBackfill = createHashBackfill({
+    ...deps,
+    batchSize,
+    indexes,
+    wantsHash: (fileID) => !failed.has(fileID) && isIndexed(fileID),
+  });
+  const keepHash = hashBackfill.keep;
+
   const keep = (fileID: number, tags: readonly { label: string }[]) => {
     indexes.setThings(
       fileID,
@@ -162,6 +196,7 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
   const adopt = (fileID: number, document: MLDataDocument) => {
     const found = thingsOf(document);
     if (found !== undefined) keep(fileID, found.tags);
+    keepHash(fileID, perceptualHashOf(document));
     const stored = clipOf(document)?.embedding;
     if (stored?.length === clipEmbeddingLength && !indexes.hasClip(fileID)) {
       indexes.setClip(fileID, normalizedEmbedding(stored));
@@ -221,7 +256,7 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     if (!compute) return "nothing-to-do";
 
     const batch = nextIndexingBatch(deps.files(), isIndexed, new Set(), batchSize);
-    if (batch.length === 0) return "nothing-to-do";
+    if (batch.length === 0) return hashBackfill.run(sync, signal);
     if (deps.paused?.() === true) return "paused";
     // Files shared with the user may have been indexed by their owner.
     const stored = await fetchMLData(
@@ -261,7 +296,7 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     );
     await putFileEmbeddings(sync, embeddings);
     for (const { fileID, embedding } of embeddings) indexes.setClip(fileID, embedding);
-    for (const { fileID, clip, things } of results) {
+    for (const { fileID, clip, things, perceptualHash } of results) {
       signal?.throwIfAborted();
       // See: [Note: A file's CLIP embedding travels twice]
       await updateMLData(
@@ -269,13 +304,16 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
         fileID,
         (document) => {
           const tagged = withThings(document, things);
+          const hashed =
+            perceptualHash === undefined ? tagged : withPerceptualHash(tagged, perceptualHash);
           return clip === undefined
-            ? tagged
-            : withClip(tagged, { client: indexClient, embedding: Array.from(clip) });
+            ? hashed
+            : withClip(hashed, { client: indexClient, embedding: Array.from(clip) });
         },
         stored.get(fileID),
       );
       keep(fileID, things);
+      keepHash(fileID, perceptualHash);
     }
     return "did-work";
   };
@@ -299,6 +337,9 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     semanticMatches: (textEmbedding) =>
       new Set(indexes.clipMatches(textEmbedding, clipMatchThreshold).map(({ fileID }) => fileID)),
     clipAvailable: () => clipFound,
+    perceptualHashOf: (fileID) => indexes.perceptualHashOf(fileID),
+    perceptualHashCount: () => indexes.perceptualHashCount,
+    clipEmbeddingOf: (fileID) => indexes.clipEmbeddingOf(fileID),
     version: () => indexes.version,
   };
 };

@@ -40,9 +40,13 @@ import {
   createLibraryIndexing,
 } from "./library-indexing";
 import { type MLJob, type MLJobPhase, createMLJob } from "./ml-job";
+import type { PerceptualHash } from "../../dedupe/perceptual-hash";
 
 /** What the sync worker needs of the ML worker. */
-export type MLClient = Pick<MLWorkerCalls, "clipStatus" | "embedText" | "indexImages">;
+export type MLClient = Pick<
+  MLWorkerCalls,
+  "clipStatus" | "embedText" | "indexImages" | "hashImages"
+>;
 
 /** Indexing as the settings and the sidebar show it (spec §4 "Indexing status"). */
 export interface MLStatus {
@@ -79,6 +83,16 @@ export interface LibraryML {
   semanticMatches(text: string): ReadonlySet<number> | undefined;
 }
 
+/** What the similar photos of /deduplicate read of the indexes. See: [Note: Similar photos are near in hash and in time] */
+export interface SimilarityIndexes {
+  /** A file's perceptual hash (similar photos), once hashed here or elsewhere. */
+  perceptualHashOf(fileID: number): PerceptualHash | undefined;
+  /** How many files have a perceptual hash. */
+  perceptualHashCount(): number;
+  /** A file's CLIP embedding (unit length), once indexed. */
+  clipEmbeddingOf(fileID: number): Float32Array | undefined;
+}
+
 export interface LibraryMLDeps extends Omit<LibraryIndexingDeps, "ml"> {
   /** The ML worker, started on first use. */
   ml: () => MLClient;
@@ -90,7 +104,7 @@ export interface LibraryMLDeps extends Omit<LibraryIndexingDeps, "ml"> {
 /** Texts whose matches are kept. See: [Note: A semantic search is embedded once, then matched in place] */
 const keptSemanticTexts = 8;
 
-export const createLibraryML = (deps: LibraryMLDeps): LibraryML => {
+export const createLibraryML = (deps: LibraryMLDeps): LibraryML & SimilarityIndexes => {
   let clip: ClipStatus | undefined;
   let enabled = deps.enabled;
   let online = deps.online;
@@ -118,6 +132,7 @@ export const createLibraryML = (deps: LibraryMLDeps): LibraryML => {
         const results = await deps.ml().indexImages([...jpegs]);
         return results.map((result) => (result.ok ? result : undefined));
       },
+      hashImages: async (jpegs) => (jpegs.length === 0 ? [] : deps.ml().hashImages([...jpegs])),
     },
   });
 
@@ -199,5 +214,8 @@ export const createLibraryML = (deps: LibraryMLDeps): LibraryML => {
       }
     },
     semanticMatches: (text) => semantic.get(text),
+    perceptualHashOf: (fileID) => indexing.perceptualHashOf(fileID),
+    perceptualHashCount: () => indexing.perceptualHashCount(),
+    clipEmbeddingOf: (fileID) => indexing.clipEmbeddingOf(fileID),
   };
 };

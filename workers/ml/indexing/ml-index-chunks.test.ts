@@ -13,10 +13,11 @@ const codesOf = (seed: number) =>
   Int8Array.from({ length: 512 }, (_, index) => ((seed * 31 + index * 7) % 255) - 127);
 
 const plain = (entries: readonly MLIndexEntry[]) =>
-  entries.map(({ fileID, clip, things }) => ({
+  entries.map(({ fileID, clip, things, phash }) => ({
     fileID,
     clip: clip === undefined ? undefined : { codes: Array.from(clip.codes), scale: clip.scale },
     things,
+    phash,
   }));
 
 describe("the ML indexes' chunk format", () => {
@@ -26,6 +27,19 @@ describe("the ML indexes' chunk format", () => {
     ["things alone", [{ fileID: 2, things: ["dog", "frisbee"] }]],
     ["a file looked at where nothing was seen", [{ fileID: 3, things: [] }]],
     ["a tombstone", [{ fileID: 4 }]],
+    ["a perceptual hash alone", [{ fileID: 8, phash: { high: 0xffffffff, low: 0x80000001 } }]],
+    [
+      "all three",
+      [
+        {
+          fileID: 9,
+          clip: { codes: codesOf(9), scale: 0.5 },
+          things: ["dog"],
+          phash: { high: 0x12345678, low: 0 },
+        },
+        { fileID: 10, things: [], phash: { high: 1, low: 2 } },
+      ],
+    ],
     [
       "both, with labels shared between files and large file IDs",
       [
@@ -38,11 +52,12 @@ describe("the ML indexes' chunk format", () => {
     const decoded = decodeMLIndexChunk(encodeMLIndexChunk({ seq: 42, entries }));
     expect(decoded.seq).toBe(42);
     expect(plain(decoded.entries)).toEqual(
-      plain(entries).map(({ fileID, clip, things }) => ({
+      plain(entries).map(({ fileID, clip, things, phash }) => ({
         fileID,
         // A scale is kept as a float32, as the index holds it.
         clip: clip === undefined ? undefined : { ...clip, scale: Math.fround(clip.scale) },
         things,
+        phash,
       })),
     );
   });
@@ -74,7 +89,7 @@ describe("the ML indexes' chunk format", () => {
       entries: [{ fileID: 1, clip: { codes: codesOf(1), scale: 1 }, things: ["dog"] }],
     });
     const otherFormat = bytes.slice();
-    otherFormat[3] = 2;
+    otherFormat[3] = 9;
     const cases = [
       otherFormat,
       bytes.subarray(0, bytes.length - 1),
@@ -85,6 +100,12 @@ describe("the ML indexes' chunk format", () => {
     for (const damaged of cases) {
       expect(() => decodeMLIndexChunk(damaged)).toThrow(MLIndexChunkError);
     }
+  });
+
+  it("reads a chunk of the first version (before perceptual hashes)", () => {
+    const bytes = encodeMLIndexChunk({ seq: 2, entries: [{ fileID: 5, things: ["cat"] }] });
+    bytes[3] = 1;
+    expect(decodeMLIndexChunk(bytes).entries).toEqual([{ fileID: 5, things: ["cat"] }]);
   });
 
   it("refuses a thing that names no label", () => {

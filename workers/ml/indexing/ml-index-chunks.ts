@@ -3,11 +3,12 @@
 // See: [Note: The ML indexes are kept as sealed chunks]
 
 import { clipEmbeddingLength } from "../clip/clip-embedding";
+import type { PerceptualHash } from "../../dedupe/perceptual-hash";
 
 /**
  * What the library's ML indexes hold of one file: its CLIP embedding as the
- * index keeps it (8-bit codes and a scale), and the things seen in it. An
- * entry with neither says the file has nothing (any older entry of it is
+ * index keeps it (8-bit codes and a scale), the things seen in it, and its
+ * perceptual hash. An entry with none of them says the file has nothing (any older entry of it is
  * void): a tombstone.
  */
 export interface MLIndexEntry {
@@ -15,6 +16,8 @@ export interface MLIndexEntry {
   clip?: { codes: Int8Array; scale: number } | undefined;
   /** The things' labels; empty when the file was indexed and nothing was seen. */
   things?: readonly string[] | undefined;
+  /** Its perceptual hash (similar photos). */
+  phash?: PerceptualHash | undefined;
 }
 
 /** A chunk: entries, and its place in the order of writes (a later chunk's entry wins). */
@@ -30,10 +33,16 @@ export interface MLIndexChunk {
  */
 export const maxEntriesPerChunk = 4096;
 
-/** "CMI" and the format's version: a chunk of another format is refused, not misread. */
-const formatTag = [0x43, 0x4d, 0x49, 0x01] as const;
+/**
+ * "CMI" and the format's version: a chunk of another format is refused, not
+ * misread. Version 2 added the perceptual hash's flag; chunks written as
+ * version 1 (which never set it) still read.
+ */
+const formatTag = [0x43, 0x4d, 0x49, 0x02] as const;
+const readableVersions: ReadonlySet<number> = new Set([0x01, 0x02]);
 const hasClip = 1;
 const hasThings = 2;
+const hasPerceptualHash = 4;
 /** Labels and a file's things are counted in 16 bits (COCO has 80 labels). */
 const maxU16 = 0xffff;
 
@@ -51,9 +60,10 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 //   seq          f64
 //   entryCount   u32
 //   labelCount   u16, then each label: u16 byte length, UTF-8
-//   each entry:  fileID f64, flags u8 (1: CLIP, 2: things),
+//   each entry:  fileID f64, flags u8 (1: CLIP, 2: things, 4: hash),
 //                [CLIP: scale f32, 512 codes i8],
-//                [things: count u16, count × label index u16]
+//                [things: count u16, count × label index u16],
+//                [hash: high u32, low u32]
 
 /** The chunk's bytes. Throws `MLIndexChunkError` for an entry it cannot hold. */
 export const encodeMLIndexChunk = ({ seq, entries }: MLIndexChunk): Uint8Array<ArrayBuffer> => {
@@ -71,8 +81,8 @@ export const encodeMLIndexChunk = ({ seq, entries }: MLIndexChunk): Uint8Array<A
     }
   }
   if (labelBytes.length > maxU16) throw new MLIndexChunkError("Too many labels in a chunk");
-  for (const { clip, things } of entries) {
-    size += 8 + 1;
+  for (const { clip, things, phash } of entries) {
+    size += 8 + 1 + (phash === undefined ? 0 : 8);
     if (clip !== undefined) {
       if (clip.codes.length !== clipEmbeddingLength) {
         throw new MLIndexChunkError("A CLIP row is not 512 codes");
@@ -101,11 +111,13 @@ export const encodeMLIndexChunk = ({ seq, entries }: MLIndexChunk): Uint8Array<A
     bytes.set(label, at + 2);
     at += 2 + label.length;
   }
-  for (const { fileID, clip, things } of entries) {
+  for (const { fileID, clip, things, phash } of entries) {
     view.setFloat64(at, fileID, true);
     view.setUint8(
       at + 8,
-      (clip === undefined ? 0 : hasClip) | (things === undefined ? 0 : hasThings),
+      (clip === undefined ? 0 : hasClip) |
+        (things === undefined ? 0 : hasThings) |
+        (phash === undefined ? 0 : hasPerceptualHash),
     );
     at += 9;
     if (clip !== undefined) {
@@ -124,6 +136,11 @@ export const encodeMLIndexChunk = ({ seq, entries }: MLIndexChunk): Uint8Array<A
         at += 2;
       }
     }
+    if (phash !== undefined) {
+      view.setUint32(at, phash.high, true);
+      view.setUint32(at + 4, phash.low, true);
+      at += 8;
+    }
   }
   return bytes;
 };
@@ -134,7 +151,10 @@ export const encodeMLIndexChunk = ({ seq, entries }: MLIndexChunk): Uint8Array<A
  * or damaged ones.
  */
 export const decodeMLIndexChunk = (bytes: Uint8Array): MLIndexChunk => {
-  if (formatTag.some((byte, index) => bytes[index] !== byte)) {
+  if (
+    formatTag.slice(0, 3).some((byte, index) => bytes[index] !== byte) ||
+    !readableVersions.has(bytes[3] ?? 0)
+  ) {
     throw new MLIndexChunkError("Not a chunk of the ML indexes");
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -179,6 +199,10 @@ export const decodeMLIndexChunk = (bytes: Uint8Array): MLIndexChunk => {
           at += 2;
         }
         entry.things = things;
+      }
+      if ((flags & hasPerceptualHash) !== 0) {
+        entry.phash = { high: view.getUint32(at, true), low: view.getUint32(at + 4, true) };
+        at += 8;
       }
       entries.push(entry);
     }

@@ -89,7 +89,9 @@ export class MLIndexLayout {
       }
     }
     for (const [fileID, entry] of latest) {
-      if (entry.clip === undefined && entry.things === undefined) latest.delete(fileID);
+      if (entry.clip === undefined && entry.things === undefined && entry.phash === undefined) {
+        latest.delete(fileID);
+      }
     }
     return { layout, entries: latest };
   }

@@ -81,6 +81,45 @@ describe("the ML indexes in the local database", () => {
     second.db.close();
   });
 
+  it("read back a file's perceptual hash, alone or beside its other indexes, sealed", async () => {
+    const browser = freshIndexedDB();
+    const cipher = createLocalCipher(pool, await generateKeyB64());
+    const first = session(browser, cipher);
+    await first.indexes.load();
+    // Files indexed before hashes were, then hashed alone; one hashed with the rest.
+    first.indexes.setThings(1, ["dog"]);
+    first.indexes.setClip(1, vectorOf(1));
+    await first.indexes.save();
+    first.indexes.setPerceptualHash(1, { high: 0xdeadbeef, low: 0x01234567 });
+    first.indexes.setPerceptualHash(2, { high: 7, low: 0xffffffff });
+    await first.indexes.save();
+    first.db.close();
+    const text = await storedText(browser.indexedDB, browser.IDBKeyRange);
+    const hashBytes = new Uint8Array(8);
+    new DataView(hashBytes.buffer).setUint32(0, 0xdeadbeef, true);
+    new DataView(hashBytes.buffer).setUint32(4, 0x01234567, true);
+    expect(text.includes(new TextDecoder("latin1").decode(hashBytes))).toBe(false);
+
+    const second = session(browser, cipher);
+    await second.indexes.load();
+    expect(second.indexes.perceptualHashOf(1)).toEqual({ high: 0xdeadbeef, low: 0x01234567 });
+    expect(second.indexes.perceptualHashOf(2)).toEqual({ high: 7, low: 0xffffffff });
+    expect(second.indexes.perceptualHashCount).toBe(2);
+    expect(second.indexes.thingsOf(1)).toEqual(["dog"]);
+    // The embedding read back for similar photos: unit length, the direction it had.
+    const embedding = second.indexes.clipEmbeddingOf(1) ?? new Float32Array();
+    expect(
+      embedding.reduce((sum, value, index) => sum + value * (vectorOf(1)[index] ?? 0), 0),
+    ).toBeGreaterThan(0.99);
+    second.indexes.remove(2);
+    await second.indexes.save();
+    second.db.close();
+    const third = session(browser, cipher);
+    await third.indexes.load();
+    expect(third.indexes.perceptualHashOf(2)).toBeUndefined();
+    third.db.close();
+  });
+
   it("stores no label, no embedding and no list of files in clear", async () => {
     const browser = freshIndexedDB();
     const cipher = createLocalCipher(pool, await generateKeyB64());

@@ -1,12 +1,14 @@
 // The library's ML indexes in memory (CLIP's embeddings for search, the
-// things seen in each file, how far the two diffs are read), loaded from the
+// things seen in each file, each photo's perceptual hash, how far the two diffs are read), loaded from the
 // local database at the first run and saved back after each run that changed
 // them, when a store is given. See: [Note: The ML indexes are kept as sealed chunks]
 
 import { eventLoopPacer } from "../../sync/event-loop-yield";
 import { openingSliceMs } from "../../sync/local-cipher";
 import { type ClipMatch, ClipEmbeddingIndex } from "../clip/embedding-index";
+import { normalizedEmbedding } from "../clip/clip-embedding";
 import type { MLIndexEntry } from "./ml-index-chunks";
+import type { PerceptualHash } from "../../dedupe/perceptual-hash";
 import type { MLIndexStore, MLSyncTimes } from "./ml-index-store";
 
 export interface LibraryMLIndexesOptions {
@@ -24,6 +26,7 @@ export interface LibraryMLIndexesOptions {
 export class LibraryMLIndexes {
   readonly #clip = new ClipEmbeddingIndex();
   readonly #things = new Map<number, readonly string[]>();
+  readonly #phash = new Map<number, PerceptualHash>();
   #times: MLSyncTimes = { clipUs: 0, mlDataUs: 0 };
   #savedTimes: MLSyncTimes = { clipUs: 0, mlDataUs: 0 };
   /** Files whose entry changed since the last save. */
@@ -67,6 +70,22 @@ export class LibraryMLIndexes {
     return this.#things.get(fileID);
   }
 
+  perceptualHashOf(fileID: number): PerceptualHash | undefined {
+    return this.#phash.get(fileID);
+  }
+
+  /** How many files have a perceptual hash. */
+  get perceptualHashCount(): number {
+    return this.#phash.size;
+  }
+
+  /** A file's CLIP embedding as the index keeps it (8-bit codes), back to floats; undefined without one. */
+  clipEmbeddingOf(fileID: number): Float32Array | undefined {
+    const row = this.#clip.rowOf(fileID);
+    if (row === undefined) return undefined;
+    return normalizedEmbedding(Float32Array.from(row.codes, (code) => code * row.scale));
+  }
+
   thingLabels(): string[] {
     return [...new Set([...this.#things.values()].flat())].sort();
   }
@@ -88,10 +107,18 @@ export class LibraryMLIndexes {
     this.#touch(fileID);
   }
 
+  setPerceptualHash(fileID: number, hash: PerceptualHash): void {
+    const known = this.#phash.get(fileID);
+    if (known?.high === hash.high && known.low === hash.low) return;
+    this.#phash.set(fileID, hash);
+    this.#touch(fileID);
+  }
+
   /** Forgets a file's indexes (its document went). */
   remove(fileID: number): void {
     const hadThings = this.#things.delete(fileID);
-    if (this.#clip.remove(fileID) || hadThings) this.#touch(fileID);
+    const hadHash = this.#phash.delete(fileID);
+    if (this.#clip.remove(fileID) || hadThings || hadHash) this.#touch(fileID);
   }
 
   setClipTime(timeUs: number): void {
@@ -140,11 +167,12 @@ export class LibraryMLIndexes {
     }
     // See: [Note: Opening sealed rows gives the event loop a turn]
     const maybeYield = eventLoopPacer(openingSliceMs);
-    for (const { fileID, clip, things } of stored.entries.values()) {
+    for (const { fileID, clip, things, phash } of stored.entries.values()) {
       // A file gone from the library: its entry counts as waste, and goes at the next compaction.
       if (!this.#inLibrary(fileID)) continue;
       if (clip !== undefined) this.#clip.addCodes(fileID, clip.codes, clip.scale);
       if (things !== undefined) this.#things.set(fileID, things);
+      if (phash !== undefined) this.#phash.set(fileID, phash);
       await maybeYield();
     }
     this.#times = stored.times;
@@ -189,9 +217,17 @@ export class LibraryMLIndexes {
   *#fileIDs(): Generator<number> {
     yield* this.#things.keys();
     for (const fileID of this.#clip.fileIDs()) if (!this.#things.has(fileID)) yield fileID;
+    for (const fileID of this.#phash.keys()) {
+      if (!this.#things.has(fileID) && !this.#clip.has(fileID)) yield fileID;
+    }
   }
 
   #entryOf(fileID: number): MLIndexEntry {
-    return { fileID, clip: this.#clip.rowOf(fileID), things: this.#things.get(fileID) };
+    return {
+      fileID,
+      clip: this.#clip.rowOf(fileID),
+      things: this.#things.get(fileID),
+      phash: this.#phash.get(fileID),
+    };
   }
 }

@@ -109,6 +109,10 @@ export const thumbnailsOf =
       }),
     );
 
+/** A perceptual hash per image (hex): its length picks it. */
+export const testImageHash = (jpeg: Uint8Array): string =>
+  jpeg.length.toString(16).padStart(16, "0");
+
 /** A direction in embedding space per image: the image's length picks it. */
 export const testImageVector = (seed: number): Float32Array =>
   normalizedEmbedding(
@@ -124,7 +128,7 @@ export const recordingML = ({
   clipAvailable = true,
   thingsOf = (jpeg: Uint8Array): ThingLabel[] => (jpeg.length % 2 === 0 ? ["dog"] : []),
 }: { clipAvailable?: boolean; thingsOf?: (jpeg: Uint8Array) => ThingLabel[] } = {}) => {
-  const seen = { images: 0 };
+  const seen = { images: 0, hashed: 0 };
   const ml: IndexingML = {
     clipAvailable: () => Promise.resolve(clipAvailable),
     indexImages: (jpegs) => {
@@ -133,8 +137,13 @@ export const recordingML = ({
         jpegs.map((jpeg) => ({
           ...(clipAvailable ? { clip: testImageVector(jpeg.length % 97) } : {}),
           things: thingsOf(jpeg).map((label) => ({ label, score: 0.8 })),
+          perceptualHash: testImageHash(jpeg),
         })),
       );
+    },
+    hashImages: (jpegs) => {
+      seen.hashed += jpegs.length;
+      return Promise.resolve(jpegs.map(testImageHash));
     },
   };
   return { ml, seen };

@@ -8,6 +8,7 @@ import {
   s3ErrorXML,
   type S3ErrorCode,
 } from "../s3-xml";
+import { parseRange } from "../../http/byte-range";
 import "../../http/route-config";
 import { BlobRequestError } from "./blob-request-error";
 import { blobParams, type LocalBlobStore } from "./local-blob-store";
@@ -74,26 +75,6 @@ const readText = async (request: FastifyRequest, maxBytes: number): Promise<stri
     chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString("utf8");
-};
-
-type ByteRange = { start: number; end: number } | "unsatisfiable" | undefined;
-
-/** A single `bytes=` range; several ranges are answered in full, as RFC 9110 allows. */
-export const parseRange = (header: string | undefined, sizeBytes: number): ByteRange => {
-  if (header === undefined) return undefined;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (match === null) return undefined;
-  const [, first = "", last = ""] = match;
-  if (first === "" && last === "") return undefined;
-  if (first === "") {
-    const suffix = Number(last);
-    if (suffix === 0) return "unsatisfiable";
-    return { start: Math.max(0, sizeBytes - suffix), end: sizeBytes - 1 };
-  }
-  const start = Number(first);
-  const end = last === "" ? sizeBytes - 1 : Math.min(Number(last), sizeBytes - 1);
-  if (start >= sizeBytes || end < start) return "unsatisfiable";
-  return { start, end };
 };
 
 export const registerLocalBlobRoutes = async (

@@ -7,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startLocalBlobStore } from "../../../test-support/blob-stores";
 import { BlobRequestError } from "./blob-request-error";
 import type { LocalBlobStore } from "./local-blob-store";
-import { parseRange } from "./local-blob-routes";
 
 /** Random bytes that fetch accepts as a body. */
 const random = (length: number) => new Uint8Array(randomBytes(length));
@@ -284,24 +283,5 @@ describe("local blob store", () => {
     // The live upload still takes parts.
     const answer = await fetch(live.partURLs[0] ?? "", { method: "PUT", body: random(3) });
     expect(answer.status).toBe(200);
-  });
-});
-
-describe("parseRange", () => {
-  it.each([
-    [undefined, 100, undefined],
-    ["bytes=0-9", 100, { start: 0, end: 9 }],
-    ["bytes=90-", 100, { start: 90, end: 99 }],
-    ["bytes=90-500", 100, { start: 90, end: 99 }],
-    ["bytes=-10", 100, { start: 90, end: 99 }],
-    ["bytes=-500", 100, { start: 0, end: 99 }],
-    ["bytes=100-", 100, "unsatisfiable"],
-    ["bytes=9-3", 100, "unsatisfiable"],
-    ["bytes=-0", 100, "unsatisfiable"],
-    ["bytes=0-1,5-6", 100, undefined],
-    ["items=0-1", 100, undefined],
-    ["bytes=-", 100, undefined],
-  ])("%s of %i bytes → %j", (header, size, range) => {
-    expect(parseRange(header, size)).toEqual(range);
   });
 });

@@ -2,8 +2,8 @@
 // sections people scan for: the account (email, password), storage and plan
 // (with the family), security (two-factor, passkeys), the devices logged in,
 // appearance (language, theme, square tiles or photos at their own shape), the library (whether photos others share
-// appear in the timeline, how long the trash keeps files, the export to a
-// folder), then logout and account deletion.
+// appear in the timeline, how long the trash keeps files, the map, the
+// duplicates, the export to a folder), then logout and account deletion.
 
 import { useAtom } from "jotai";
 import type { ReactNode } from "react";
@@ -26,6 +26,7 @@ import type { MLStatus } from "../../../../workers/ml/indexing/indexing-contract
 import type { SearchClient } from "../../../common/library/search-client";
 import { StorageUsage } from "./StorageUsage";
 import { ExportEntry } from "../../export/ExportEntry";
+import { MapSettingSwitch } from "../../map/MapSettingSwitch";
 import "./settings.css";
 
 export interface SettingsPageProps {
@@ -150,6 +151,7 @@ export function SettingsPage({
             values={{ days: trashRetentionDays }}
           />
         </p>
+        <MapSettingSwitch />
         <Link to="/deduplicate" data-testid="settings-deduplicate">
           <FormattedMessage id="route.deduplicate" />
         </Link>

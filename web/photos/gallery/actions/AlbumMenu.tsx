@@ -1,8 +1,10 @@
 // The open album's own actions (spec §4), for an album the user owns:
-// rename, pin or unpin, its sort order (newest or oldest first), delete.
+// rename, pin or unpin, its sort order (newest or oldest first), its map,
+// delete.
 
 import { useState } from "react";
 import { useIntl } from "react-intl";
+import { useNavigate } from "react-router";
 import type { LibraryAction } from "../../../../workers/gallery/gallery-contract";
 import type { GallerySummary } from "../../../../shared/model/library/gallery-summary";
 import type { GalleryClient } from "../../../common/library/gallery-client";
@@ -10,6 +12,7 @@ import { MenuButton, type MenuButtonItem } from "../MenuButton";
 import { AlbumNameDialog } from "./AlbumNameDialog";
 import { DeleteAlbumDialog } from "./DeleteAlbumDialog";
 import { useLibraryAction } from "./use-library-action";
+import { mapPageAddress } from "../../map/map-address";
 
 export interface AlbumMenuProps {
   album: GallerySummary;
@@ -23,6 +26,7 @@ export interface AlbumMenuProps {
 export function AlbumMenu({ album, name, onDeleted, client }: AlbumMenuProps) {
   const intl = useIntl();
   const perform = useLibraryAction(client);
+  const navigate = useNavigate();
   const [dialog, setDialog] = useState<"rename" | "delete" | undefined>();
 
   const act = (action: LibraryAction) => () => void perform(action);
@@ -51,6 +55,13 @@ export function AlbumMenu({ album, name, onDeleted, client }: AlbumMenuProps) {
       label: "gallery.actions.sortOldestFirst",
       checked: album.sortAscending,
       run: act({ kind: "set-album-sort", collectionID: album.id, ascending: true }),
+    },
+    {
+      key: "map",
+      label: "map.showOnMap",
+      run: () => {
+        void navigate(mapPageAddress({ collectionID: album.id }));
+      },
     },
     {
       key: "delete",

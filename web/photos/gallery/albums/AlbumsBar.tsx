@@ -3,6 +3,7 @@
 // section order and the chosen sort; the sort menu and the all-albums view.
 
 import { useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import {
   PseudoCollectionID,
@@ -15,6 +16,7 @@ import { barEntries, sectionOfView, type BarEntry } from "./bar-entries";
 import { useCollectionSortBy } from "./collection-sort";
 import { SortMenu } from "./SortMenu";
 import { summaryLabel } from "./summary-labels";
+import { mapPageAddress } from "../../map/map-address";
 import "./albums.css";
 
 export interface AlbumsBarProps {
@@ -102,6 +104,15 @@ export function AlbumsBar({
     >
       <ul className="cairn-albums-bar__list">{entries.map(entryButton)}</ul>
       <div className="cairn-albums-bar__tools">
+        {section === "albums" && (
+          <Link
+            to={mapPageAddress({})}
+            className="cairn-albums-bar__tool"
+            data-testid="albums-bar-map"
+          >
+            <FormattedMessage id="gallery.nav.map" />
+          </Link>
+        )}
         <SortMenu sortBy={sortBy} onChange={setSortBy} />
         <button
           type="button"

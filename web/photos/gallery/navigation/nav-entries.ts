@@ -12,7 +12,15 @@ import { sectionOfView } from "../albums/bar-entries";
 import type { GalleryPageID } from "./gallery-pages";
 
 export type NavPlace =
-  "photos" | "albums" | "sharing" | "favorites" | "archive" | "hidden" | "trash" | "settings";
+  | "photos"
+  | "albums"
+  | "sharing"
+  | "map"
+  | "favorites"
+  | "archive"
+  | "hidden"
+  | "trash"
+  | "settings";
 
 export interface NavEntry {
   place: NavPlace;
@@ -33,6 +41,7 @@ const labels: Record<NavPlace, MessageId> = {
   photos: "gallery.nav.photos",
   albums: "gallery.nav.albums",
   sharing: "gallery.nav.sharing",
+  map: "gallery.nav.map",
   favorites: "gallery.albums.favorites",
   archive: "gallery.albums.archive",
   hidden: "gallery.albums.hidden",
@@ -64,6 +73,8 @@ export const navEntries = (
     entry("photos", "timeline", { viewID: PseudoCollectionID.all, onPhoneBar: true }),
     entry("albums", "albums", { onPhoneBar: true }),
     entry("sharing", "sharing", { onPhoneBar: true }),
+    // On the phone, the albums bar's "Map" leads there.
+    entry("map", "map"),
     ...(favorites === undefined
       ? []
       : [entry("favorites", "timeline", { viewID: favorites.id, count: favorites.fileCount })]),

@@ -32,6 +32,14 @@ const SharingIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A folded map with a pin: the map of the photos' places. */
+export const MapIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3.5 6.5 9 4.5l6 2 5.5-2v13l-5.5 2-6-2-5.5 2z" />
+    <path d="M9 4.5v13M15 6.5v13" />
+  </Icon>
+);
+
 const SettingsIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="3" />
@@ -43,6 +51,7 @@ const icons: Record<NavPlace, (props: IconProps) => React.JSX.Element> = {
   photos: PhotosIcon,
   albums: AlbumsIcon,
   sharing: SharingIcon,
+  map: MapIcon,
   favorites: HeartIcon,
   archive: ArchiveIcon,
   hidden: HideIcon,

@@ -82,6 +82,8 @@ export const searchQueryLabel = (query: SearchQuery, intl: Format, cityName?: st
     case "camera":
       // A camera's name reads the same in every language.
       return query.name;
+    case "area":
+      return intl.formatMessage({ id: "search.area" });
   }
 };
 

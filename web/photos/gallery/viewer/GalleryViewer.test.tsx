@@ -568,8 +568,9 @@ describe("GalleryViewer: info panel", () => {
     renderViewer([described()]);
     const info = await openInfo();
     expect((await info.findByTestId("viewer-info-date")).textContent).toContain("June 1, 2024");
-    expect(info.getByTestId("viewer-info-location").textContent).toBe("46.45351, 6.54011");
-    expect(info.queryByRole("link", { name: "Show on map" })).toBeNull();
+    expect(info.getByTestId("viewer-info-location").textContent).toBe(
+      "46.45351, 6.54011 Show on map",
+    );
     expect(info.getByTestId("viewer-info-size").textContent).toContain("2.5 MB");
     expect(info.getByTestId("viewer-info-size").textContent).toContain("4368 × 2912");
     expect(info.getByTestId("viewer-info-camera").textContent).toContain("Canon EOS 5D");
@@ -585,12 +586,11 @@ describe("GalleryViewer: info panel", () => {
     expect(screen.queryByTestId("viewer-info")).toBeNull();
   });
 
-  it("links the location to the map only when the map is enabled", async () => {
-    localStorage.setItem("mapEnabled", "true");
+  it("links the location to the app's own map at the photo's place", async () => {
     renderViewer([described()]);
     const info = await openInfo();
     const link = await info.findByRole("link", { name: "Show on map" });
-    expect(link.getAttribute("href")).toContain("mlat=46.45351&mlon=6.54011");
+    expect(link.getAttribute("href")).toBe("/gallery/map?at=46.453510%2C6.540110");
   });
 
   it("edits the caption, showing it at once", async () => {

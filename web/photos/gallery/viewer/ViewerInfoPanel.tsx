@@ -7,6 +7,7 @@
 import { useEffect, useId, useState } from "react";
 import { placeLabel } from "./place-label";
 import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
 import type {
   CameraDetails,
   GalleryFileDetails,
@@ -16,16 +17,15 @@ import { StorageSize } from "../../../common/i18n/StorageSize";
 import type { MessageId } from "../../../common/i18n/messages";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { log } from "../../../common/log/log";
-import { localStore } from "../../../common/storage/local-store";
 import type { PerformLibraryAction } from "../actions/use-library-action";
 import { EditableField } from "./EditableField";
+import { mapPageAddress } from "../../map/map-address";
 import {
   cameraName,
   dateTimeLocalValue,
   dimensionsLine,
   exposureLine,
   formatCoordinates,
-  mapURL,
   timeUsOfDateTimeLocal,
 } from "./info-format";
 
@@ -112,7 +112,6 @@ export function ViewerInfoPanel({
   const title = edits.name ?? details.title;
   const caption = edits.caption ?? details.caption ?? "";
   const editable = details.isOwn;
-  const mapEnabled = localStore.get("mapEnabled") === true;
   const cameraLine = camera === undefined ? undefined : cameraName(camera);
   const exposure = camera === undefined ? undefined : exposureLine(camera);
   const dimensions = dimensionsLine(
@@ -166,19 +165,15 @@ export function ViewerInfoPanel({
                   )}
                 </span>
               )}
-              <span>{formatCoordinates(details.latitude, details.longitude)}</span>
-              {mapEnabled && (
-                <>
-                  {" "}
-                  <a
-                    href={mapURL(details.latitude, details.longitude)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    <FormattedMessage id="gallery.viewer.info.openMap" />
-                  </a>
-                </>
-              )}
+              <span>{formatCoordinates(details.latitude, details.longitude)}</span>{" "}
+              <Link
+                to={mapPageAddress({
+                  at: { latitude: details.latitude, longitude: details.longitude },
+                })}
+                data-testid="viewer-info-map"
+              >
+                <FormattedMessage id="gallery.viewer.info.openMap" />
+              </Link>
             </dd>
           </>
         )}

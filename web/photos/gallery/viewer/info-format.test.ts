@@ -7,7 +7,6 @@ import {
   exposureLine,
   formatCoordinates,
   formatExposure,
-  mapURL,
   timeUsOfDateTimeLocal,
 } from "./info-format";
 
@@ -39,12 +38,6 @@ describe("dateTimeLocalValue and timeUsOfDateTimeLocal", () => {
 describe("coordinates", () => {
   it("shows five decimals", () => {
     expect(formatCoordinates(48.858370123, -2.2944813)).toBe("48.85837, -2.29448");
-  });
-
-  it("links to the place on the map", () => {
-    expect(mapURL(48.85837, 2.29448)).toBe(
-      "https://www.openstreetmap.org/?mlat=48.85837&mlon=2.29448#map=16/48.85837/2.29448",
-    );
   });
 });
 

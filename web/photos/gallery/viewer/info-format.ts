@@ -51,13 +51,6 @@ const coordinateDecimals = 5;
 export const formatCoordinates = (latitude: number, longitude: number): string =>
   `${latitude.toFixed(coordinateDecimals)}, ${longitude.toFixed(coordinateDecimals)}`;
 
-/** OpenStreetMap centred on the place (the map the product uses once enabled). */
-export const mapURL = (latitude: number, longitude: number): string => {
-  const lat = latitude.toFixed(coordinateDecimals);
-  const lon = longitude.toFixed(coordinateDecimals);
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`;
-};
-
 /** "Canon EOS 5D" — the model alone when it already names the maker. */
 export function cameraName(camera: CameraDetails): string | undefined {
   const make = camera.make?.trim();

@@ -1,0 +1,220 @@
+// The map's markers as an OpenLayers layer: each marker a rounded thumbnail
+// of its newest photo with its count, drawn on the map's canvas (no DOM node
+// per marker, so a pan redraws a few hundred images, not reflows). The
+// features are kept by marker key across answers, so a marker that stays
+// does not flicker. See: [Note: The map clusters in the worker]
+
+import Feature from "ol/Feature";
+import Point from "ol/geom/Point";
+import VectorLayer from "ol/layer/Vector";
+import { fromLonLat } from "ol/proj";
+import VectorSource from "ol/source/Vector";
+import { Fill, Icon, Stroke, Style, Text } from "ol/style";
+import type { MapCluster } from "../../../workers/map/map-contract";
+
+/** A marker's thumbnail, in CSS pixels. */
+export const markerSizePx = 52;
+const cornerRadiusPx = 10;
+const borderPx = 3;
+
+export interface MarkerLook {
+  /** The frame around a thumbnail, and the badge's background. */
+  frame: string;
+  /** A marker whose thumbnail has not arrived. */
+  placeholder: string;
+  badgeText: string;
+  badgeFill: string;
+}
+
+export interface MarkerLayer {
+  layer: VectorLayer<VectorSource<Feature<Point>>>;
+  /** Shows these markers (features kept by key). */
+  show(markers: readonly MapCluster[]): void;
+  /** The marker a feature stands for. */
+  markerOf(feature: unknown): MapCluster | undefined;
+  /** A thumbnail arrived or changed: its markers are redrawn. */
+  thumbnailChanged(fileID: number): void;
+}
+
+const markerProperty = "cairnMarker";
+
+export const createMarkerLayer = (
+  look: MarkerLook,
+  thumbnailURL: (fileID: number) => string | undefined,
+  formatCount: (count: number) => string,
+  pixelRatio: number,
+): MarkerLayer => {
+  const source = new VectorSource<Feature<Point>>({ wrapX: true });
+  const features = new Map<string, Feature<Point>>();
+  /** Composed marker images by file ID: a canvas each, made once the thumbnail is decoded. */
+  const images = new Map<number, HTMLCanvasElement | "loading">();
+  const styles = new Map<string, Style>();
+
+  /** A rounded frame, filled with the placeholder until the thumbnail is drawn in it. */
+  const frameCanvas = () => {
+    const size = Math.round(markerSizePx * pixelRatio);
+    const canvas = document.createElement("canvas");
+    canvas.width = size;
+    canvas.height = size;
+    const context = canvas.getContext("2d");
+    if (context !== null) {
+      context.fillStyle = look.frame;
+      context.beginPath();
+      context.roundRect(0, 0, size, size, cornerRadiusPx * pixelRatio);
+      context.fill();
+      const border = borderPx * pixelRatio;
+      context.fillStyle = look.placeholder;
+      context.beginPath();
+      context.roundRect(
+        border,
+        border,
+        size - 2 * border,
+        size - 2 * border,
+        (cornerRadiusPx - borderPx) * pixelRatio,
+      );
+      context.fill();
+    }
+    return { canvas, context, size };
+  };
+  const placeholderIcon = new Icon({
+    img: frameCanvas().canvas,
+    width: markerSizePx,
+    height: markerSizePx,
+  });
+
+  /** One redraw per frame however many thumbnails were composed in it. */
+  let redrawAsked = false;
+  const redraw = () => {
+    if (redrawAsked) return;
+    redrawAsked = true;
+    requestAnimationFrame(() => {
+      redrawAsked = false;
+      layer.changed();
+    });
+  };
+
+  // The thumbnail is decoded and shrunk off the page's thread
+  // (`createImageBitmap`), then drawn into its frame.
+  const compose = (fileID: number, url: string) => {
+    images.set(fileID, "loading");
+    const innerPx = Math.round((markerSizePx - 2 * borderPx) * pixelRatio);
+    fetch(url)
+      .then((response) => response.blob())
+      .then((blob) =>
+        createImageBitmap(blob, {
+          resizeWidth: innerPx,
+          resizeHeight: innerPx,
+          resizeQuality: "medium",
+        }),
+      )
+      .then((bitmap) => {
+        const { canvas, context, size } = frameCanvas();
+        if (context !== null) {
+          const border = borderPx * pixelRatio;
+          context.save();
+          context.beginPath();
+          context.roundRect(
+            border,
+            border,
+            size - 2 * border,
+            size - 2 * border,
+            (cornerRadiusPx - borderPx) * pixelRatio,
+          );
+          context.clip();
+          context.drawImage(bitmap, border, border, size - 2 * border, size - 2 * border);
+          context.restore();
+        }
+        bitmap.close();
+        images.set(fileID, canvas);
+        redraw();
+      })
+      .catch(() => {
+        images.delete(fileID);
+      });
+  };
+
+  const badge = (count: number) =>
+    count < 2
+      ? undefined
+      : new Text({
+          text: formatCount(count),
+          font: "600 12px system-ui, sans-serif",
+          offsetX: markerSizePx / 2 - 4,
+          offsetY: -markerSizePx / 2 + 4,
+          fill: new Fill({ color: look.badgeText }),
+          backgroundFill: new Fill({ color: look.badgeFill }),
+          backgroundStroke: new Stroke({ color: look.frame, width: 2 }),
+          padding: [2, 5, 1, 5],
+        });
+
+  const styleOf = (marker: MapCluster): Style => {
+    const image = images.get(marker.coverFileID);
+    const ready = image !== undefined && image !== "loading";
+    const key = `${String(marker.coverFileID)}/${String(marker.count)}/${ready ? "image" : "none"}`;
+    let style = styles.get(key);
+    if (style === undefined) {
+      if (!ready && image === undefined) {
+        const url = thumbnailURL(marker.coverFileID);
+        if (url !== undefined) compose(marker.coverFileID, url);
+      }
+      style = new Style({
+        image: ready
+          ? new Icon({ img: image, width: markerSizePx, height: markerSizePx })
+          : placeholderIcon,
+        text: badge(marker.count),
+      });
+      styles.set(key, style);
+    }
+    return style;
+  };
+
+  const layer = new VectorLayer({
+    source,
+    style: (feature) => {
+      const marker = feature.get(markerProperty) as MapCluster | undefined;
+      return marker === undefined ? undefined : styleOf(marker);
+    },
+    // During a move the markers drawn are moved with it; they are drawn
+    // again when it ends (each frame redrawing them cost more than a frame).
+    updateWhileAnimating: false,
+    updateWhileInteracting: false,
+  });
+
+  return {
+    layer,
+    show(markers) {
+      const next = new Set<string>();
+      const added: Feature<Point>[] = [];
+      for (const marker of markers) {
+        next.add(marker.key);
+        const existing = features.get(marker.key);
+        if (existing !== undefined) {
+          existing.set(markerProperty, marker, true);
+          continue;
+        }
+        const created = new Feature({
+          geometry: new Point(fromLonLat([marker.longitude, marker.latitude])),
+        });
+        created.set(markerProperty, marker, true);
+        features.set(marker.key, created);
+        added.push(created);
+      }
+      for (const [key, feature] of features) {
+        if (next.has(key)) continue;
+        source.removeFeature(feature);
+        features.delete(key);
+      }
+      source.addFeatures(added);
+      layer.changed();
+    },
+    markerOf: (feature) =>
+      feature instanceof Feature
+        ? (feature.get(markerProperty) as MapCluster | undefined)
+        : undefined,
+    thumbnailChanged(fileID) {
+      if (images.get(fileID) !== undefined) return;
+      const url = thumbnailURL(fileID);
+      if (url !== undefined) compose(fileID, url);
+    },
+  };
+};

@@ -1,0 +1,98 @@
+// The perceptual hashes of files indexed before hashes were: a run's work
+// once no file waits for its full index.
+//
+// [Note: Files indexed before hashes get one alone]
+//
+// The perceptual hash (similar photos) came after CLIP and things, so a
+// library indexed before has files with both and no hash. Counting those as
+// not indexed would run CLIP and the detector on the whole library again
+// for 8 bytes a photo; instead, once no file waits for its full index, a
+// run takes a batch of indexed files without a hash, decodes their
+// thumbnails and only hashes them (`hashImages`: no model runs, a few ms a
+// photo), and writes the hash into their documents. Such a file counts as
+// indexed for the status (its search works), so the progress the settings
+// show is not reset by an upgrade.
+
+import { perceptualHashFromHex } from "../../dedupe/perceptual-hash";
+import { fetchMLData, updateMLData } from "../derived-data/ml-data-sync";
+import { perceptualHashOf, withPerceptualHash } from "../ml-data";
+import { nextIndexingBatch } from "./indexing-queue";
+import type { IndexingML, LibraryIndexingDeps } from "./library-indexing";
+import type { LibraryMLIndexes } from "./ml-indexes";
+import type { MLRunOutcome } from "./ml-job";
+
+export interface HashBackfillDeps extends Pick<LibraryIndexingDeps, "files" | "thumbnails"> {
+  ml: Pick<IndexingML, "hashImages">;
+  batchSize: number;
+  paused?: (() => boolean) | undefined;
+  indexes: LibraryMLIndexes;
+  /** Whether a file has its full index (not failed): only those are hashed alone. */
+  wantsHash: (fileID: number) => boolean;
+}
+
+export interface HashBackfill {
+  /** Keeps a hash read from a document or the ML worker (hex), when it is one. */
+  keep: (fileID: number, hex: string | undefined) => void;
+  /** Hashes the next batch of indexed files without a hash. See: [Note: Files indexed before hashes get one alone] */
+  run: (
+    sync: Parameters<typeof fetchMLData>[0],
+    signal: AbortSignal | undefined,
+  ) => Promise<MLRunOutcome>;
+}
+
+export const createHashBackfill = (deps: HashBackfillDeps): HashBackfill => {
+  const { indexes } = deps;
+  /** Files that could not be hashed this session (no thumbnail, undecodable): not retried until reload. */
+  const failed = new Set<number>();
+
+  /** Whether a file needs no hash from the backfill: hashed, failed, or waiting for its full index. */
+  const isHashed = (fileID: number) =>
+    failed.has(fileID) || !deps.wantsHash(fileID) || indexes.perceptualHashOf(fileID) !== undefined;
+
+  const keep = (fileID: number, hex: string | undefined) => {
+    const hash = hex === undefined ? undefined : perceptualHashFromHex(hex);
+    if (hash !== undefined) indexes.setPerceptualHash(fileID, hash);
+  };
+
+  const run: HashBackfill["run"] = async (sync, signal) => {
+    const batch = nextIndexingBatch(deps.files(), isHashed, new Set(), deps.batchSize);
+    if (batch.length === 0) return "nothing-to-do";
+    if (deps.paused?.() === true) return "paused";
+    // Another device may have hashed them since.
+    const stored = await fetchMLData(
+      sync,
+      batch.map(({ id }) => id),
+    );
+    const toHash = batch.filter(({ id }) => {
+      keep(id, perceptualHashOf(stored.get(id)?.document ?? {}));
+      return !isHashed(id);
+    });
+    if (toHash.length === 0) return "did-work";
+    signal?.throwIfAborted();
+    const thumbnails = await deps.thumbnails(toHash.map(({ id }) => id));
+    const images: { fileID: number; bytes: Uint8Array }[] = [];
+    for (const result of thumbnails) {
+      if (result.ok) images.push({ fileID: result.fileID, bytes: result.bytes });
+      else failed.add(result.fileID);
+    }
+    const hashes = await deps.ml.hashImages(images.map(({ bytes }) => bytes));
+    for (const [position, { fileID }] of images.entries()) {
+      signal?.throwIfAborted();
+      const hash = hashes[position];
+      if (hash === undefined) {
+        failed.add(fileID);
+        continue;
+      }
+      await updateMLData(
+        sync,
+        fileID,
+        (document) => withPerceptualHash(document, hash),
+        stored.get(fileID),
+      );
+      keep(fileID, hash);
+    }
+    return "did-work";
+  };
+
+  return { keep, run };
+};
