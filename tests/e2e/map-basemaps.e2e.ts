@@ -17,6 +17,7 @@ import {
   openLoggedInGallery,
   signUpWithLibraryClient,
 } from "./test-support/library";
+import { refuseOutsideRequests } from "./test-support/outside-requests";
 import { useCairnInChromium } from "./test-support/suite";
 import { pageCatchUpMs } from "./test-support/waits";
 
@@ -37,7 +38,6 @@ const { cairn, browser } = useCairnInChromium(() => ({
 }));
 
 let owner: AccountWithLibrary;
-const outside: string[] = [];
 
 beforeAll(async () => {
   owner = await signUpWithLibraryClient(cairn(), "tiles");
@@ -54,16 +54,7 @@ afterAll(async () => {
 
 it("draws the server's PMTiles under the photos, asking only the server", async () => {
   const page = await openLoggedInGallery(browser(), cairn(), owner.account);
-  const local = new Set(Object.values(cairn().urls).map((url) => new URL(url).origin));
-  await page.context().route("**/*", async (route) => {
-    const url = new URL(route.request().url());
-    if (local.has(url.origin) || url.protocol === "blob:" || url.protocol === "data:") {
-      await route.fallback();
-      return;
-    }
-    outside.push(url.toString());
-    await route.abort("internetdisconnected");
-  });
+  const outside = await refuseOutsideRequests(page.context(), cairn().urls);
   const ranges: number[] = [];
   page.on("response", (response) => {
     if (response.url().endsWith("/map/basemap.pmtiles")) ranges.push(response.status());

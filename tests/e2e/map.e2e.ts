@@ -20,6 +20,7 @@ import {
   signUpWithLibraryClient,
 } from "./test-support/library";
 import { englishAndGerman, lookSizes } from "./test-support/looks";
+import { refuseOutsideRequests } from "./test-support/outside-requests";
 import { useCairnInChromium } from "./test-support/suite";
 import { pageCatchUpMs } from "./test-support/waits";
 
@@ -32,7 +33,7 @@ let trips: DecryptedCollection;
 let sicily: DecryptedCollection;
 const files: Record<string, DecryptedFile> = {};
 /** Requests the page tried to send beyond the test's own server. */
-const outside: string[] = [];
+let outside: string[] = [];
 
 // Where IMG_20180725_163423 of the fixtures was taken, and heic-iphone7.heic.
 const bohemia = { latitude: 50.29960278, longitude: 14.82029444 };
@@ -71,16 +72,7 @@ beforeAll(async () => {
   files.nowhere = await uploadTestFile(owner.client, trips, "nowhere.jpg", bytes(4));
   page = await openLoggedInGallery(browser(), cairn(), owner.account);
   // No network but the test's Cairn: anything else is refused and recorded.
-  const local = new Set(Object.values(cairn().urls).map((url) => new URL(url).origin));
-  await page.context().route("**/*", async (route) => {
-    const url = new URL(route.request().url());
-    if (local.has(url.origin) || url.protocol === "blob:" || url.protocol === "data:") {
-      await route.fallback();
-      return;
-    }
-    outside.push(url.toString());
-    await route.abort("internetdisconnected");
-  });
+  outside = await refuseOutsideRequests(page.context(), cairn().urls);
 });
 
 afterAll(async () => {
@@ -126,23 +118,51 @@ it("draws the offline basemap and stands each marker where its photos were taken
         .getAttribute("data-y"),
     );
   expect(await y(2)).toBeLessThan(await y(1));
-  // Land is drawn under the markers: the canvas is not the sea's colour everywhere.
-  const colours = await page.getByTestId("photo-map").evaluate((element) => {
-    const canvases = [...element.querySelectorAll("canvas")];
-    const seen = new Set<string>();
-    for (const canvas of canvases) {
-      const context = canvas.getContext("2d");
-      if (context === null) continue;
-      for (let x = 0; x < canvas.width; x += Math.ceil(canvas.width / 20)) {
-        for (let y = 0; y < canvas.height; y += Math.ceil(canvas.height / 20)) {
-          const [r = 0, g = 0, b = 0, a = 0] = context.getImageData(x, y, 1, 1).data;
-          if (a > 0) seen.add(`${String(r)},${String(g)},${String(b)}`);
+  // Land is drawn under the markers, in the theme's land colour. Its tiles
+  // are drawn a few per frame: they may come after the markers.
+  const landPixels = () =>
+    page.getByTestId("photo-map").evaluate((element) => {
+      const land = getComputedStyle(element).getPropertyValue("--map-land").trim();
+      const [lr = 0, lg = 0, lb = 0] = [1, 3, 5].map((at) => parseInt(land.slice(at, at + 2), 16));
+      let count = 0;
+      for (const canvas of element.querySelectorAll("canvas")) {
+        const context = canvas.getContext("2d");
+        if (context === null) continue;
+        for (let x = 0; x < canvas.width; x += Math.ceil(canvas.width / 40)) {
+          for (let y = 0; y < canvas.height; y += Math.ceil(canvas.height / 40)) {
+            const [r = 0, g = 0, b = 0] = context.getImageData(x, y, 1, 1).data;
+            if (Math.abs(r - lr) + Math.abs(g - lg) + Math.abs(b - lb) < 8) count += 1;
+          }
         }
       }
-    }
-    return seen.size;
-  });
-  expect(colours).toBeGreaterThan(1);
+      return count;
+    });
+  await expect.poll(landPixels, { timeout: pageCatchUpMs }).toBeGreaterThan(100);
+  // Each marker shows its newest photo's thumbnail, not the empty frame.
+  const markerCentre = async (count: number) => {
+    const marker = markers().and(page.locator(`[data-count="${String(count)}"]`));
+    const x = Number(await marker.getAttribute("data-x"));
+    const y = Number(await marker.getAttribute("data-y"));
+    return page.getByTestId("photo-map").evaluate(
+      (element, at) => {
+        const placeholder = getComputedStyle(element)
+          .getPropertyValue("--map-marker-placeholder")
+          .trim();
+        const [pr = 0, pg = 0, pb = 0] = [1, 3, 5].map((i) =>
+          parseInt(placeholder.slice(i, i + 2), 16),
+        );
+        const canvases = [...element.querySelectorAll("canvas")];
+        const top = canvases[canvases.length - 1];
+        const ratio = top === undefined ? 1 : top.width / element.clientWidth;
+        const [r = 0, g = 0, b = 0] =
+          top?.getContext("2d")?.getImageData(at.x * ratio, at.y * ratio, 1, 1).data ?? [];
+        return Math.abs(r - pr) + Math.abs(g - pg) + Math.abs(b - pb) > 24 ? "thumbnail" : "empty";
+      },
+      { x, y },
+    );
+  };
+  await expect.poll(() => markerCentre(1), { timeout: pageCatchUpMs }).toBe("thumbnail");
+  await expect.poll(() => markerCentre(2), { timeout: pageCatchUpMs }).toBe("thumbnail");
   // "Show 3 photos here" opens what the map shows in the grid.
   const showArea = page.getByTestId("map-show-area");
   await expect

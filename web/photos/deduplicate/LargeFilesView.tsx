@@ -3,12 +3,18 @@ import { FormattedDate, FormattedMessage } from "react-intl";
 import type { LargeFile } from "../../../workers/dedupe/duplicates-contract";
 import type { DuplicatesClient } from "../../common/library/duplicates-client";
 import type { GalleryClient } from "../../common/library/gallery-client";
-import { Button } from "../../common/ui/Button";
 import { useTrashConfirmation } from "../gallery/actions/use-trash-confirmation";
 import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { StorageSize } from "../../common/i18n/StorageSize";
 import { useLibraryAnswer } from "./use-library-answer";
-import { AlbumNames, FileThumbnail, ListState, ListToolbar, WindowedList } from "./list-parts";
+import {
+  AlbumNames,
+  FileThumbnail,
+  ListState,
+  ListToolbar,
+  WindowedList,
+  TrashChosenButton,
+} from "./list-parts";
 
 /** A file's row height (deduplicate.css `.cairn-dedupe__large-row`): rows are drawn by it. */
 const fileRowHeightPx = 76;
@@ -80,18 +86,14 @@ export function LargeFilesView({
           setChosen(new Set());
         }}
         action={
-          <Button
-            variant="critical"
-            disabled={chosenFiles.length === 0}
-            data-testid="large-trash"
-            onClick={() => {
-              void confirmTrash(chosenFiles.map(({ fileID }) => fileID)).then((outcome) => {
-                if (outcome?.ok === true) setChosen(new Set());
-              });
+          <TrashChosenButton
+            fileIDs={chosenFiles.map(({ fileID }) => fileID)}
+            confirmTrash={confirmTrash}
+            onTrashed={() => {
+              setChosen(new Set());
             }}
-          >
-            <FormattedMessage id="gallery.actions.trash" />
-          </Button>
+            testID="large-trash"
+          />
         }
       />
       {!hasFiles && (

@@ -6,10 +6,9 @@ import type { DuplicatesClient } from "../../common/library/duplicates-client";
 import type { GalleryClient } from "../../common/library/gallery-client";
 import { StorageSize } from "../../common/i18n/StorageSize";
 import type { MessageId } from "../../common/i18n/messages";
-import { Button } from "../../common/ui/Button";
 import { useTrashConfirmation } from "../gallery/actions/use-trash-confirmation";
 import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
-import { ListState, ListToolbar, WindowedList } from "./list-parts";
+import { ListState, ListToolbar, WindowedList, TrashChosenButton } from "./list-parts";
 import { SimilarGroupRow } from "./SimilarGroupRow";
 import { useSimilarPhotos } from "./use-similar-photos";
 
@@ -151,18 +150,14 @@ export function SimilarPhotosView({
           setChosen(new Set());
         }}
         action={
-          <Button
-            variant="critical"
-            disabled={chosenFiles.length === 0}
-            data-testid="similar-trash"
-            onClick={() => {
-              void confirmTrash(chosenFiles.map(({ fileID }) => fileID)).then((outcome) => {
-                if (outcome?.ok === true) setChosen(new Set());
-              });
+          <TrashChosenButton
+            fileIDs={chosenFiles.map(({ fileID }) => fileID)}
+            confirmTrash={confirmTrash}
+            onTrashed={() => {
+              setChosen(new Set());
             }}
-          >
-            <FormattedMessage id="gallery.actions.trash" />
-          </Button>
+            testID="similar-trash"
+          />
         }
       />
       {!hasGroups && answer === undefined && (

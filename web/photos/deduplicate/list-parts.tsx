@@ -6,6 +6,7 @@
 import { type ReactNode, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { MessageId } from "../../common/i18n/messages";
+import { Button } from "../../common/ui/Button";
 import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { useThumbnailURL } from "../gallery/thumbnails/use-thumbnail";
 import { useRowWindow } from "./windowed-rows";
@@ -153,5 +154,33 @@ export function FileThumbnail({
       {url !== undefined && <img src={url} alt="" decoding="async" />}
       {children}
     </span>
+  );
+}
+
+/** "Move to trash" for the chosen files, with the trash's confirmation; `onTrashed` once they went. */
+export function TrashChosenButton({
+  fileIDs,
+  confirmTrash,
+  onTrashed,
+  testID,
+}: {
+  fileIDs: readonly number[];
+  confirmTrash: (fileIDs: readonly number[]) => Promise<{ ok: boolean } | undefined>;
+  onTrashed: () => void;
+  testID: string;
+}) {
+  return (
+    <Button
+      variant="critical"
+      disabled={fileIDs.length === 0}
+      data-testid={testID}
+      onClick={() => {
+        void confirmTrash(fileIDs).then((outcome) => {
+          if (outcome?.ok === true) onTrashed();
+        });
+      }}
+    >
+      <FormattedMessage id="gallery.actions.trash" />
+    </Button>
   );
 }

@@ -93,20 +93,29 @@ export const createMarkerLayer = (
     });
   };
 
-  // The thumbnail is decoded and shrunk off the page's thread
-  // (`createImageBitmap`), then drawn into its frame.
+  // The thumbnail is decoded off the page's thread (`decode`), shrunk to
+  // the marker's size (`createImageBitmap`), then drawn into its frame. An
+  // image element, not `fetch`: the page's policy lets images, not
+  // connections, read `blob:` addresses.
   const compose = (fileID: number, url: string) => {
     images.set(fileID, "loading");
     const innerPx = Math.round((markerSizePx - 2 * borderPx) * pixelRatio);
-    fetch(url)
-      .then((response) => response.blob())
-      .then((blob) =>
-        createImageBitmap(blob, {
-          resizeWidth: innerPx,
-          resizeHeight: innerPx,
-          resizeQuality: "medium",
-        }),
-      )
+    const image = new Image();
+    image.src = url;
+    image
+      .decode()
+      .then(() => {
+        // The middle square of the thumbnail, shrunk.
+        const side = Math.min(image.naturalWidth, image.naturalHeight);
+        return createImageBitmap(
+          image,
+          (image.naturalWidth - side) / 2,
+          (image.naturalHeight - side) / 2,
+          side,
+          side,
+          { resizeWidth: innerPx, resizeHeight: innerPx, resizeQuality: "medium" },
+        );
+      })
       .then((bitmap) => {
         const { canvas, context, size } = frameCanvas();
         if (context !== null) {

@@ -132,7 +132,8 @@ const drawTile = (
   const minY = maxY - tileMetres;
   const scale = tileSizePx / tileMetres;
   // Lines a pixel wide at every zoom.
-  const lineWidth = 1 / scale;
+  const pixelMetres = 1 / scale;
+  const lineWidth = pixelMetres;
 
   const trace = (shapes: readonly Shape[], closed: boolean): boolean => {
     let any = false;
@@ -148,11 +149,23 @@ const drawTile = (
         }
         any = true;
         for (const ring of shape.rings) {
-          context.moveTo((ring[0] ?? 0) + worldOffset, ring[1] ?? 0);
+          let lastX = ring[0] ?? 0;
+          let lastY = ring[1] ?? 0;
+          context.moveTo(lastX + worldOffset, lastY);
           for (let i = 2; i < ring.length; i += 2) {
-            context.lineTo((ring[i] ?? 0) + worldOffset, ring[i + 1] ?? 0);
+            const x = ring[i] ?? 0;
+            const y = ring[i + 1] ?? 0;
+            // Vertices closer than a pixel to the last one drawn add nothing
+            // but drawing time (a far-out tile holds whole coastlines).
+            if (Math.abs(x - lastX) < pixelMetres && Math.abs(y - lastY) < pixelMetres) continue;
+            context.lineTo(x + worldOffset, y);
+            lastX = x;
+            lastY = y;
           }
           if (closed) context.closePath();
+          else if (lastX !== ring[ring.length - 2] || lastY !== ring[ring.length - 1]) {
+            context.lineTo((ring[ring.length - 2] ?? 0) + worldOffset, ring[ring.length - 1] ?? 0);
+          }
         }
       }
     }
