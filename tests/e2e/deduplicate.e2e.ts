@@ -257,16 +257,21 @@ it("groups one frame at two sizes under Similar photos, apart from the duplicate
   const group = page
     .getByTestId("similar-group")
     .filter({ has: page.locator(`[data-file-id="${small}"]`) });
-  // On-device indexing (on by default) hashes the new photos; the page asks again while it has none.
+  // On-device indexing (on by default) hashes the new photos. The page is
+  // reloaded to ask again now and then, never so often that a reload cuts
+  // the indexing short before it stores its batch (a slow machine's pace).
+  let reloadedAtMs = Date.now();
   await expect
     .poll(
       async () => {
         if ((await group.count()) > 0) return true;
-        await page.reload();
-        await page.waitForTimeout(3_000);
-        return (await group.count()) > 0;
+        if (Date.now() - reloadedAtMs > 20_000) {
+          await page.reload();
+          reloadedAtMs = Date.now();
+        }
+        return false;
       },
-      { timeout: mediaWorkMs, interval: 1_000 },
+      { timeout: mediaWorkMs, interval: 2_000 },
     )
     .toBe(true);
   const photos = group.getByTestId("similar-photo");
