@@ -42,6 +42,26 @@ describe("the account worker's library keyring", () => {
     await worker.lock();
   });
 
+  it("wraps user-entity keys as secretbox under the master key, header the nonce, and opens them", async () => {
+    const { worker, port } = await unlockedKeyring();
+    const keyring = keyringOverPort(port);
+    const entityKeyB64 = await generateKeyB64();
+    const wrapped = await keyring.wrapUserEntityKey(entityKeyB64);
+    expect(fromB64(wrapped.encryptedKey)).toHaveLength(48);
+    expect(fromB64(wrapped.header)).toHaveLength(24);
+    expect(await keyring.openUserEntityKey(wrapped)).toBe(entityKeyB64);
+
+    // Another account's key, or a wrong nonce, does not open.
+    const other = await unlockedKeyring();
+    const theirs = await keyringOverPort(other.port).wrapUserEntityKey(entityKeyB64);
+    await expect(keyring.openUserEntityKey(theirs)).rejects.toThrow();
+    await expect(
+      keyring.openUserEntityKey({ ...wrapped, header: theirs.header }),
+    ).rejects.toThrow();
+    for (const p of [port, other.port]) p.close();
+    await Promise.all([worker.lock(), other.worker.lock()]);
+  });
+
   it("derives the same local database key for the account after a reload, another for another account", async () => {
     const { browser, worker, keyAttributes, sessionCipher, port } = await unlockedKeyring();
     const first = await keyringOverPort(port).localDatabaseKey();
@@ -68,6 +88,7 @@ describe("the account worker's library keyring", () => {
     const keyring = keyringOverPort(afterLock.port2);
     await expect(keyring.localDatabaseKey()).rejects.toThrow();
     await expect(keyring.wrapCollectionKey(await generateKeyB64())).rejects.toThrow();
+    await expect(keyring.wrapUserEntityKey(await generateKeyB64())).rejects.toThrow();
     afterLock.port2.close();
   });
 

@@ -14,7 +14,11 @@ import {
   toB64,
 } from "../../shared/crypto";
 import { type SettledWire, settle } from "../crypto/settled";
-import { localDatabaseKeyDerivation, type WrappedCollectionKey } from "../library/keyring";
+import {
+  localDatabaseKeyDerivation,
+  type WrappedCollectionKey,
+  type WrappedUserEntityKey,
+} from "../library/keyring";
 
 /** The keyring as it crosses the port: per-item results carry their error by name. */
 export interface LibraryKeyringWire {
@@ -23,6 +27,8 @@ export interface LibraryKeyringWire {
     collectionKeyB64: string,
   ): Promise<{ encryptedKey: string; keyDecryptionNonce: string }>;
   localDatabaseKey(): Promise<string>;
+  openUserEntityKey(wrapped: WrappedUserEntityKey): Promise<string>;
+  wrapUserEntityKey(keyB64: string): Promise<WrappedUserEntityKey>;
 }
 
 /** The keys the keyring works with, or a throw when the account is locked. */
@@ -60,5 +66,18 @@ export const createLibraryKeyring = (keys: HeldKeys): LibraryKeyringWire => ({
   async localDatabaseKey() {
     const { context, subKeyID } = localDatabaseKeyDerivation;
     return toB64(await deriveSubKey(keys().masterKey, KEY_BYTES, subKeyID, context));
+  },
+
+  async openUserEntityKey({ encryptedKey, header }) {
+    const key = await decryptBox(
+      { encryptedData: fromB64(encryptedKey), nonce: fromB64(header) },
+      keys().masterKey,
+    );
+    return toB64(key);
+  },
+
+  async wrapUserEntityKey(keyB64) {
+    const { encryptedData, nonce } = await encryptBox(fromB64(keyB64), keys().masterKey);
+    return { encryptedKey: toB64(encryptedData), header: toB64(nonce) };
   },
 });

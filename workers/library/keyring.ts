@@ -19,6 +19,16 @@ export interface WrappedCollectionKey {
   owned: boolean;
 }
 
+/**
+ * A user-entity type's key as the server keeps it (`/user-entity/key`):
+ * secretbox(entityKey, masterKey), whose nonce the reference calls `header`.
+ */
+export interface WrappedUserEntityKey {
+  encryptedKey: string;
+  /** The secretbox's nonce, base64. */
+  header: string;
+}
+
 export interface LibraryKeyring {
   /** Opens collection keys, one result per item (a wrong key fails that item only). */
   openCollectionKeys(items: readonly WrappedCollectionKey[]): Promise<Settled<string>[]>;
@@ -33,6 +43,10 @@ export interface LibraryKeyring {
    * read the local copy. See: [Note: The local database holds only ciphertext]
    */
   localDatabaseKey(): Promise<string>;
+  /** Opens a user-entity type's key; throws when it is not under this account's master key. */
+  openUserEntityKey(wrapped: WrappedUserEntityKey): Promise<string>;
+  /** Wraps a (new) user-entity key under the master key for `POST /user-entity/key`. */
+  wrapUserEntityKey(keyB64: string): Promise<WrappedUserEntityKey>;
 }
 
 /** The KDF context and sub-key ID of `localDatabaseKey` (8 bytes, libsodium's crypto_kdf). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deriveSubKey, fromB64, generateKeyPair, toB64 } from "../../shared/crypto";
+import { decryptBox, deriveSubKey, fromB64, generateKeyPair, toB64 } from "../../shared/crypto";
 import { type NodeCryptoPool, createNodeCryptoPool } from "../crypto/node-pool";
 import { localDatabaseKeyDerivation } from "./keyring";
 import { createKeyringFromAccountKeys } from "./node-keyring";
@@ -60,5 +60,20 @@ describe("createKeyringFromAccountKeys", () => {
     );
     expect(first).toBe(toB64(expected));
     expect(await (await keyringWith()).keyring.localDatabaseKey()).not.toBe(first);
+  });
+
+  it("wraps user-entity keys as secretbox under the master key, header the nonce, and opens them", async () => {
+    const { keyring, masterKeyB64 } = await keyringWith();
+    const entityKeyB64 = toB64(crypto.getRandomValues(new Uint8Array(32)));
+    const wrapped = await keyring.wrapUserEntityKey(entityKeyB64);
+    const opened = await decryptBox(
+      { encryptedData: fromB64(wrapped.encryptedKey), nonce: fromB64(wrapped.header) },
+      fromB64(masterKeyB64),
+    );
+    expect(toB64(opened)).toBe(entityKeyB64);
+    expect(await keyring.openUserEntityKey(wrapped)).toBe(entityKeyB64);
+
+    const { keyring: other } = await keyringWith();
+    await expect(other.openUserEntityKey(wrapped)).rejects.toThrow();
   });
 });

@@ -24,6 +24,13 @@ export type KeyringPool = Pick<
   "decryptBoxesToB64" | "openSealedBoxes" | "encryptBoxes" | "deriveSubKeyB64"
 >;
 
+/** The one item of a pool call, or a throw when the pool answered none. */
+const only = <T>(items: readonly T[]): T => {
+  const [item] = items;
+  if (item === undefined) throw new Error("The crypto pool answered nothing");
+  return item;
+};
+
 /**
  * A keyring over `keys`: owned collection keys are opened with secretbox
  * under the master key, shared ones from their sealed box, each kind in one
@@ -83,4 +90,21 @@ export const createKeyringFromAccountKeys = (
       localDatabaseKeyDerivation.subKeyID,
       localDatabaseKeyDerivation.context,
     ),
+
+  openUserEntityKey: async ({ encryptedKey, header }) => {
+    const opened = only(
+      await pool.decryptBoxesToB64([
+        { encryptedDataB64: encryptedKey, nonceB64: header, keyB64: masterKeyB64 },
+      ]),
+    );
+    if (!opened.ok) throw opened.error;
+    return opened.value;
+  },
+
+  wrapUserEntityKey: async (keyB64: string) => {
+    const wrapped = only(
+      await pool.encryptBoxes([{ data: fromB64(keyB64), keyB64: masterKeyB64 }]),
+    );
+    return { encryptedKey: wrapped.encryptedDataB64, header: wrapped.nonceB64 };
+  },
 });

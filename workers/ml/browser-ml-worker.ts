@@ -35,5 +35,7 @@ export const startBrowserMLWorker = (): BrowserMLWorker => {
     indexImage: (jpeg) => worker.indexImage(jpeg),
     indexImages: (jpegs) => worker.indexImages(jpegs),
     hashImages: (jpegs) => worker.hashImages(jpegs),
+    detectFaces: (jpegs) => worker.detectFaces(jpegs),
+    clusterFaces: (faces, previous) => worker.clusterFaces(faces, previous),
   };
 };

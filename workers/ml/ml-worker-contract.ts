@@ -11,7 +11,11 @@
 
 import type { RGBAImage } from "./clip/clip-embedder";
 import type { ThingTag } from "./things/things-tags";
+import type { DetectedFace } from "./faces/face-indexer";
+import type { ClusterableFace } from "./faces/face-clusters";
 
+export type { DetectedFace } from "./faces/face-indexer";
+export type { ClusterableFace } from "./faces/face-clusters";
 export type { RGBAImage } from "./clip/clip-embedder";
 export type { ThingTag } from "./things/things-tags";
 
@@ -42,6 +46,14 @@ export interface IndexedImage {
    * similar photos, no model needed. See: [Note: The perceptual hash is a DCT hash]
    */
   perceptualHash: string;
+}
+
+/** The faces found in one photo, and the decoded image's size (after its EXIF orientation). */
+export interface FacesOfImage {
+  width: number;
+  height: number;
+  /** Possibly none: the photo was looked at and shows no face. */
+  faces: DetectedFace[];
 }
 
 /** One photo of `indexImages`: what was learnt, or why it could not be decoded. */
@@ -85,4 +97,20 @@ export interface MLWorkerCalls extends ClipCalls {
    * model runs. See: [Note: Files indexed before hashes get one alone]
    */
   hashImages: (jpegs: Uint8Array[]) => Promise<(string | undefined)[]>;
+  /**
+   * The faces in each photo (JPEG bytes of its thumbnail), in order;
+   * undefined for a photo that does not decode. The face models load on
+   * the first call: only a device with face indexing on ever fetches them.
+   */
+  detectFaces: (jpegs: Uint8Array[]) => Promise<(FacesOfImage | undefined)[]>;
+  /**
+   * Each face's cluster (face ID → cluster ID): the faces of `previous` keep
+   * theirs, the others join one or start one; faces too unsure or blurry
+   * are left out. Runs on tfjs (the face models' backend): a from-scratch
+   * clustering of 10,000 faces is seconds, not a minute. See: [Note: Face clustering thresholds]
+   */
+  clusterFaces: (
+    faces: ClusterableFace[],
+    previous: ReadonlyMap<string, string>,
+  ) => Promise<Map<string, string>>;
 }

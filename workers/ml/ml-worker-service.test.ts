@@ -1,3 +1,4 @@
+import { dotProductsJS } from "./faces/face-similarity";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -52,6 +53,7 @@ interface Harness {
   statusRequests: number;
   runtimeLoads: number;
   taggerLoads: number;
+  faceIndexerLoads: number;
   /** Images the stand-in tagger was given. */
   tagged: RGBAImage[];
   /** The most taggings that were running at once. */
@@ -65,6 +67,7 @@ const harness = (dir = modelsDir, initial: ModelsStatus | number = on): Harness 
     statusRequests: 0,
     runtimeLoads: 0,
     taggerLoads: 0,
+    faceIndexerLoads: 0,
     tagged: [],
     mostAtOnce: 0,
     nowMs: 1_000_000,
@@ -105,6 +108,28 @@ const harness = (dir = modelsDir, initial: ModelsStatus | number = on): Harness 
     loadThingsTagger: () => {
       h.taggerLoads++;
       return Promise.resolve(tagger);
+    },
+    loadDotProducts: () => Promise.resolve(dotProductsJS),
+    // One face in a photo whose first byte is odd, none in the others.
+    loadFaceIndexer: () => {
+      h.faceIndexerLoads++;
+      return Promise.resolve({
+        detectFaces: (image) =>
+          Promise.resolve(
+            (image.data[0] ?? 0) % 2 === 1
+              ? [
+                  {
+                    box: { x: 0.1, y: 0.1, width: 0.2, height: 0.2 },
+                    landmarks: [],
+                    score: 0.9,
+                    blur: 100,
+                    embedding: new Float32Array([1, 0]),
+                  },
+                ]
+              : [],
+          ),
+        dispose: () => undefined,
+      });
     },
     // A first byte of 0 is an undecodable photo; 255, a codec that broke.
     modelImages: (bytes): Promise<ModelImages> => {
@@ -165,6 +190,23 @@ describe("with the CLIP models", () => {
     expect(h.tagged).toHaveLength(0);
     expect(h.runtimeLoads).toBe(0);
     await expect(h.service.hashImages([new Uint8Array([255])])).rejects.toThrow("the canvas broke");
+  });
+
+  it("finds faces only when asked, loading the face models then", async () => {
+    const h = harness();
+    await h.service.indexImages([new Uint8Array([7])]);
+    expect(h.faceIndexerLoads).toBe(0);
+    const found = await h.service.detectFaces([
+      new Uint8Array([7]),
+      new Uint8Array([0]),
+      new Uint8Array([8]),
+    ]);
+    expect(found.map((image) => image?.faces.length)).toEqual([1, undefined, 0]);
+    expect(found[0]).toMatchObject({ width: 4000, height: 3000 });
+    expect(h.faceIndexerLoads).toBe(1);
+    await expect(h.service.detectFaces([new Uint8Array([255])])).rejects.toThrow(
+      "the canvas broke",
+    );
   });
 
   it("indexes a batch of photos, one that does not decode failing alone", async () => {

@@ -1,12 +1,16 @@
 import { ImageDecodeError, type ModelImages } from "./image-pixels";
 import type {
   ClipCalls,
+  FacesOfImage,
   IndexedImage,
   IndexImageResult,
   MLWorkerCalls,
 } from "./ml-worker-contract";
 import { oneAtATime, once } from "./clip/serial-work";
 import type { ThingsTagger } from "./things/things-tagger";
+import type { FaceIndexer } from "./faces/face-indexer";
+import { clusterFaces } from "./faces/face-clusters";
+import type { DotProducts } from "./faces/face-similarity";
 import { perceptualHash, perceptualHashHex } from "../dedupe/perceptual-hash";
 
 // The ML worker's calls over injected parts: CLIP (the worker's own over
@@ -20,6 +24,10 @@ export interface MLWorkerServiceDeps {
   clip: () => ClipCalls;
   /** The things tagger, loaded on the first tagging. */
   loadThingsTagger: () => Promise<ThingsTagger>;
+  /** The face detector and descriptor, loaded on the first face indexing. */
+  loadFaceIndexer: () => Promise<FaceIndexer>;
+  /** The clustering's dot products (tfjs in a worker), made on the first clustering. */
+  loadDotProducts: () => Promise<DotProducts>;
   /** See `modelImages` (image-pixels.ts). */
   modelImages: (bytes: Uint8Array) => Promise<ModelImages>;
 }
@@ -27,6 +35,9 @@ export interface MLWorkerServiceDeps {
 export const createMLWorkerService = (deps: MLWorkerServiceDeps): MLWorkerCalls => {
   const queued = oneAtATime();
   const thingsTagger = once(deps.loadThingsTagger);
+  const faceIndexer = once(deps.loadFaceIndexer);
+  const dotProducts = once(deps.loadDotProducts);
+  let clustersMade = 0;
 
   const indexOne = async (jpegBytes: Uint8Array): Promise<IndexedImage> => {
     const images = await deps.modelImages(jpegBytes);
@@ -48,6 +59,19 @@ export const createMLWorkerService = (deps: MLWorkerServiceDeps): MLWorkerCalls 
       if (error instanceof ImageDecodeError) return undefined;
       throw error;
     }
+  };
+
+  /** The faces of one photo, from CLIP's image: the thumbnail at its own size (up to 1024 px). */
+  const facesOfOne = async (jpegBytes: Uint8Array): Promise<FacesOfImage | undefined> => {
+    let images: ModelImages;
+    try {
+      images = await deps.modelImages(jpegBytes);
+    } catch (error) {
+      if (error instanceof ImageDecodeError) return undefined;
+      throw error;
+    }
+    const faces = await (await faceIndexer()).detectFaces(images.clip);
+    return { width: images.size.widthPx, height: images.size.heightPx, faces };
   };
 
   return {
@@ -78,6 +102,21 @@ export const createMLWorkerService = (deps: MLWorkerServiceDeps): MLWorkerCalls 
       const hashes: (string | undefined)[] = [];
       for (const jpegBytes of jpegs) hashes.push(await queued(() => hashOne(jpegBytes)));
       return hashes;
+    },
+    clusterFaces: (faces, previous) =>
+      queued(async () => {
+        const engine = await dotProducts();
+        return clusterFaces(faces, {
+          previous,
+          // Unique in this worker's life; the caller names clusters for good.
+          newClusterID: () => `new${String((clustersMade += 1))}`,
+          dotProducts: engine,
+        }).clusterIDByFaceID;
+      }),
+    detectFaces: async (jpegs) => {
+      const found: (FacesOfImage | undefined)[] = [];
+      for (const jpegBytes of jpegs) found.push(await queued(() => facesOfOne(jpegBytes)));
+      return found;
     },
   };
 };

@@ -31,6 +31,10 @@ const service: MLWorkerCalls = createMLWorkerService({
   clip: () => clip,
   loadThingsTagger: async () =>
     (await import("./things/browser-things-tagger")).loadBrowserThingsTagger(),
+  loadFaceIndexer: async () =>
+    (await import("./faces/browser-face-indexer")).loadBrowserFaceIndexer(),
+  loadDotProducts: async () =>
+    (await import("./faces/browser-face-similarity")).loadBrowserDotProducts(),
   modelImages: (bytes) => modelImagesOf({ codec: browserImageCodec, rgba: bitmapRGBA }, bytes),
 });
 
@@ -42,6 +46,8 @@ export const {
   indexImage,
   indexImages,
   hashImages,
+  detectFaces,
+  clusterFaces,
 } = service;
 
 /**

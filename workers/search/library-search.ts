@@ -11,7 +11,12 @@ import type { BuiltView } from "../gallery/engine/view-builder";
 import { type MonthNames, monthNamesOf } from "./date-query";
 import type { SearchSuggestion, SuggestionContext } from "./search-contract";
 import { type SearchFacets, SearchIndex } from "./search-index";
-import { type PlaceNames, type SuggestableAlbum, searchSuggestions } from "./suggestions";
+import {
+  type PlaceNames,
+  type SuggestableAlbum,
+  type SuggestablePerson,
+  searchSuggestions,
+} from "./suggestions";
 import type { Places } from "../places/places-loader";
 import type { LibraryML } from "../ml/indexing/library-ml";
 
@@ -22,6 +27,18 @@ export interface LibrarySearchOptions {
   places?: (() => Promise<Places>) | undefined;
   /** On-device ML: the things of files and CLIP's matches, once it runs. */
   ml?: (() => LibraryML | undefined) | undefined;
+  /** The people (face search), once face indexing has found some. */
+  people?: (() => PeopleSearch | undefined) | undefined;
+}
+
+/** What the search reads of the people. */
+export interface PeopleSearch {
+  /** Clusters the faces and reads the named people, when stale: a search may wait for it. */
+  prepare(): Promise<void>;
+  /** The files a person is in, once prepared; undefined for an unknown person. */
+  filesOf(personID: string): ReadonlySet<number> | undefined;
+  /** The named people who are not hidden, once prepared. */
+  suggestable(): readonly SuggestablePerson[];
 }
 
 /** Where a photo was taken, as the info panel shows it. */
@@ -40,6 +57,11 @@ export interface LibrarySearch {
   cityName(cityID: number): Promise<string | undefined>;
   /** The place of a location (the places data loaded first), or undefined. */
   placeOf(latitude: number, longitude: number): Promise<PlaceOfFile | undefined>;
+  /**
+   * The people changed (named, merged, faces found or removed): an open
+   * search of a person is made again. Whether it was one (the page needs a new snapshot).
+   */
+  peopleChanged(): boolean;
 }
 
 // [Note: Places load with the first search]
@@ -57,6 +79,7 @@ export const createLibrarySearch = ({
   dayOf,
   places,
   ml,
+  people,
 }: LibrarySearchOptions): LibrarySearch => {
   let indexed: { base: BuiltView; index: SearchIndex } | undefined;
   const monthsByLocale = new Map<string, MonthNames>();
@@ -91,6 +114,10 @@ export const createLibrarySearch = ({
     get semanticMatches() {
       const current = ml?.();
       return current === undefined ? undefined : (text: string) => current.semanticMatches(text);
+    },
+    get personFiles() {
+      const current = people?.();
+      return current === undefined ? undefined : (personID: string) => current.filesOf(personID);
     },
   };
 
@@ -132,12 +159,28 @@ export const createLibrarySearch = ({
       .filter((summary) => summary.id > 0 && !summary.isHidden && summary.fileCount > 0)
       .map(({ id, name, fileCount }) => ({ id, name, count: fileCount }));
 
+  /** The query the search results view shows. */
+  let openQuery: SearchQuery | undefined;
+  const select = (query: SearchQuery) => {
+    openQuery = query;
+    engine.setSearch((base) => {
+      const index = indexOf(base);
+      const matches = index.matcher(query);
+      if (matches === undefined || query.kind !== "area" || query.collectionID === undefined) {
+        return matches;
+      }
+      // An album's map: its area keeps the album's files only.
+      const inAlbum = albumFileIDs(query.collectionID);
+      return (at) => matches(at) && inAlbum.has(index.ids[at] ?? 0);
+    });
+  };
+
   return {
     index: () => indexOf(engine.searchableView()),
 
     async suggestions(text, context) {
       // The places, and the indexes this device keeps (things, CLIP), before the first answer.
-      await Promise.all([ensurePlaces(), ml?.()?.loadStored()]);
+      await Promise.all([ensurePlaces(), ml?.()?.loadStored(), people?.()?.prepare()]);
       return searchSuggestions(
         text,
         {
@@ -146,27 +189,26 @@ export const createLibrarySearch = ({
           months: monthsOf(context.locale),
           placeNames: loadedPlaces === undefined ? undefined : placeNamesOf(loadedPlaces),
           things: ml?.()?.thingLabels(),
+          people: people?.()?.suggestable(),
           semanticAvailable: ml?.()?.semanticAvailable(),
         },
         context,
       );
     },
 
+    peopleChanged() {
+      if (openQuery?.kind !== "person") return false;
+      select(openQuery);
+      return true;
+    },
+
     async open(query) {
       if (query.kind === "place") await ensurePlaces();
       if (query.kind === "thing" || query.kind === "semantic") await ml?.()?.loadStored();
+      if (query.kind === "person") await people?.()?.prepare();
       // See: [Note: A semantic search is embedded once, then matched in place]
       if (query.kind === "semantic") await ml?.()?.prepareSemantic(query.text);
-      engine.setSearch((base) => {
-        const index = indexOf(base);
-        const matches = index.matcher(query);
-        if (matches === undefined || query.kind !== "area" || query.collectionID === undefined) {
-          return matches;
-        }
-        // An album's map: its area keeps the album's files only.
-        const inAlbum = albumFileIDs(query.collectionID);
-        return (at) => matches(at) && inAlbum.has(index.ids[at] ?? 0);
-      });
+      select(query);
       return engine.openView(PseudoCollectionID.searchResults);
     },
 

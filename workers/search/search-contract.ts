@@ -13,6 +13,7 @@ import type { GalleryViewSnapshot } from "../gallery/gallery-contract";
 /** The suggestion groups, in the order the bar shows them. */
 export const suggestionGroups = [
   "album",
+  "person",
   "date",
   "place",
   "thing",
@@ -28,6 +29,13 @@ export type SuggestionGroup = (typeof suggestionGroups)[number];
 export type SearchSuggestion =
   /** An album whose name matches: choosing it opens the album. */
   | { group: "album"; collectionID: number; name: string; count: number }
+  /** A named person: choosing it opens the photos they are in. */
+  | {
+      group: "person";
+      query: Extract<SearchQuery, { kind: "person" }>;
+      name: string;
+      count: number;
+    }
   | { group: "date"; query: { kind: "date"; date: SearchDate }; count: number }
   | {
       group: "place";

@@ -50,6 +50,8 @@ export interface SearchFacets {
   thingsOf?: ((fileID: number) => readonly string[] | undefined) | undefined;
   /** File IDs that match a semantic query, or undefined when CLIP cannot answer it. */
   semanticMatches?: ((text: string) => ReadonlySet<number> | undefined) | undefined;
+  /** The files a person is in, or undefined when no such person is known. */
+  personFiles?: ((personID: string) => ReadonlySet<number> | undefined) | undefined;
 }
 
 const noPlace = -1;
@@ -255,6 +257,11 @@ export class SearchIndex {
         const matches = this.#facets.semanticMatches?.(query.text);
         if (matches === undefined) return undefined;
         return (index) => matches.has(this.ids[index] ?? 0);
+      }
+      case "person": {
+        const files = this.#facets.personFiles?.(query.personID);
+        if (files === undefined) return () => false;
+        return (index) => files.has(this.ids[index] ?? 0);
       }
       case "area": {
         const { area } = query;

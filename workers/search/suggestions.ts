@@ -23,6 +23,14 @@ export const suggestionsPerGroup = 4;
 /** Shorter text suggests nothing (one letter matches half of any library). */
 export const minimumSuggestionTextLength = 2;
 
+/** A person the bar can suggest: the user's named people who are not hidden. */
+export interface SuggestablePerson {
+  personID: string;
+  name: string;
+  /** Photos they are in. */
+  count: number;
+}
+
 /** An album the bar can suggest: the user's albums outside the hidden section. */
 export interface SuggestableAlbum {
   id: number;
@@ -38,6 +46,8 @@ export interface SuggestionSources {
   placeNames?: PlaceNames | undefined;
   /** The things present in the library, by COCO label. */
   things?: readonly string[] | undefined;
+  /** Named people (face search), once faces are indexed. */
+  people?: readonly SuggestablePerson[] | undefined;
   /** Whether "photos of …" can be searched (CLIP's models are there and the library is indexed). */
   semanticAvailable?: boolean | undefined;
 }
@@ -75,6 +85,23 @@ const albumSuggestions = (albums: readonly SuggestableAlbum[], typed: string): S
     collectionID: album.id,
     name: album.name,
     count: album.count,
+  }));
+
+const personSuggestions = (
+  people: readonly SuggestablePerson[],
+  typed: string,
+): SearchSuggestion[] =>
+  best(
+    people.map((person) => ({
+      person,
+      rank: matchRank(foldForSearch(person.name), typed),
+      count: person.count,
+    })),
+  ).map(({ person }) => ({
+    group: "person",
+    query: { kind: "person", personID: person.personID },
+    name: person.name,
+    count: person.count,
   }));
 
 const placeSuggestions = (
@@ -193,6 +220,7 @@ export const searchSuggestions = (
 
   return [
     ...albumSuggestions(sources.albums, typed),
+    ...personSuggestions(sources.people ?? [], typed),
     ...dates,
     ...placeSuggestions(sources, typed, context.locale),
     ...thingSuggestions(sources, typed, context),

@@ -44,6 +44,8 @@ const keyringOf = (keyB64: string): LibraryKeyring => ({
   localDatabaseKey: () => Promise.resolve(keyB64),
   openCollectionKeys: () => Promise.reject(new Error("not used")),
   wrapCollectionKey: () => Promise.reject(new Error("not used")),
+  openUserEntityKey: () => Promise.reject(new Error("not used")),
+  wrapUserEntityKey: () => Promise.reject(new Error("not used")),
 });
 
 /** A browser profile with a stored library of `fileCount` files (newest: the highest ID) and its key. */

@@ -22,7 +22,11 @@ import type { DayOf } from "../gallery/engine/days";
 import { type GalleryEngine, createGalleryEngine } from "../gallery/engine/gallery-engine";
 import { libraryStoreReader } from "./store-reader";
 import { localDayOf } from "../gallery/engine/days";
-import { type LibrarySearch, createLibrarySearch } from "../search/library-search";
+import {
+  type LibrarySearch,
+  type PeopleSearch,
+  createLibrarySearch,
+} from "../search/library-search";
 import type { Places } from "../places/places-loader";
 import type { LibraryML } from "../ml/indexing/library-ml";
 
@@ -55,6 +59,8 @@ export interface GalleryServicesDeps {
   places?: (() => Promise<Places>) | undefined;
   /** On-device ML (things, CLIP matches) for the search, once it runs. */
   ml?: (() => LibraryML | undefined) | undefined;
+  /** The people for face search, once on-device ML runs. */
+  people?: (() => PeopleSearch | undefined) | undefined;
 }
 
 export interface GalleryServices {
@@ -112,6 +118,7 @@ export const createGalleryServices = (deps: GalleryServicesDeps): GalleryService
     dayOf: deps.dayOf ?? localDayOf,
     places: deps.places,
     ml: deps.ml,
+    people: deps.people,
   });
   return { engine, media, actions, search, reader };
 };

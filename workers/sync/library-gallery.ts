@@ -16,6 +16,8 @@ import { largeFilesOf } from "../dedupe/large-files";
 import type { MapCalls } from "../map/map-contract";
 import { createLibraryMap } from "../map/library-map";
 import type { GalleryServices } from "./gallery-services";
+import type { PeopleCalls } from "../people/people-contract";
+import { peopleCallsOf } from "./library-people-calls";
 
 /** The map of a loaded library's services (made on the first map call). */
 const mapsOfGalleries = new WeakMap<GalleryServices, MapCalls>();
@@ -39,7 +41,13 @@ const mapOf = (gallery: GalleryServices): MapCalls => {
 
 export const libraryGalleryCalls = (
   library: OpenLibrary,
-): GalleryCalls & UploadCalls & SearchCalls & DuplicatesCalls & SimilarPhotosCalls & MapCalls => {
+): GalleryCalls &
+  UploadCalls &
+  SearchCalls &
+  DuplicatesCalls &
+  SimilarPhotosCalls &
+  MapCalls &
+  PeopleCalls => {
   /** Thumbnails before the library is loaded: the first screen's at once, any other once it is. */
   const earlyThumbnails = async (fileIDs: readonly number[]): Promise<ThumbnailResult[]> => {
     const early = library.early();
@@ -122,6 +130,7 @@ export const libraryGalleryCalls = (
       await library.loaded();
       return mapOf(library.gallery()).mapMarkers(request);
     },
+    ...peopleCallsOf(library),
     upload: async (request, onProgress) => {
       await library.loaded();
       return (await library.uploads()).upload(request, onProgress);

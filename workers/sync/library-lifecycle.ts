@@ -42,7 +42,8 @@ import type {
   SyncStatus,
 } from "./sync-service-contract";
 import type { LibraryUploads } from "./upload/library-uploads";
-import type { LibraryML, SimilarityIndexes } from "../ml/indexing/library-ml";
+import type { LibraryFaces, LibraryML, SimilarityIndexes } from "../ml/indexing/library-ml";
+import type { LibraryPeople } from "../people/library-people";
 
 const defaultNotifyIntervalMs = 250;
 
@@ -62,7 +63,13 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
   let status: SyncStatus = { state: "opening", skippedRecords: 0 };
   let gallery: GalleryServices | undefined;
   /** On-device ML over the loaded library, when the host has an ML worker. */
-  let ml: (LibraryML & SimilarityIndexes) | undefined;
+  let ml: (LibraryML & SimilarityIndexes & LibraryFaces) | undefined;
+  let people: LibraryPeople | undefined;
+  /** Settles once on-device ML's code has loaded (never without ML). */
+  let markMLHosted = (): void => undefined;
+  const mlHosted = new Promise<void>((resolve) => {
+    markMLHosted = resolve;
+  });
   /** Whether uploads are running, for indexing made after they started. */
   let uploadsRunning = false;
   /** Made at `open`, before the library is loaded: it answers the first screen's thumbnails. */
@@ -288,14 +295,15 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       choices: () => choices,
       places: deps.places,
       ml: () => ml,
+      people: () => people,
     });
     const startML = deps.startML;
     if (startML !== undefined) {
       // On-device indexing's code loads after the library, off the reload's
       // path. See: [Note: The sync worker loads what a reload does not need on first use]
       const loadedGallery = gallery;
-      void import("./library-ml-host").then(
-        ({ hostLibraryML }) => {
+      void Promise.all([import("./library-ml-host"), import("./library-people-host")]).then(
+        ([{ hostLibraryML }, { hostLibraryPeople }]) => {
           if (isClosed() || ml !== undefined) return;
           ml = hostLibraryML({
             gallery: loadedGallery,
@@ -307,8 +315,22 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
             timers: deps.timers,
             online: session?.online ?? next.online,
             enabled: session?.mlIndexing ?? next.mlIndexing ?? true,
+            faceIndexing: session?.faceIndexing ?? next.faceIndexing ?? false,
             logError: deps.logError,
           });
+          people = hostLibraryPeople({
+            faces: ml,
+            ml: startML,
+            api: sessionApi,
+            keyring: deps.keyring,
+            pool: deps.pool,
+            nowMs: deps.nowMs,
+            logError,
+            onChange: () => {
+              if (gallery?.search.peopleChanged() === true) notifier.notify(false);
+            },
+          });
+          markMLHosted();
           ml.setUploading(uploadsRunning);
           // A sync that ended before the code came asked for nobody's run.
           if (status.state === "up-to-date") ml.request();
@@ -426,6 +448,11 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
     },
     ml: () => ml,
     indexingEnabled: () => ml?.status().enabled ?? session?.mlIndexing ?? true,
+    async people() {
+      if (deps.startML === undefined) return undefined;
+      await mlHosted;
+      return people;
+    },
   };
 
   return {
@@ -528,6 +555,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       // Spec §4 logout order: the embedding run is aborted.
       ml?.stop();
       ml = undefined;
+      people = undefined;
       uploads?.cancel();
       await currentRun;
       db?.close();

@@ -8,6 +8,7 @@
 import type { ApiClient } from "../../shared/api/client";
 import type { CryptoPool } from "../crypto/pool";
 import {
+  type LibraryFaces,
   type LibraryML,
   type MLClient,
   type SimilarityIndexes,
@@ -31,6 +32,7 @@ export interface LibraryMLHostDeps {
   timers: SchedulerTimers;
   online: boolean;
   enabled: boolean;
+  faceIndexing?: boolean;
   logError?: ((message: string, cause: unknown) => void) | undefined;
 }
 
@@ -39,7 +41,7 @@ export const hostLibraryML = ({
   db,
   cipher,
   ...deps
-}: LibraryMLHostDeps): LibraryML & SimilarityIndexes =>
+}: LibraryMLHostDeps): LibraryML & SimilarityIndexes & LibraryFaces =>
   createLibraryML({
     ...deps,
     store: createMLIndexStore({ db, cipher }),

@@ -14,5 +14,7 @@ export const keyringOverPort = (port: MessagePort): LibraryKeyring => {
       (await remote.openCollectionKeys(items)).map((settled) => reviveSettled(settled)),
     wrapCollectionKey: (collectionKeyB64) => remote.wrapCollectionKey(collectionKeyB64),
     localDatabaseKey: () => remote.localDatabaseKey(),
+    openUserEntityKey: (wrapped) => remote.openUserEntityKey(wrapped),
+    wrapUserEntityKey: (keyB64) => remote.wrapUserEntityKey(keyB64),
   };
 };

@@ -24,6 +24,8 @@ import type { LibraryUploads } from "./upload/library-uploads";
 import type { SearchCalls } from "../search/search-contract";
 import type { DuplicatesCalls, SimilarPhotosCalls } from "../dedupe/duplicates-contract";
 import type { MapCalls } from "../map/map-contract";
+import type { PeopleCalls } from "../people/people-contract";
+import type { LibraryPeople } from "../people/library-people";
 import type { Places } from "../places/places-loader";
 import type { LibraryML, MLClient, SimilarityIndexes } from "../ml/indexing/library-ml";
 import type { IndexingCalls } from "../ml/indexing/indexing-contract";
@@ -76,6 +78,8 @@ export interface SyncSession {
   online: boolean;
   /** Whether this device indexes the library (the settings' switch); on by default. */
   mlIndexing?: boolean | undefined;
+  /** Whether this device finds faces (the account's face search and this device's choice); off by default. */
+  faceIndexing?: boolean | undefined;
   /** What the user chose views show; `defaultViewChoices` without. */
   choices?: ViewChoices | undefined;
 }
@@ -155,6 +159,7 @@ export interface SyncService
     DuplicatesCalls,
     SimilarPhotosCalls,
     MapCalls,
+    PeopleCalls,
     IndexingCalls,
     ExportLibraryCalls {
   /**
@@ -208,6 +213,11 @@ export interface OpenLibrary {
   ml(): (Pick<LibraryML, "loadStored"> & SimilarityIndexes) | undefined;
   /** Whether this device computes indexes (its setting). */
   indexingEnabled(): boolean;
+  /**
+   * The people, once on-device ML's code has loaded after the library;
+   * undefined when this worker has no ML.
+   */
+  people(): Promise<LibraryPeople | undefined>;
 }
 
 export type LibraryLifecycle = Pick<

@@ -42,6 +42,7 @@ import { storedFirstScreen } from "./first-screen";
 import { galleryWorkerCalls } from "../gallery/gallery-worker-calls";
 import type { SearchCalls } from "../search/search-contract";
 import type { DuplicatesCalls, SimilarPhotosCalls } from "../dedupe/duplicates-contract";
+import type { PeopleCalls } from "../people/people-contract";
 import type { MapCalls } from "../map/map-contract";
 import type { MLStatus } from "../ml/indexing/indexing-contract";
 import { placesLoader } from "../places/places-loader";
@@ -299,6 +300,25 @@ export const mapOverview = (...args: Parameters<MapCalls["mapOverview"]>) =>
   ensureService().mapOverview(...args);
 export const mapMarkers = (...args: Parameters<MapCalls["mapMarkers"]>) =>
   ensureService().mapMarkers(...args);
+
+// The people: `web/common/library/people-client.ts` calls these.
+export const people = () => ensureService().people();
+export const person = (...args: Parameters<PeopleCalls["person"]>) =>
+  ensureService().person(...args);
+export const personFaces = (...args: Parameters<PeopleCalls["personFaces"]>) =>
+  ensureService().personFaces(...args);
+export const facesInFile = (...args: Parameters<PeopleCalls["facesInFile"]>) =>
+  ensureService().facesInFile(...args);
+export const namePerson = (...args: Parameters<PeopleCalls["namePerson"]>) =>
+  ensureService().namePerson(...args);
+export const mergePeople = (...args: Parameters<PeopleCalls["mergePeople"]>) =>
+  ensureService().mergePeople(...args);
+export const removeFacesFromPerson = (...args: Parameters<PeopleCalls["removeFacesFromPerson"]>) =>
+  ensureService().removeFacesFromPerson(...args);
+export const setPersonHidden = (...args: Parameters<PeopleCalls["setPersonHidden"]>) =>
+  ensureService().setPersonHidden(...args);
+export const setFaceIndexing = (...args: Parameters<PeopleCalls["setFaceIndexing"]>) =>
+  ensureService().setFaceIndexing(...args);
 
 // On-device indexing: the settings' and the sidebar's progress and switch.
 export const indexingStatus = (): MLStatus | undefined => service?.indexingStatus();

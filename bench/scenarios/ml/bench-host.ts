@@ -2,7 +2,9 @@
 // real app host, under the apps' security headers (cross-origin isolated, so
 // onnxruntime-web may start threads; the Content-Security-Policy the ML
 // worker runs under), with the tiny CLIP models in its models folder at
-// `/models/`. Beside the page: the heavier image model and the fixture photos.
+// `/models/`. Beside the page: the heavier image model, the fixture photos
+// and the face fixtures. The ML models' files (the things detector, the face
+// models, tfjs's wasm binaries) are in the build, at `/assets/ml/`.
 
 import { copyFile, mkdir, readdir } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
@@ -14,9 +16,15 @@ import { createModelsFolder } from "../../../server/src/models/models-folder";
 import { createAppHost } from "../../../server/src/static/app-host";
 import { clipImageModel, clipTextModel } from "../../../shared/api/models";
 import { writeClipTestModels } from "../../../tests/test-support/clip-test-models";
+import { faceFixturesDir } from "../../../workers/ml/faces/test-support/face-fixtures";
 import { thingsAssetsPlugin } from "../../../workers/ml/things/build/things-assets-plugin";
 import { benchBuildRoot, benchPageViteConfig } from "../../lib/vite-page-config";
-import { fixturesFolder, heavyModelHiddenLayers, heavyModelsFolder } from "./parameters";
+import {
+  faceFixturesFolder,
+  fixturesFolder,
+  heavyModelHiddenLayers,
+  heavyModelsFolder,
+} from "./parameters";
 
 const pageRoot = fileURLToPath(new URL("./page", import.meta.url));
 const pageOutDir = path.join(benchBuildRoot, "ml", "page");
@@ -32,6 +40,8 @@ export interface MLBenchHost {
   modelsDirs: { tiny: string; heavy: string };
   /** The fixture photos the page serves at `fixtures/<name>`. */
   photos: string[];
+  /** The face fixtures (`shared/fixtures/faces`) the page serves at `face-fixtures/<name>`. */
+  facePhotos: string[];
   close: () => Promise<void>;
 }
 
@@ -41,19 +51,31 @@ const fixturePhotos = async (): Promise<string[]> =>
     .filter((name) => name.endsWith(".jpg") && name !== "broken1.jpg")
     .sort();
 
+/** The face fixtures: ten photos of fifteen faces. */
+const faceFixturePhotos = async (): Promise<string[]> =>
+  (await readdir(faceFixturesDir)).filter((name) => name.endsWith(".jpg")).sort();
+
+/** Copies `names` from `fromDir` to the page's `folder`. */
+const copyBesidePage = async (fromDir: string, folder: string, names: readonly string[]) => {
+  await mkdir(path.join(pageOutDir, folder), { recursive: true });
+  for (const name of names) {
+    await copyFile(path.join(fromDir, name), path.join(pageOutDir, folder, name));
+  }
+};
+
 export const startMLBenchHost = async (): Promise<MLBenchHost> => {
   const config = benchPageViteConfig(pageRoot, pageOutDir);
-  // The things detector's files under `/assets/ml/things/`, as the photos app serves them.
+  // The ML models' files under `/assets/ml/` (the things detector, the face
+  // models, tfjs's wasm binaries), as the photos app serves them.
   await build({ ...config, plugins: [...(config.plugins ?? []), thingsAssetsPlugin()] });
 
   const heavyModelsDir = path.join(pageOutDir, heavyModelsFolder);
   await writeClipTestModels(heavyModelsDir, { hiddenLayers: heavyModelHiddenLayers });
   const tinySizes = await writeClipTestModels(tinyModelsDir);
   const photos = await fixturePhotos();
-  await mkdir(path.join(pageOutDir, fixturesFolder), { recursive: true });
-  for (const name of photos) {
-    await copyFile(path.join(fixturesDir, name), path.join(pageOutDir, fixturesFolder, name));
-  }
+  await copyBesidePage(fixturesDir, fixturesFolder, photos);
+  const facePhotos = await faceFixturePhotos();
+  await copyBesidePage(faceFixturesDir, faceFixturesFolder, facePhotos);
 
   let origin = "";
   const host = await createAppHost({
@@ -78,6 +100,7 @@ export const startMLBenchHost = async (): Promise<MLBenchHost> => {
     origin,
     modelsDirs: { tiny: tinyModelsDir, heavy: heavyModelsDir },
     photos,
+    facePhotos,
     close: () => host.close(),
   };
 };

@@ -1,8 +1,9 @@
 // The browser's side of the `ml` scenario: Debian's Chromium opens the bench
 // page from the bench host and runs, one after another, each in a worker of
 // its own, CLIP image embeddings with both test models (the heavier one also
-// with a thread per core), the things detector
-// over the fixture photos, and search over 100,000 embeddings.
+// with a thread per core), the things detector over the fixture photos, the
+// face indexer over the face fixtures, face clustering over seeded faces, and
+// search over 100,000 embeddings.
 
 import os from "node:os";
 import type { Page } from "playwright-core";
@@ -11,9 +12,12 @@ import type { ScenarioContext } from "../../scenario";
 import type { MLBenchHost } from "./bench-host";
 import {
   type ClipThroughput,
+  type FaceClusteringTimes,
+  type FacesThroughput,
   type SearchMeasurement,
   type ThingsThroughput,
   allCoresThreadCap,
+  clusterFaceCount,
 } from "./parameters";
 
 export interface BrowserMeasurements {
@@ -21,6 +25,8 @@ export interface BrowserMeasurements {
   /** `heavyAllCores`: the heavier model with as many threads as cores (up to the runtime's cap). */
   clip: { tiny: ClipThroughput; heavy: ClipThroughput; heavyAllCores: ClipThroughput };
   things: ThingsThroughput;
+  faces: FacesThroughput;
+  faceClustering: FaceClusteringTimes;
   search: SearchMeasurement;
 }
 
@@ -71,6 +77,14 @@ export const measureInChromium = async (
       `things detector over ${String(host.photos.length)} fixture photos, tfjs wasm`,
       () => page.evaluate((names) => window.cairnMLBench?.thingsThroughput(names), host.photos),
     );
+    const faces = await bench(
+      `face indexer over ${String(host.facePhotos.length)} face fixture photos, tfjs wasm`,
+      () => page.evaluate((names) => window.cairnMLBench?.facesThroughput(names), host.facePhotos),
+    );
+    const faceClustering = await bench(
+      `face clustering of ${String(clusterFaceCount)} seeded faces, tfjs wasm`,
+      () => page.evaluate(() => window.cairnMLBench?.faceClustering()),
+    );
     const search = await bench("search: filling the index, then timed queries", () =>
       page.evaluate(() => window.cairnMLBench?.searchLatency()),
     );
@@ -78,6 +92,8 @@ export const measureInChromium = async (
       chromiumVersion: browser.version(),
       clip: { tiny, heavy, heavyAllCores },
       things,
+      faces,
+      faceClustering,
       search,
     };
   } finally {

@@ -3,9 +3,12 @@
 // same images, in the same run (the tiny test model, and a heavier one of
 // the same shape whose cost is matrix products, as a real CLIP's is); the
 // things detector over the fixture photos in a worker, decoded as the ML
-// worker decodes them (with the same detector in Node for reference); and
-// search over 100,000 embeddings in a worker, from a query's text to its
-// matches. Bars: the browser within 3× of native, a search within 100 ms,
+// worker decodes them (with the same detector in Node for reference); the
+// face indexer over the face fixtures, decoded the same way and indexed at
+// thumbnail size, and face clustering of 10,000 seeded faces from scratch and
+// of 100 new ones among them, both on tfjs wasm in a worker as the ML worker
+// runs them (with the same in Node for reference); and search over 100,000
+// embeddings in a worker, from a query's text to its matches. Bars: the browser within 3× of native, a search within 100 ms,
 // the index of 100,000 files within 64 MB.
 
 import { percentile } from "../../lib/percentile";
@@ -13,9 +16,13 @@ import type { Figure, Ratio, Scenario, ScenarioContext, ScenarioResult } from ".
 import { fixturesDir, startMLBenchHost } from "./bench-host";
 import { type BrowserMeasurements, measureInChromium } from "./browser-pass";
 import { measureNativeClip } from "./native-clip";
+import { measureNodeFaces } from "./native-faces";
 import { measureNodeThings } from "./native-things";
 import {
+  type FacesPass,
   type ThroughputPass,
+  clusterFaceCount,
+  clusterNewFaceCount,
   embeddingTolerance,
   indexAtMostBytes,
   nativeOverBrowserAtMost,
@@ -29,6 +36,18 @@ const MiB = 1024 * 1024;
 const rate = ({ images, ms }: ThroughputPass): number => images / (ms / 1000);
 /** The fastest pass's rate: the machine is shared and noisy (every pass is kept in the results file). */
 const bestRate = (passes: readonly ThroughputPass[]): number => Math.max(...passes.map(rate));
+
+/** Photos and faces a second of the fastest face pass (by photos: every pass finds the same faces). */
+const bestFaceRates = (
+  passes: readonly FacesPass[],
+  ms: (pass: FacesPass) => number,
+): { photos: number; faces: number } => {
+  const rates = passes.map((pass) => ({
+    photos: pass.photos / (ms(pass) / 1000),
+    faces: pass.faces / (ms(pass) / 1000),
+  }));
+  return rates.reduce((best, next) => (next.photos > best.photos ? next : best));
+};
 
 const threadsOf = (count: number) => (count === 1 ? "1 thread" : `${String(count)} threads`);
 
@@ -54,6 +73,9 @@ const ensureSane = (browser: BrowserMeasurements): void => {
   }
   if (browser.things.labels.every((labels) => labels.length === 0)) {
     throw new Error("The things detector tagged none of the fixture photos");
+  }
+  if (browser.faces.scores.every((scores) => scores.length === 0)) {
+    throw new Error("The face indexer found no face in the face fixtures");
   }
   if (browser.search.files !== searchFileCount) {
     throw new Error(`The search index holds ${String(browser.search.files)} files`);
@@ -84,6 +106,11 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
   );
   log("things detector, tfjs wasm in Node");
   const nodeThings = await measureNodeThings(fixturesDir, host.photos);
+  log("face indexer and face clustering, tfjs wasm in Node");
+  const nodeFaces = await measureNodeFaces(host.facePhotos);
+  if (nodeFaces.indexing.scores.every((scores) => scores.length === 0)) {
+    throw new Error("The face indexer found no face in the face fixtures in Node");
+  }
 
   const clip = {
     tiny: { browser: bestRate(browser.clip.tiny.passes), native: bestRate(nativeTiny.passes) },
@@ -100,6 +127,25 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
   );
   const thingsDecodeMs = Math.min(...thingsPasses.map(({ images, decodeMs }) => decodeMs / images));
   const nodeThingsDetection = bestRate(nodeThings);
+
+  const facesEndToEnd = bestFaceRates(
+    browser.faces.passes,
+    ({ decodeMs, indexMs }) => decodeMs + indexMs,
+  );
+  const facesIndexing = bestFaceRates(browser.faces.passes, ({ indexMs }) => indexMs);
+  const nodeFacesIndexing = bestFaceRates(nodeFaces.indexing.passes, ({ indexMs }) => indexMs);
+  const clustering = {
+    browser: {
+      fromScratchMs: Math.min(...browser.faceClustering.fromScratchMs),
+      incrementalMs: Math.min(...browser.faceClustering.incrementalMs),
+    },
+    node: {
+      fromScratchMs: Math.min(...nodeFaces.clustering.fromScratchMs),
+      incrementalMs: Math.min(...nodeFaces.clustering.incrementalMs),
+    },
+  };
+  const clusteredFaces = `${clusterFaceCount.toLocaleString("en")} faces`;
+  const incrementalFaces = `${(clusterFaceCount - clusterNewFaceCount).toLocaleString("en")} placed + ${String(clusterNewFaceCount)} new faces`;
 
   const { queries, arrayBytes } = browser.search;
   const totals = sorted(queries.map(({ embedMs, matchMs }) => embedMs + matchMs));
@@ -151,6 +197,52 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
       unit: imagesPerSecond,
     },
     {
+      name: "faces, Chromium worker: decode + indexing",
+      value: facesEndToEnd.photos,
+      unit: "photos/s",
+    },
+    {
+      name: "faces, Chromium worker: decode + indexing",
+      value: facesEndToEnd.faces,
+      unit: "faces/s",
+    },
+    {
+      name: "faces, Chromium worker: indexing alone",
+      value: facesIndexing.photos,
+      unit: "photos/s",
+    },
+    { name: "faces, Chromium worker: indexing alone", value: facesIndexing.faces, unit: "faces/s" },
+    {
+      name: "faces, Node (same tfjs wasm): indexing alone",
+      value: nodeFacesIndexing.photos,
+      unit: "photos/s",
+    },
+    {
+      name: "faces, Node (same tfjs wasm): indexing alone",
+      value: nodeFacesIndexing.faces,
+      unit: "faces/s",
+    },
+    {
+      name: `face clustering, ${clusteredFaces} from scratch, Chromium worker (tfjs wasm)`,
+      value: clustering.browser.fromScratchMs,
+      unit: "ms",
+    },
+    {
+      name: `face clustering, ${incrementalFaces}, Chromium worker (tfjs wasm)`,
+      value: clustering.browser.incrementalMs,
+      unit: "ms",
+    },
+    {
+      name: `face clustering, ${clusteredFaces} from scratch, Node (tfjs wasm)`,
+      value: clustering.node.fromScratchMs,
+      unit: "ms",
+    },
+    {
+      name: `face clustering, ${incrementalFaces}, Node (tfjs wasm)`,
+      value: clustering.node.incrementalMs,
+      unit: "ms",
+    },
+    {
       name: "search over 100,000 embeddings, text to matches, median",
       value: searchMedianMs,
       unit: "ms",
@@ -198,6 +290,15 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
       name: "things detection: Node / browser (same tfjs wasm)",
       value: nodeThingsDetection / thingsDetection,
     },
+    // The same WebAssembly in Node, on the same photos decoded by ffmpeg.
+    {
+      name: "face indexing: Node / browser photos/s (same tfjs wasm)",
+      value: nodeFacesIndexing.photos / facesIndexing.photos,
+    },
+    {
+      name: "face clustering from scratch: browser / Node ms (same tfjs wasm)",
+      value: clustering.browser.fromScratchMs / clustering.node.fromScratchMs,
+    },
     {
       name: `search median / ${String(searchWithinMs)} ms bar`,
       value: searchMedianMs / searchWithinMs,
@@ -231,6 +332,19 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
         labels: browser.things.labels,
         node: nodeThings,
       },
+      faces: {
+        photos: host.facePhotos,
+        browser: browser.faces.passes,
+        scores: browser.faces.scores,
+        node: nodeFaces.indexing.passes,
+        nodeScores: nodeFaces.indexing.scores,
+      },
+      faceClustering: {
+        faces: clusterFaceCount,
+        newFaces: clusterNewFaceCount,
+        browser: browser.faceClustering,
+        node: nodeFaces.clustering,
+      },
       search: {
         files: browser.search.files,
         arrayBytes,
@@ -244,6 +358,6 @@ const run = async (context: ScenarioContext): Promise<ScenarioResult> => {
 export const mlScenario: Scenario = {
   name: "ml",
   description:
-    "CLIP image embeddings in a Chromium worker (onnxruntime-web) vs onnxruntime-node on the same test models; the things detector over the fixture photos; search over 100,000 embeddings",
+    "CLIP image embeddings in a Chromium worker (onnxruntime-web) vs onnxruntime-node on the same test models; the things detector over the fixture photos; the face indexer over the face fixtures and face clustering of 10,000 faces; search over 100,000 embeddings",
   run,
 };

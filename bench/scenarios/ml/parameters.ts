@@ -1,6 +1,7 @@
 // What the `ml` scenario measures (performance.md) and the bench page's
 // contract with its driver: CLIP image embeddings on seeded pixels, the
-// things detector on the fixture photos, and a search of 100,000 embeddings.
+// things detector and the face indexer on the fixture photos, face
+// clustering over seeded faces, and a search of 100,000 embeddings.
 
 /** performance.md: the browser within 3× of native (native images/s over the browser's). */
 export const nativeOverBrowserAtMost = 3;
@@ -49,12 +50,39 @@ export const embeddingTolerance = 1e-4;
 /** Timed passes of the detector over the fixture photos (the fastest is the figure). */
 export const thingsPasses = 3;
 
+/** The folder of the page the face fixture photos (`shared/fixtures/faces`) are served from. */
+export const faceFixturesFolder = "face-fixtures";
+/** Timed passes of the face indexer over the face fixtures (the fastest is the figure), as for things. */
+export const facesPasses = 3;
+/**
+ * Faces clustered from scratch: a library of some thousands of photos of
+ * people. Random unit embeddings never reach the join similarity, so every
+ * face is compared with every face before it and starts its own cluster:
+ * the clustering's most costly case (5·10¹⁰ multiply-adds).
+ */
+export const clusterFaceCount = 10_000;
+/** The new faces of the incremental run, the others placed by an earlier run: an indexing run's worth. */
+export const clusterNewFaceCount = 100;
+/** The face indexer's embedding length (HSE-FaceRes's descriptor). */
+export const faceEmbeddingDims = 1024;
+/**
+ * Timed clusterings from scratch (the fastest is the figure): each takes
+ * seconds, so two, after an untimed warm-up on a few faces.
+ */
+export const clusterFromScratchPasses = 2;
+/** Timed incremental clusterings (the fastest is the figure): each takes a few hundred milliseconds. */
+export const clusterIncrementalPasses = 5;
+
 /** performance.md: search over 100,000 embeddings. */
 export const searchFileCount = 100_000;
 /** Queries timed, after one untimed (the tokenizer's vocabulary and the session start). */
 export const searchQueryCount = 50;
 
-export const seeds = { clipImages: 20_240_601, embeddings: 20_240_602 } as const;
+export const seeds = {
+  clipImages: 20_240_601,
+  embeddings: 20_240_602,
+  faceEmbeddings: 20_240_603,
+} as const;
 
 /** The two image models the scenario runs, each on both sides. */
 export type ClipModelName = "tiny" | "heavy";
@@ -91,6 +119,32 @@ export interface ThingsThroughput {
   labels: string[][];
 }
 
+/** One pass of the face indexer over the face fixtures: decode (as the ML worker does) and indexing, timed apart. */
+export interface FacesPass {
+  photos: number;
+  /** The faces found over the pass's photos. */
+  faces: number;
+  /** Zero on Node's side, which decodes (with ffmpeg) before the passes. */
+  decodeMs: number;
+  indexMs: number;
+}
+
+export interface FacesThroughput {
+  passes: FacesPass[];
+  /** Each photo's faces (in the order given), from the last pass: their scores. */
+  scores: number[][];
+}
+
+/** Timed clusterings of seeded faces with one engine of dot products. */
+export interface FaceClusteringTimes {
+  /** `clusterFaceCount` faces, none placed before: each run's ms. */
+  fromScratchMs: number[];
+  /** The same faces, all but `clusterNewFaceCount` placed before: each run's ms. */
+  incrementalMs: number[];
+  /** The clusters of the run from scratch (and of each incremental run: the same). */
+  clusters: number;
+}
+
 /** One query: the text's embedding, then the index's matches. */
 export interface SearchQueryTiming {
   embedMs: number;
@@ -115,6 +169,10 @@ export interface MLBenchPage {
   clipThroughput: (model: ClipModelName, threads?: number) => Promise<ClipThroughput>;
   /** `thingsPasses` timed passes over the photos served at `fixtures/<name>`, in a worker of its own. */
   thingsThroughput: (names: string[]) => Promise<ThingsThroughput>;
+  /** `facesPasses` timed passes over the photos served at `face-fixtures/<name>`, in a worker of its own. */
+  facesThroughput: (names: string[]) => Promise<FacesThroughput>;
+  /** Seeded faces clustered on tfjs's wasm backend as the ML worker clusters, in a worker of its own. */
+  faceClustering: () => Promise<FaceClusteringTimes>;
   /** The index filled with seeded embeddings, then the timed queries, in a worker of its own. */
   searchLatency: () => Promise<SearchMeasurement>;
 }

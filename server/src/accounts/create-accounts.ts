@@ -14,6 +14,7 @@ import { createSRPHandlers } from "./srp-handlers";
 import { TokenService } from "./tokens";
 import { createTwoFactorHandlers } from "./two-factor-handlers";
 import { createUserHandlers } from "./user-handlers";
+import { createUserEntityHandlers } from "../user-entities/user-entity-handlers";
 
 export interface Accounts {
   handlers: HandlerMap<typeof accountEndpoints>;
@@ -43,6 +44,7 @@ export const createAccounts = (
       ...createPasskeyHandlers(services),
       ...createRemoteStoreHandlers(services),
       ...createBillingHandlers(services),
+      ...createUserEntityHandlers(services),
     },
     resolvers: {
       ...noSessions,

@@ -7,6 +7,8 @@ import { sendFamilyNotice } from "../families/family-notices";
 import type { MailMessage } from "../mail/mailer";
 import type { HandlerMap } from "../http/register-endpoints";
 import { deleteLibraryRowsOf } from "../library/files/account-library-rows";
+import { deleteEntitiesOf } from "../user-entities/entity-data-repository";
+import { deleteEntityKeysOf } from "../user-entities/entity-key-repository";
 import { apiError } from "../http/api-errors";
 import type { AccountsContext } from "./context";
 import { signScopedJWT, verifyScopedJWT } from "./jwt";
@@ -59,6 +61,8 @@ export const deleteAccountData = async (
     await deleteTwoFactorRowsOf(trx, userID);
     await deletePasskeyLoginsOf(trx, userID);
     await deleteRemoteStoreOf(trx, userID);
+    await deleteEntitiesOf(trx, userID);
+    await deleteEntityKeysOf(trx, userID);
     await deleteUsageOf(trx, userID);
     await deleteSubscriptionsOf(trx, userID);
     await deleteUser(trx, userID);

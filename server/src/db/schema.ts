@@ -415,6 +415,35 @@ export interface FileDataTable {
   updated_at_us: number;
 }
 
+// User entities (migration 0010). See: [Note: User-entity versions only grow, per user, in commit order]
+
+/** An account's key of one entity type: secretbox(entityKey, masterKey). */
+export interface EntityKeyTable {
+  user_id: number;
+  /** E.g. "cgroup". */
+  type: string;
+  /** base64 of the secretbox. */
+  encrypted_key: string;
+  /** base64 of its nonce (the reference's "header"). */
+  header: string;
+  created_at_us: number;
+}
+
+/** One user entity; a tombstone (no data) once deleted. */
+export interface EntityDataTable {
+  /** `<type>_<22 characters>`, or a client's smart-album ID. */
+  id: string;
+  user_id: number;
+  type: string;
+  /** base64 of the Blob ciphertext; null once deleted. */
+  encrypted_data: string | null;
+  /** base64 of the Blob's header; null once deleted. */
+  header: string | null;
+  is_deleted: Flag;
+  created_at_us: number;
+  updated_at_us: number;
+}
+
 export interface Database {
   task_locks: TaskLocksTable;
   id_counters: IdCountersTable;
@@ -452,4 +481,6 @@ export interface Database {
   embeddings: EmbeddingsTable;
   embedding_clock: EmbeddingClockTable;
   file_data: FileDataTable;
+  entity_key: EntityKeyTable;
+  entity_data: EntityDataTable;
 }

@@ -3,6 +3,7 @@ import { passkeyEndpoints } from "./passkeys";
 import { remoteStoreEndpoints } from "./remote-store";
 import { srpEndpoints } from "./srp";
 import { twoFactorEndpoints } from "./two-factor";
+import { userEntityEndpoints } from "./user-entity";
 import { userEndpoints } from "./users";
 
 /** Every endpoint of the accounts issue (wire-contract §2, §11), by area. */
@@ -13,6 +14,7 @@ export const accountEndpointAreas = {
   passkeys: passkeyEndpoints,
   remoteStore: remoteStoreEndpoints,
   billing: billingEndpoints,
+  userEntities: userEntityEndpoints,
 };
 
 export const accountEndpoints = {
@@ -22,4 +24,5 @@ export const accountEndpoints = {
   ...passkeyEndpoints,
   ...remoteStoreEndpoints,
   ...billingEndpoints,
+  ...userEntityEndpoints,
 };

@@ -33,6 +33,11 @@ describe("a search in the address", () => {
       { kind: "area", area: { south: -20, west: 170, north: -10, east: -170 }, collectionID: 42 },
       "area:-20,170,-10,-170@42",
     ],
+    [{ kind: "person", personID: "cgroup_2xBfV7k0aQ9" }, "person:cgroup_2xBfV7k0aQ9"],
+    [
+      { kind: "person", personID: "cluster-1234_10250_20000_30500_45000" },
+      "person:cluster-1234_10250_20000_30500_45000",
+    ],
   ])("%j reads %s and back", (query, encoded) => {
     expect(encodeSearchQuery(query)).toBe(encoded);
     expect(decodeSearchQuery(encoded)).toEqual(query);
@@ -67,6 +72,10 @@ describe("a search in the address", () => {
     "area:0,-181,1,0",
     "area:a,b,c,d",
     "area:0,0,1,1@x",
+    "person:",
+    "person:a b",
+    "person:<script>",
+    `person:${"x".repeat(129)}`,
   ])("%s is no search", (raw) => {
     expect(decodeSearchQuery(raw)).toBeUndefined();
   });

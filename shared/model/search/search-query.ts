@@ -36,7 +36,9 @@ export type SearchQuery =
   /** Files whose CLIP image embedding is close to the text's ("photos of …"). */
   | { kind: "semantic"; text: string }
   /** Files taken inside an area of the map, of one album when `collectionID` is set. */
-  | { kind: "area"; area: MapArea; collectionID?: number | undefined };
+  | { kind: "area"; area: MapArea; collectionID?: number | undefined }
+  /** Files a person is in (by the person's ID: a named person's entity, or an unnamed cluster). */
+  | { kind: "person"; personID: string };
 
 /**
  * A box of the map in degrees. `west` may be greater than `east`: the box
@@ -91,6 +93,8 @@ export const encodeSearchQuery = (query: SearchQuery): string => {
       const box = [south, west, north, east].map(areaNumber).join(",");
       return `area:${box}${query.collectionID === undefined ? "" : `@${String(query.collectionID)}`}`;
     }
+    case "person":
+      return `person:${query.personID}`;
   }
 };
 
@@ -165,10 +169,15 @@ export const decodeSearchQuery = (raw: string | null): SearchQuery | undefined =
     }
     case "area":
       return decodeArea(value);
+    case "person":
+      return personIDPattern.test(value) ? { kind: "person", personID: value } : undefined;
     default:
       return undefined;
   }
 };
+
+/** A person's ID as the address carries it: an entity's or a cluster's (letters, digits, `_`, `-`). */
+const personIDPattern = /^[A-Za-z0-9_-]{1,128}$/;
 
 const decodeArea = (raw: string): SearchQuery | undefined => {
   const parts = /^([-\d.,]+)(?:@(\d{1,16}))?$/.exec(raw);

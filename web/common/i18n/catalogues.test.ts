@@ -57,11 +57,13 @@ const sameAsEnglishIn: Record<string, string[]> = {
     "search.group.date",
     "search.kind.photo",
     "search.place.inCountry",
+    "people.photoCount",
   ],
   "de-DE": [
     "action.ok",
     "route.passkeys",
     "gallery.albums.sort.name",
+    "people.name",
     "gallery.grid.video",
     "search.kind.video",
     "search.place.inCountry",

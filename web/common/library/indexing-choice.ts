@@ -10,3 +10,15 @@ export const storedIndexingChoice = (): boolean => localStore.get("mlIndexingEna
 export const storeIndexingChoice = (enabled: boolean): void => {
   localStore.set("mlIndexingEnabled", enabled);
 };
+
+/**
+ * Whether this device finds faces: off until the user turns face indexing
+ * on (spec §6: the account's `faceSearchEnabled` says the user chose face
+ * search; this mirrors it for the device, read before the account answers).
+ */
+export const storedFaceIndexingChoice = (): boolean =>
+  localStore.get("faceIndexingEnabled") ?? false;
+
+export const storeFaceIndexingChoice = (enabled: boolean): void => {
+  localStore.set("faceIndexingEnabled", enabled);
+};

@@ -19,10 +19,11 @@ import type { UploadClient } from "./upload-client";
 import type { SearchClient } from "./search-client";
 import type { DuplicatesClient } from "./duplicates-client";
 import type { MapClient } from "./map-client";
+import type { PeopleClient } from "./people-client";
 import { type LibraryView, type LibrarySync, startLibrarySync } from "./library-sync";
 import { afterNextPaint } from "./after-next-paint";
 import { storeViewChoices, storedViewChoices, viewChoicesAtom } from "./view-choices";
-import { storedIndexingChoice } from "./indexing-choice";
+import { storedFaceIndexingChoice, storedIndexingChoice } from "./indexing-choice";
 
 /** The library summary, summaries, open view and sync status last reported by the sync worker. */
 export const libraryViewAtom = atom<LibraryView>({});
@@ -33,6 +34,7 @@ export const uploadClientAtom = atom<UploadClient | undefined>(undefined);
 export const searchClientAtom = atom<SearchClient | undefined>(undefined);
 export const duplicatesClientAtom = atom<DuplicatesClient | undefined>(undefined);
 export const mapClientAtom = atom<MapClient | undefined>(undefined);
+export const peopleClientAtom = atom<PeopleClient | undefined>(undefined);
 
 let tabLibrary: LibrarySync | undefined;
 /** The sync worker started ahead of the library sync, not yet taken by it. */
@@ -82,6 +84,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
       token: user.token,
       choices: storedViewChoices(),
       mlIndexing: storedIndexingChoice(),
+      faceIndexing: storedFaceIndexingChoice(),
     },
     onView: (view) => {
       store.set(libraryViewAtom, view);
@@ -94,6 +97,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
       store.set(searchClientAtom, undefined);
       store.set(duplicatesClientAtom, undefined);
       store.set(mapClientAtom, undefined);
+      store.set(peopleClientAtom, undefined);
     },
     log,
     setTimeout: (callback, delayMs) => setTimeout(callback, delayMs),
@@ -104,6 +108,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
   store.set(searchClientAtom, tabLibrary.search);
   store.set(duplicatesClientAtom, tabLibrary.duplicates);
   store.set(mapClientAtom, tabLibrary.map);
+  store.set(peopleClientAtom, tabLibrary.people);
   const bridge = window.electron;
   if (bridge !== undefined) {
     // In the desktop app, the library's worker converts what the browser
@@ -207,6 +212,15 @@ export function useMapClient(): MapClient | undefined {
     ensureTabLibrarySync(apiOrigin);
   }, [apiOrigin]);
   return useAtomValue(mapClientAtom);
+}
+
+/** Starts the tab's library sync (once) and gives the people pages' client, undefined until the worker started. */
+export function usePeopleClient(): PeopleClient | undefined {
+  const { apiOrigin } = useRuntimeConfig();
+  useEffect(() => {
+    ensureTabLibrarySync(apiOrigin);
+  }, [apiOrigin]);
+  return useAtomValue(peopleClientAtom);
 }
 
 /** The tab's search client, undefined until the worker started (the gallery starts it). */

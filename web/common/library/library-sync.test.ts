@@ -157,6 +157,19 @@ const setup = (online = true) => {
     similarPhotos: () => Promise.resolve({ groups: [], hashedPhotos: 0, indexingEnabled: true }),
     mapOverview: () => Promise.resolve({ locatedCount: 0, bounds: undefined }),
     mapMarkers: () => Promise.resolve({ markers: [], inAreaCount: 0 }),
+    people: () =>
+      Promise.resolve({
+        status: { enabled: false, phase: "done" as const, indexedFiles: 0, totalFiles: 0 },
+        people: [],
+      }),
+    person: () => Promise.resolve(undefined),
+    personFaces: () => Promise.resolve([]),
+    facesInFile: () => Promise.resolve([]),
+    namePerson: (personID: string) => Promise.resolve(personID),
+    mergePeople: () => Promise.resolve(),
+    removeFacesFromPerson: () => Promise.resolve(),
+    setPersonHidden: () => Promise.resolve(),
+    setFaceIndexing: () => Promise.resolve(),
     indexingStatus: () => Promise.resolve(undefined),
     setIndexingEnabled: () => Promise.resolve(),
     openSearch: (query) => {

@@ -31,6 +31,7 @@ import { libraryStartupMarks, markLibraryStartup } from "./startup-marks";
 import { type SearchClient, searchClientOverWorker } from "./search-client";
 import { type DuplicatesClient, duplicatesClientOverWorker } from "./duplicates-client";
 import { type MapClient, mapClientOverWorker } from "./map-client";
+import { type PeopleClient, peopleClientOverWorker } from "./people-client";
 
 /** What the page shows of the library: undefined parts are not known yet. */
 export interface LibraryView {
@@ -48,6 +49,7 @@ export type SyncWorkerCalls = GalleryWorkerCalls &
   SearchClient &
   DuplicatesClient &
   MapClient &
+  PeopleClient &
   WorkerCalls<
     Pick<
       typeof SyncWorkerModule,
@@ -105,6 +107,8 @@ export interface LibrarySync {
   duplicates: DuplicatesClient;
   /** The map page's calls into the worker. */
   map: MapClient;
+  /** The people pages' calls into the worker. */
+  people: PeopleClient;
   /**
    * Serves the library to the desktop app's export process over `port`
    * (transferred to the worker). See: [Note: The export runs in a utility process]
@@ -272,6 +276,7 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
     search: searchClientOverWorker(api, opened, onOpened),
     duplicates: duplicatesClientOverWorker(api, opened),
     map: mapClientOverWorker(api, opened),
+    people: peopleClientOverWorker(api, opened),
     uploads: uploadClientOverWorker(api, opened, deps.wrapCallback ?? comlinkProxy),
     requestSync(reason) {
       api.requestSync(reason).catch((e: unknown) => {

@@ -10,6 +10,7 @@ import { useMessageDialog } from "../../common/dialog/dialog-state";
 import {
   useGalleryClient,
   useLibraryView,
+  usePeopleClient,
   useSearchClient,
   useUploadClient,
 } from "../../common/library/library-state";
@@ -24,6 +25,9 @@ import { SettingsPage } from "./account/SettingsPage";
 import { useDetailsFollowingLibrary } from "./account/use-details-following-library";
 import { AlbumsPage } from "./albums/AlbumsPage";
 import { MapPage } from "../map/MapPage";
+import { PeoplePage } from "../people/PeoplePage";
+import { PeopleClientContext } from "../people/people-client-context";
+import { useFaceIndexingFollowsAccount } from "../people/use-face-indexing-setting";
 import { viewIDFromSearch } from "./gallery-url";
 import { GalleryView } from "./GalleryView";
 import { hiddenLock } from "./hidden/hidden-lock";
@@ -41,6 +45,7 @@ const pageTitles: Record<GalleryPageID, MessageId> = {
   timeline: "route.gallery",
   albums: "gallery.nav.albums",
   sharing: "gallery.nav.sharing",
+  people: "gallery.nav.people",
   map: "gallery.nav.map",
   settings: "gallery.nav.settings",
 };
@@ -69,6 +74,8 @@ export function GalleryPage() {
   const client = useGalleryClient();
   const uploadClient = useUploadClient();
   const searchClient = useSearchClient();
+  const peopleClient = usePeopleClient();
+  useFaceIndexingFollowsAccount(peopleClient);
   // See: [Note: The export runs in a utility process]
   useDesktopExportConnection(window.electron, client !== undefined);
   const indexing = useIndexingStatus(searchClient);
@@ -198,6 +205,16 @@ export function GalleryPage() {
         return (
           thumbnails !== undefined && <SharingPage summaries={summaries} thumbnails={thumbnails} />
         );
+      case "people":
+        return (
+          thumbnails !== undefined && (
+            <PeoplePage
+              client={peopleClient}
+              thumbnails={thumbnails}
+              libraryVersion={library.summary}
+            />
+          )
+        );
       case "map":
         return (
           thumbnails !== undefined && (
@@ -227,30 +244,32 @@ export function GalleryPage() {
   };
 
   return (
-    <div className="cairn-gallery" data-page={page}>
-      <GalleryNav
-        entries={navEntries(summaries ?? [], hiddenFileCount)}
-        current={currentPlace(page, viewIDFromSearch(searchParams), summaries ?? [])}
-        details={details}
-        indexing={indexing}
-      />
-      <section
-        className={`cairn-gallery__content${page === "timeline" || page === "map" ? "" : " cairn-gallery__content--page"}`}
-      >
-        {openPage()}
-      </section>
-      {deleting && (
-        <DeleteAccountDialog
-          onClose={() => {
-            setDeleting(false);
-          }}
-          onDelete={async (reason) => {
-            await service.deleteAccount(reason);
-            setDeleting(false);
-            void navigate("/", { replace: true });
-          }}
+    <PeopleClientContext value={peopleClient}>
+      <div className="cairn-gallery" data-page={page}>
+        <GalleryNav
+          entries={navEntries(summaries ?? [], hiddenFileCount)}
+          current={currentPlace(page, viewIDFromSearch(searchParams), summaries ?? [])}
+          details={details}
+          indexing={indexing}
         />
-      )}
-    </div>
+        <section
+          className={`cairn-gallery__content${page === "timeline" || page === "map" ? "" : " cairn-gallery__content--page"}`}
+        >
+          {openPage()}
+        </section>
+        {deleting && (
+          <DeleteAccountDialog
+            onClose={() => {
+              setDeleting(false);
+            }}
+            onDelete={async (reason) => {
+              await service.deleteAccount(reason);
+              setDeleting(false);
+              void navigate("/", { replace: true });
+            }}
+          />
+        )}
+      </div>
+    </PeopleClientContext>
   );
 }

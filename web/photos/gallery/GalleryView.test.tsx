@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { hiddenLock } from "./hidden/hidden-lock";
 import { fakeGalleryClient, renderGallery, summaryOf } from "./test-support/gallery-views";
 import { GalleryView } from "./GalleryView";
+import { PeopleClientContext } from "../people/people-client-context";
+import { fakePeopleClient, personOf, statusOf } from "../people/test-support/people-fakes";
 import type { SyncState } from "../../../workers/sync/sync-service-contract";
 
 afterEach(cleanup);
@@ -197,5 +199,32 @@ describe("the gallery page", () => {
       "Show on map",
       "Delete album",
     ]);
+  });
+
+  it("heads a person's photos with their face, name, count and actions", async () => {
+    const people = fakePeopleClient({
+      status: statusOf(),
+      people: [personOf({ personID: "p1", name: "Anna", fileCount: 12 })],
+    });
+    const harness = renderGallery(
+      <PeopleClientContext value={people}>
+        <GalleryView
+          client={fakeGalleryClient()}
+          summaries={summaries}
+          pushedSnapshot={undefined}
+          status={{ state: "up-to-date", skippedRecords: 0 }}
+        />
+      </PeopleClientContext>,
+      "/gallery?search=person:p1",
+    );
+    render(harness.ui);
+    const header = await screen.findByTestId("person-header");
+    await waitFor(() => {
+      expect(screen.getByTestId("view-title").textContent).toBe("Anna");
+    });
+    expect(header.getAttribute("data-person-id")).toBe("p1");
+    expect(screen.getByTestId("person-header-count").textContent).toBe("12 photos");
+    expect(screen.getByRole("button", { name: "Person actions" })).toBeTruthy();
+    expect(people.person).toHaveBeenCalledWith("p1");
   });
 });

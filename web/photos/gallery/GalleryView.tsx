@@ -47,6 +47,7 @@ import { sectionOfView } from "./albums/bar-entries";
 import { hiddenLock, useHiddenOpen } from "./hidden/hidden-lock";
 import { HiddenLockScreen } from "./hidden/HiddenLockScreen";
 import { ViewHeader } from "./ViewHeader";
+import { PersonHeader } from "../people/PersonHeader";
 import "./gallery-page.css";
 
 export interface GalleryViewProps {
@@ -109,6 +110,8 @@ export function GalleryView({
     [ownThumbnails],
   );
   const thumbnails = pageThumbnails ?? ownThumbnails;
+
+  const personID = searchQuery?.kind === "person" ? searchQuery.personID : undefined;
 
   const openView = useCallback(
     (next: number) => {
@@ -248,6 +251,15 @@ export function GalleryView({
         )}
         <ViewHeader
           title={title}
+          heading={
+            personID !== undefined && thumbnails !== undefined ? (
+              <PersonHeader
+                personID={personID}
+                thumbnails={thumbnails}
+                libraryVersion={shown?.version}
+              />
+            ) : undefined
+          }
           count={shownCount}
           kind={kind}
           summary={summary}

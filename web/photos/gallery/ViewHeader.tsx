@@ -5,7 +5,7 @@
 // `data-testid="library-sync-state"` with `data-state` (the browser tests
 // wait on it).
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { SyncState, SyncStatus } from "../../../workers/sync/sync-service";
@@ -35,6 +35,8 @@ const syncStateMessage: Record<SyncState, MessageId | undefined> = {
 
 export interface ViewHeaderProps {
   title: string;
+  /** Shown instead of the title and count (a person's face, name and actions). */
+  heading?: ReactNode;
   /** The number of items of the open view, when known. */
   count: number | undefined;
   kind: ViewKind;
@@ -55,6 +57,7 @@ export interface ViewHeaderProps {
 
 export function ViewHeader({
   title,
+  heading,
   count,
   kind,
   summary,
@@ -105,12 +108,14 @@ export function ViewHeader({
 
   return (
     <header className="cairn-view-header">
-      <div className="cairn-view-header__title">
-        <h1 data-testid="view-title">{title}</h1>
-        <p className="cairn-view-header__count" data-testid="library-item-count">
-          {count !== undefined && <FormattedMessage id="library.itemCount" values={{ count }} />}
-        </p>
-      </div>
+      {heading ?? (
+        <div className="cairn-view-header__title">
+          <h1 data-testid="view-title">{title}</h1>
+          <p className="cairn-view-header__count" data-testid="library-item-count">
+            {count !== undefined && <FormattedMessage id="library.itemCount" values={{ count }} />}
+          </p>
+        </div>
+      )}
       <div className="cairn-view-header__tools">
         {onUpload !== undefined && (
           <UploadButton onPick={onUpload} onPickIntoAlbum={onUploadIntoAlbum} />

@@ -103,6 +103,8 @@ export const updateMLData = async (
   let stored = known ?? (await fetchMLData(deps, [fileID])).get(fileID);
   for (let attempt = 1; ; attempt++) {
     const document = change(stored?.document ?? {});
+    // A change that keeps the stored document as it is has nothing to write.
+    if (stored !== undefined && document === stored.document) return document;
     const [sealed] = await deps.pool.encryptBlobs([{ data: await encodeMLData(document), keyB64 }]);
     if (sealed === undefined) throw new Error("The crypto pool encrypted nothing");
     try {

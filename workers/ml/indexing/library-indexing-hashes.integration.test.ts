@@ -43,6 +43,7 @@ const beforeHashes = (): IndexingML => {
       ),
     // A client before hashes wrote none: as if no image could be hashed.
     hashImages: (jpegs) => Promise.resolve(jpegs.map(() => undefined)),
+    detectFaces: (jpegs) => ml.detectFaces(jpegs),
   };
 };
 
@@ -88,5 +89,5 @@ it("hashes the photos indexed before, without running the models again, and sync
   expect(await otherDevice.run(undefined, { compute: false })).toBe("nothing-to-do");
   expect(otherDevice.perceptualHashCount()).toBe(3);
   expect(otherDevice.thingsOf(photo.id)).toEqual(old.thingsOf(photo.id));
-  expect(other.seen).toEqual({ images: 0, hashed: 0 });
+  expect(other.seen).toEqual({ images: 0, hashed: 0, faced: 0 });
 });

@@ -40,6 +40,9 @@ import { maxEntriesPerChunk } from "./ml-index-chunks";
 import type { MLIndexStore } from "./ml-index-store";
 import { LibraryMLIndexes } from "./ml-indexes";
 import type { MLRunOutcome } from "./ml-job";
+import type { FacesOfImage } from "../ml-worker-contract";
+import { createFaceStage } from "./face-stage";
+import type { IndexedFace } from "./indexed-faces";
 
 /** What indexing asks of the ML worker: one call per batch. */
 export interface IndexingML {
@@ -62,6 +65,8 @@ export interface IndexingML {
    * image that could not be read. See: [Note: Files indexed before hashes get one alone]
    */
   hashImages(jpegs: readonly Uint8Array[]): Promise<(string | undefined)[]>;
+  /** The faces in JPEG thumbnails; undefined for an image that could not be read. */
+  detectFaces(jpegs: Uint8Array[]): Promise<(FacesOfImage | undefined)[]>;
 }
 
 export interface LibraryIndexingDeps {
@@ -86,6 +91,8 @@ export interface LibraryIndexingDeps {
    */
   store?: MLIndexStore | undefined;
   logError?: (message: string, cause: unknown) => void;
+  /** Whether this device finds faces (the user turned face indexing on); read at each run. */
+  faceIndexing?: () => boolean;
 }
 
 /** Indexing's counts (spec §4 "Indexing status"). */
@@ -120,6 +127,15 @@ export interface LibraryIndexing {
   clipEmbeddingOf(fileID: number): Float32Array | undefined;
   /** Grows with every change of the indexes: matches made before are stale. */
   version(): number;
+  /** Face indexing's counts (spec §4 "Face indexing phase"). */
+  faceStatus(): { indexedFiles: number; totalFiles: number };
+  /** Every face-indexed file's faces. */
+  allFaces(): ReadonlyMap<number, readonly IndexedFace[]>;
+  facesOf(fileID: number): readonly IndexedFace[] | undefined;
+  /** Grows with every change of the faces. */
+  facesVersion(): number;
+  /** Forgets every face found or adopted here, and stores that (face indexing turned off). */
+  clearFaces(): Promise<void>;
 }
 
 export interface IndexingRunOptions {
@@ -184,6 +200,14 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     wantsHash: (fileID) => !failed.has(fileID) && isIndexed(fileID),
   });
   const keepHash = hashBackfill.keep;
+  const faceIndexing = () => deps.faceIndexing?.() === true;
+  const faceStage = createFaceStage({
+    ...deps,
+    batchSize,
+    indexes,
+    client: indexClient,
+    logError,
+  });
 
   const keep = (fileID: number, tags: readonly { label: string }[]) => {
     indexes.setThings(
@@ -201,6 +225,7 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     if (stored?.length === clipEmbeddingLength && !indexes.hasClip(fileID)) {
       indexes.setClip(fileID, normalizedEmbedding(stored));
     }
+    if (faceIndexing()) faceStage.adopt(fileID, document);
   };
 
   const pull = async (api: Pick<ApiClient, "call">, signal: AbortSignal | undefined) => {
@@ -256,7 +281,11 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     if (!compute) return "nothing-to-do";
 
     const batch = nextIndexingBatch(deps.files(), isIndexed, new Set(), batchSize);
-    if (batch.length === 0) return hashBackfill.run(sync, signal);
+    if (batch.length === 0) {
+      // See: [Note: Faces are indexed after a file's search index]
+      const faces = faceIndexing() ? await faceStage.run(sync, signal) : "nothing-to-do";
+      return faces === "nothing-to-do" ? hashBackfill.run(sync, signal) : faces;
+    }
     if (deps.paused?.() === true) return "paused";
     // Files shared with the user may have been indexed by their owner.
     const stored = await fetchMLData(
@@ -341,5 +370,23 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     perceptualHashCount: () => indexes.perceptualHashCount,
     clipEmbeddingOf: (fileID) => indexes.clipEmbeddingOf(fileID),
     version: () => indexes.version,
+    faceStatus() {
+      let indexedFiles = 0;
+      let totalFiles = 0;
+      for (const file of deps.files()) {
+        if (!isIndexable(file)) continue;
+        totalFiles += 1;
+        if (faceStage.isDone(file.id)) indexedFiles += 1;
+      }
+      return { indexedFiles, totalFiles };
+    },
+    allFaces: () => indexes.allFaces(),
+    facesOf: (fileID) => indexes.facesOf(fileID),
+    facesVersion: () => indexes.facesVersion,
+    async clearFaces() {
+      await indexes.load();
+      indexes.clearFaces();
+      await indexes.save();
+    },
   };
 };

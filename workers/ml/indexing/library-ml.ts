@@ -41,11 +41,13 @@ import {
 } from "./library-indexing";
 import { type MLJob, type MLJobPhase, createMLJob } from "./ml-job";
 import type { PerceptualHash } from "../../dedupe/perceptual-hash";
+import type { FaceIndexingStatus } from "../../people/people-contract";
+import type { IndexedFace } from "./indexed-faces";
 
 /** What the sync worker needs of the ML worker. */
 export type MLClient = Pick<
   MLWorkerCalls,
-  "clipStatus" | "embedText" | "indexImages" | "hashImages"
+  "clipStatus" | "embedText" | "indexImages" | "hashImages" | "detectFaces" | "clusterFaces"
 >;
 
 /** Indexing as the settings and the sidebar show it (spec §4 "Indexing status"). */
@@ -93,20 +95,37 @@ export interface SimilarityIndexes {
   clipEmbeddingOf(fileID: number): Float32Array | undefined;
 }
 
-export interface LibraryMLDeps extends Omit<LibraryIndexingDeps, "ml"> {
+/** What the people read of the faces, and face indexing's switch. */
+export interface LibraryFaces {
+  faceIndexingEnabled(): boolean;
+  /** Turns face indexing on or off; off forgets the faces kept on this device. */
+  setFaceIndexing(enabled: boolean): Promise<void>;
+  faceStatus(): FaceIndexingStatus;
+  allFaces(): ReadonlyMap<number, readonly IndexedFace[]>;
+  facesOf(fileID: number): readonly IndexedFace[] | undefined;
+  /** Grows with every change of the faces. */
+  facesVersion(): number;
+}
+
+export interface LibraryMLDeps extends Omit<LibraryIndexingDeps, "ml" | "faceIndexing"> {
   /** The ML worker, started on first use. */
   ml: () => MLClient;
   timers: SchedulerTimers;
   online: boolean;
   enabled: boolean;
+  /** Whether face indexing is on at the start (this device's choice). */
+  faceIndexing?: boolean;
 }
 
 /** Texts whose matches are kept. See: [Note: A semantic search is embedded once, then matched in place] */
 const keptSemanticTexts = 8;
 
-export const createLibraryML = (deps: LibraryMLDeps): LibraryML & SimilarityIndexes => {
+export const createLibraryML = (
+  deps: LibraryMLDeps,
+): LibraryML & SimilarityIndexes & LibraryFaces => {
   let clip: ClipStatus | undefined;
   let enabled = deps.enabled;
+  let faceIndexing = deps.faceIndexing ?? false;
   let online = deps.online;
   let uploading = false;
   /** Logged out: nothing runs again. */
@@ -122,6 +141,7 @@ export const createLibraryML = (deps: LibraryMLDeps): LibraryML & SimilarityInde
   const indexing: LibraryIndexing = createLibraryIndexing({
     ...deps,
     paused: () => uploading,
+    faceIndexing: () => faceIndexing,
     ml: {
       clipAvailable: async () => {
         clip = await deps.ml().clipStatus();
@@ -133,6 +153,7 @@ export const createLibraryML = (deps: LibraryMLDeps): LibraryML & SimilarityInde
         return results.map((result) => (result.ok ? result : undefined));
       },
       hashImages: async (jpegs) => (jpegs.length === 0 ? [] : deps.ml().hashImages([...jpegs])),
+      detectFaces: async (jpegs) => (jpegs.length === 0 ? [] : deps.ml().detectFaces(jpegs)),
     },
   });
 
@@ -164,6 +185,14 @@ export const createLibraryML = (deps: LibraryMLDeps): LibraryML & SimilarityInde
     abort.abort();
   };
 
+  /** Stops the run in progress and starts the job again (a switch changed what runs compute). */
+  const restartJob = () => {
+    stopJob();
+    abort = new AbortController();
+    job = makeJob();
+    job.request();
+  };
+
   return {
     request: () => {
       if (!stopped) job.request();
@@ -177,10 +206,7 @@ export const createLibraryML = (deps: LibraryMLDeps): LibraryML & SimilarityInde
       enabled = next;
       // A run computing now stops; the next runs compute or only take others' work.
       // See: [Note: Indexing off still finds what others indexed]
-      stopJob();
-      abort = new AbortController();
-      job = makeJob();
-      job.request();
+      restartJob();
     },
     setUploading: (next) => {
       if (next === uploading) return;
@@ -217,5 +243,30 @@ export const createLibraryML = (deps: LibraryMLDeps): LibraryML & SimilarityInde
     perceptualHashOf: (fileID) => indexing.perceptualHashOf(fileID),
     perceptualHashCount: () => indexing.perceptualHashCount(),
     clipEmbeddingOf: (fileID) => indexing.clipEmbeddingOf(fileID),
+    faceIndexingEnabled: () => faceIndexing,
+    async setFaceIndexing(next) {
+      if (next === faceIndexing || stopped) return;
+      faceIndexing = next;
+      // A run finding faces now stops before its next photo.
+      restartJob();
+      if (!next) await indexing.clearFaces();
+    },
+    faceStatus: () => {
+      const counts = indexing.faceStatus();
+      const phase = job.phase();
+      return {
+        enabled: faceIndexing,
+        phase:
+          counts.indexedFiles >= counts.totalFiles
+            ? "done"
+            : phase === "running"
+              ? "indexing"
+              : "scheduled",
+        ...counts,
+      };
+    },
+    allFaces: () => indexing.allFaces(),
+    facesOf: (fileID) => indexing.facesOf(fileID),
+    facesVersion: () => indexing.facesVersion(),
   };
 };

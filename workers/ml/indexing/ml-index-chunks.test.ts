@@ -62,6 +62,48 @@ describe("the ML indexes' chunk format", () => {
     );
   });
 
+  it("gives back a file's faces (none, or several) and reads chunks of earlier versions", () => {
+    const face = (faceID: string, seed: number) => ({
+      faceID,
+      box: { x: 0.125, y: 0.25, width: 0.5, height: 0.375 },
+      score: 0.875,
+      blur: 132.5,
+      embedding: {
+        codes: Int8Array.from({ length: 1024 }, (_, i) => ((seed + i) % 255) - 127),
+        scale: 0.25,
+      },
+    });
+    const entries: MLIndexEntry[] = [
+      {
+        fileID: 1,
+        things: ["person"],
+        faces: [face("1_12500_25000_62500_62500", 1), face("1_b", 2)],
+      },
+      { fileID: 2, faces: [] },
+    ];
+    const bytes = encodeMLIndexChunk({ seq: 3, entries });
+    expect(bytes[3]).toBe(3);
+    const decoded = decodeMLIndexChunk(bytes).entries;
+    expect(decoded[0]?.faces?.map(({ faceID }) => faceID)).toEqual([
+      "1_12500_25000_62500_62500",
+      "1_b",
+    ]);
+    expect(decoded[0]?.faces?.[1]).toMatchObject({
+      box: { x: 0.125, y: 0.25, width: 0.5, height: 0.375 },
+      score: 0.875,
+      blur: 132.5,
+      embedding: { scale: 0.25 },
+    });
+    expect(Array.from(decoded[0]?.faces?.[1]?.embedding.codes ?? [])).toEqual(
+      Array.from(face("", 2).embedding.codes),
+    );
+    expect(decoded[1]?.faces).toEqual([]);
+    // A version 2 chunk (no faces) still reads.
+    const older = encodeMLIndexChunk({ seq: 4, entries: [{ fileID: 5, things: [] }] });
+    older[3] = 2;
+    expect(decodeMLIndexChunk(older).entries).toEqual([{ fileID: 5, things: [] }]);
+  });
+
   it("holds a full chunk of embedded and tagged files in a few MB", () => {
     const entries = Array.from({ length: maxEntriesPerChunk }, (_, index) => ({
       fileID: 1_000_000 + index,

@@ -4,6 +4,7 @@
 
 import { clipEmbeddingLength } from "../clip/clip-embedding";
 import type { PerceptualHash } from "../../dedupe/perceptual-hash";
+import type { IndexedFace } from "./indexed-faces";
 
 /**
  * What the library's ML indexes hold of one file: its CLIP embedding as the
@@ -18,6 +19,8 @@ export interface MLIndexEntry {
   things?: readonly string[] | undefined;
   /** Its perceptual hash (similar photos). */
   phash?: PerceptualHash | undefined;
+  /** Its faces, once face-indexed; empty when the photo shows none. */
+  faces?: readonly IndexedFace[] | undefined;
 }
 
 /** A chunk: entries, and its place in the order of writes (a later chunk's entry wins). */
@@ -35,14 +38,17 @@ export const maxEntriesPerChunk = 4096;
 
 /**
  * "CMI" and the format's version: a chunk of another format is refused, not
- * misread. Version 2 added the perceptual hash's flag; chunks written as
- * version 1 (which never set it) still read.
+ * misread. Version 2 added the perceptual hash's flag, version 3 the faces';
+ * chunks written as older versions (which never set them) still read.
  */
-const formatTag = [0x43, 0x4d, 0x49, 0x02] as const;
-const readableVersions: ReadonlySet<number> = new Set([0x01, 0x02]);
+const formatTag = [0x43, 0x4d, 0x49, 0x03] as const;
+const readableVersions: ReadonlySet<number> = new Set([0x01, 0x02, 0x03]);
 const hasClip = 1;
 const hasThings = 2;
 const hasPerceptualHash = 4;
+const hasFaces = 8;
+/** A face's fixed part: box (4 × f32), score, blur (f32), embedding's length (u16) and scale (f32). */
+const faceFixedBytes = 4 * 4 + 4 + 4 + 2 + 4;
 /** Labels and a file's things are counted in 16 bits (COCO has 80 labels). */
 const maxU16 = 0xffff;
 
@@ -63,7 +69,10 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 //   each entry:  fileID f64, flags u8 (1: CLIP, 2: things, 4: hash),
 //                [CLIP: scale f32, 512 codes i8],
 //                [things: count u16, count × label index u16],
-//                [hash: high u32, low u32]
+//                [hash: high u32, low u32],
+//                [faces: count u16, each face: ID (u16 byte length, UTF-8),
+//                 box x, y, width, height f32, score f32, blur f32,
+//                 embedding length u16, scale f32, codes i8]
 
 /** The chunk's bytes. Throws `MLIndexChunkError` for an entry it cannot hold. */
 export const encodeMLIndexChunk = ({ seq, entries }: MLIndexChunk): Uint8Array<ArrayBuffer> => {
@@ -81,8 +90,21 @@ export const encodeMLIndexChunk = ({ seq, entries }: MLIndexChunk): Uint8Array<A
     }
   }
   if (labelBytes.length > maxU16) throw new MLIndexChunkError("Too many labels in a chunk");
-  for (const { clip, things, phash } of entries) {
+  const faceIDBytes = new Map<IndexedFace, Uint8Array>();
+  for (const { clip, things, phash, faces } of entries) {
     size += 8 + 1 + (phash === undefined ? 0 : 8);
+    if (faces !== undefined) {
+      if (faces.length > maxU16) throw new MLIndexChunkError("Too many faces in a file");
+      size += 2;
+      for (const face of faces) {
+        const idBytes = encoder.encode(face.faceID);
+        if (idBytes.length > maxU16 || face.embedding.codes.length > maxU16) {
+          throw new MLIndexChunkError("A face is too large");
+        }
+        faceIDBytes.set(face, idBytes);
+        size += 2 + idBytes.length + faceFixedBytes + face.embedding.codes.length;
+      }
+    }
     if (clip !== undefined) {
       if (clip.codes.length !== clipEmbeddingLength) {
         throw new MLIndexChunkError("A CLIP row is not 512 codes");
@@ -111,13 +133,14 @@ export const encodeMLIndexChunk = ({ seq, entries }: MLIndexChunk): Uint8Array<A
     bytes.set(label, at + 2);
     at += 2 + label.length;
   }
-  for (const { fileID, clip, things, phash } of entries) {
+  for (const { fileID, clip, things, phash, faces } of entries) {
     view.setFloat64(at, fileID, true);
     view.setUint8(
       at + 8,
       (clip === undefined ? 0 : hasClip) |
         (things === undefined ? 0 : hasThings) |
-        (phash === undefined ? 0 : hasPerceptualHash),
+        (phash === undefined ? 0 : hasPerceptualHash) |
+        (faces === undefined ? 0 : hasFaces),
     );
     at += 9;
     if (clip !== undefined) {
@@ -141,6 +164,7 @@ export const encodeMLIndexChunk = ({ seq, entries }: MLIndexChunk): Uint8Array<A
       view.setUint32(at + 4, phash.low, true);
       at += 8;
     }
+    if (faces !== undefined) at = writeFaces(view, bytes, at, faces, faceIDBytes);
   }
   return bytes;
 };
@@ -204,6 +228,11 @@ export const decodeMLIndexChunk = (bytes: Uint8Array): MLIndexChunk => {
         entry.phash = { high: view.getUint32(at, true), low: view.getUint32(at + 4, true) };
         at += 8;
       }
+      if ((flags & hasFaces) !== 0) {
+        const read = readFaces(view, bytes, at);
+        entry.faces = read.faces;
+        at = read.at;
+      }
       entries.push(entry);
     }
     if (at !== bytes.length) throw new MLIndexChunkError("Bytes after the last entry");
@@ -213,4 +242,71 @@ export const decodeMLIndexChunk = (bytes: Uint8Array): MLIndexChunk => {
     if (e instanceof MLIndexChunkError) throw e;
     throw new MLIndexChunkError("A chunk of the ML indexes is cut short", { cause: e });
   }
+};
+
+const writeFaces = (
+  view: DataView,
+  bytes: Uint8Array,
+  start: number,
+  faces: readonly IndexedFace[],
+  idBytesOf: ReadonlyMap<IndexedFace, Uint8Array>,
+): number => {
+  let at = start;
+  view.setUint16(at, faces.length, true);
+  at += 2;
+  for (const face of faces) {
+    const idBytes = idBytesOf.get(face) ?? encoder.encode(face.faceID);
+    view.setUint16(at, idBytes.length, true);
+    bytes.set(idBytes, at + 2);
+    at += 2 + idBytes.length;
+    const { box, score, blur, embedding } = face;
+    for (const value of [box.x, box.y, box.width, box.height, score, blur]) {
+      view.setFloat32(at, value, true);
+      at += 4;
+    }
+    view.setUint16(at, embedding.codes.length, true);
+    view.setFloat32(at + 2, embedding.scale, true);
+    at += 6;
+    bytes.set(
+      new Uint8Array(embedding.codes.buffer, embedding.codes.byteOffset, embedding.codes.length),
+      at,
+    );
+    at += embedding.codes.length;
+  }
+  return at;
+};
+
+const readFaces = (
+  view: DataView,
+  bytes: Uint8Array,
+  start: number,
+): { faces: IndexedFace[]; at: number } => {
+  let at = start;
+  const count = view.getUint16(at, true);
+  at += 2;
+  const faces: IndexedFace[] = [];
+  for (let index = 0; index < count; index++) {
+    const idLength = view.getUint16(at, true);
+    if (at + 2 + idLength > bytes.length) throw new MLIndexChunkError("A face runs past the end");
+    const faceID = decoder.decode(bytes.subarray(at + 2, at + 2 + idLength));
+    at += 2 + idLength;
+    const [x = 0, y = 0, width = 0, height = 0, score = 0, blur = 0] = Array.from(
+      { length: 6 },
+      (_, i) => view.getFloat32(at + 4 * i, true),
+    );
+    at += 24;
+    const length = view.getUint16(at, true);
+    const scale = view.getFloat32(at + 2, true);
+    at += 6;
+    if (at + length > bytes.length) throw new MLIndexChunkError("A face runs past the end");
+    faces.push({
+      faceID,
+      box: { x, y, width, height },
+      score,
+      blur,
+      embedding: { codes: new Int8Array(bytes.buffer, bytes.byteOffset + at, length), scale },
+    });
+    at += length;
+  }
+  return { faces, at };
 };

@@ -10,6 +10,7 @@ import { normalizedEmbedding } from "../clip/clip-embedding";
 import type { MLIndexEntry } from "./ml-index-chunks";
 import type { PerceptualHash } from "../../dedupe/perceptual-hash";
 import type { MLIndexStore, MLSyncTimes } from "./ml-index-store";
+import type { IndexedFace } from "./indexed-faces";
 
 export interface LibraryMLIndexesOptions {
   /** Where the indexes are kept; without one they live in memory only. */
@@ -27,6 +28,9 @@ export class LibraryMLIndexes {
   readonly #clip = new ClipEmbeddingIndex();
   readonly #things = new Map<number, readonly string[]>();
   readonly #phash = new Map<number, PerceptualHash>();
+  readonly #faces = new Map<number, readonly IndexedFace[]>();
+  /** Grows with every change of the faces alone: the people are clustered again. */
+  #facesVersion = 0;
   #times: MLSyncTimes = { clipUs: 0, mlDataUs: 0 };
   #savedTimes: MLSyncTimes = { clipUs: 0, mlDataUs: 0 };
   /** Files whose entry changed since the last save. */
@@ -79,6 +83,21 @@ export class LibraryMLIndexes {
     return this.#phash.size;
   }
 
+  /** A file's faces once face-indexed (empty: it shows none); undefined before. */
+  facesOf(fileID: number): readonly IndexedFace[] | undefined {
+    return this.#faces.get(fileID);
+  }
+
+  /** Every face-indexed file's faces. */
+  allFaces(): ReadonlyMap<number, readonly IndexedFace[]> {
+    return this.#faces;
+  }
+
+  /** Grows with every change of the faces. */
+  get facesVersion(): number {
+    return this.#facesVersion;
+  }
+
   /** A file's CLIP embedding as the index keeps it (8-bit codes), back to floats; undefined without one. */
   clipEmbeddingOf(fileID: number): Float32Array | undefined {
     const row = this.#clip.rowOf(fileID);
@@ -114,11 +133,26 @@ export class LibraryMLIndexes {
     this.#touch(fileID);
   }
 
+  setFaces(fileID: number, faces: readonly IndexedFace[]): void {
+    this.#faces.set(fileID, faces);
+    this.#facesVersion += 1;
+    this.#touch(fileID);
+  }
+
+  /** Forgets every face (face indexing turned off on this device). */
+  clearFaces(): void {
+    for (const fileID of this.#faces.keys()) this.#touch(fileID);
+    this.#faces.clear();
+    this.#facesVersion += 1;
+  }
+
   /** Forgets a file's indexes (its document went). */
   remove(fileID: number): void {
     const hadThings = this.#things.delete(fileID);
     const hadHash = this.#phash.delete(fileID);
-    if (this.#clip.remove(fileID) || hadThings || hadHash) this.#touch(fileID);
+    const hadFaces = this.#faces.delete(fileID);
+    if (hadFaces) this.#facesVersion += 1;
+    if (this.#clip.remove(fileID) || hadThings || hadHash || hadFaces) this.#touch(fileID);
   }
 
   setClipTime(timeUs: number): void {
@@ -167,17 +201,28 @@ export class LibraryMLIndexes {
     }
     // See: [Note: Opening sealed rows gives the event loop a turn]
     const maybeYield = eventLoopPacer(openingSliceMs);
-    for (const { fileID, clip, things, phash } of stored.entries.values()) {
+    for (const { fileID, clip, things, phash, faces } of stored.entries.values()) {
       // A file gone from the library: its entry counts as waste, and goes at the next compaction.
       if (!this.#inLibrary(fileID)) continue;
       if (clip !== undefined) this.#clip.addCodes(fileID, clip.codes, clip.scale);
       if (things !== undefined) this.#things.set(fileID, things);
       if (phash !== undefined) this.#phash.set(fileID, phash);
+      // The chunk's codes are views over its bytes: copied, so the chunk is not kept whole.
+      if (faces !== undefined) {
+        this.#faces.set(
+          fileID,
+          faces.map((face) => ({
+            ...face,
+            embedding: { codes: face.embedding.codes.slice(), scale: face.embedding.scale },
+          })),
+        );
+      }
       await maybeYield();
     }
     this.#times = stored.times;
     this.#savedTimes = stored.times;
     this.#version += 1;
+    this.#facesVersion += 1;
     this.#loaded = true;
   }
 
@@ -220,6 +265,11 @@ export class LibraryMLIndexes {
     for (const fileID of this.#phash.keys()) {
       if (!this.#things.has(fileID) && !this.#clip.has(fileID)) yield fileID;
     }
+    for (const fileID of this.#faces.keys()) {
+      if (!this.#things.has(fileID) && !this.#clip.has(fileID) && !this.#phash.has(fileID)) {
+        yield fileID;
+      }
+    }
   }
 
   #entryOf(fileID: number): MLIndexEntry {
@@ -228,6 +278,7 @@ export class LibraryMLIndexes {
       clip: this.#clip.rowOf(fileID),
       things: this.#things.get(fileID),
       phash: this.#phash.get(fileID),
+      faces: this.#faces.get(fileID),
     };
   }
 }

@@ -17,6 +17,8 @@ import { normalizedEmbedding } from "../clip/clip-embedding";
 import type { ThingLabel } from "../../../shared/model/search/thing-labels";
 import type { IndexableFile } from "../indexing/indexing-queue";
 import type { IndexingML } from "../indexing/library-indexing";
+import type { FacesOfImage } from "../ml-worker-contract";
+import { descriptorLength } from "../faces/face-descriptor";
 
 export interface MLTestLibrary {
   node: NodeCairn;
@@ -113,6 +115,29 @@ export const thumbnailsOf =
 export const testImageHash = (jpeg: Uint8Array): string =>
   jpeg.length.toString(16).padStart(16, "0");
 
+/**
+ * One face per image, its descriptor picked by the image's length modulo 2:
+ * two people, each in every other image.
+ */
+export const testImageFaces = (jpeg: Uint8Array): FacesOfImage => ({
+  width: 720,
+  height: 480,
+  faces: [
+    {
+      box: { x: 0.25, y: 0.2, width: 0.2, height: 0.3 },
+      landmarks: [
+        { x: 0.3, y: 0.3 },
+        { x: 0.4, y: 0.3 },
+      ],
+      score: 0.95,
+      blur: 120,
+      embedding: Float32Array.from({ length: descriptorLength }, (_, index) =>
+        index === jpeg.length % 2 ? 1 : 0,
+      ),
+    },
+  ],
+});
+
 /** A direction in embedding space per image: the image's length picks it. */
 export const testImageVector = (seed: number): Float32Array =>
   normalizedEmbedding(
@@ -128,7 +153,7 @@ export const recordingML = ({
   clipAvailable = true,
   thingsOf = (jpeg: Uint8Array): ThingLabel[] => (jpeg.length % 2 === 0 ? ["dog"] : []),
 }: { clipAvailable?: boolean; thingsOf?: (jpeg: Uint8Array) => ThingLabel[] } = {}) => {
-  const seen = { images: 0, hashed: 0 };
+  const seen = { images: 0, hashed: 0, faced: 0 };
   const ml: IndexingML = {
     clipAvailable: () => Promise.resolve(clipAvailable),
     indexImages: (jpegs) => {
@@ -144,6 +169,10 @@ export const recordingML = ({
     hashImages: (jpegs) => {
       seen.hashed += jpegs.length;
       return Promise.resolve(jpegs.map(testImageHash));
+    },
+    detectFaces: (jpegs) => {
+      seen.faced += jpegs.length;
+      return Promise.resolve(jpegs.map(testImageFaces));
     },
   };
   return { ml, seen };

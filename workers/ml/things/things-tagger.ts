@@ -7,6 +7,7 @@ import {
   thingsTagsFromDetections,
 } from "./things-tags";
 import { startWasmBackend } from "./tfjs-wasm-backend";
+import { loadGraphModel } from "../graph-model";
 
 // The things tagger: the COCO detector that ships in @vladmandic/human
 // (CenterNet on MobileNetV3, a TF.js graph model of 4 MB), run on the tfjs
@@ -38,11 +39,6 @@ export interface ThingsTaggerOptions {
   scoreThreshold?: number;
 }
 
-/** A detector file could not be fetched or is not what the detector expects. */
-export class ThingsModelError extends Error {
-  override name = "ThingsModelError";
-}
-
 /** The image has no pixels or its buffer does not hold width × height × 4 bytes. */
 export class ThingsImageError extends Error {
   override name = "ThingsImageError";
@@ -58,56 +54,15 @@ const detectorInputSize = 512;
 const detectionsNode = "tower_0/detections";
 const detectionRowLength = 6;
 
-const fetchOK = async (fetchImpl: typeof globalThis.fetch, url: string): Promise<Response> => {
-  const response = await fetchImpl(url);
-  if (!response.ok) {
-    throw new ThingsModelError(`${url} answered HTTP ${String(response.status)}`);
-  }
-  return response;
-};
-
-interface GraphModelJSON {
-  modelTopology: object;
-  weightsManifest: { paths: string[]; weights: object[] }[];
-}
-
-const isGraphModelJSON = (value: unknown): value is GraphModelJSON => {
-  if (typeof value !== "object" || value === null) return false;
-  const { modelTopology, weightsManifest } = value as Record<string, unknown>;
-  return (
-    typeof modelTopology === "object" &&
-    modelTopology !== null &&
-    Array.isArray(weightsManifest) &&
-    weightsManifest.every(
-      (group: unknown) =>
-        typeof group === "object" &&
-        group !== null &&
-        Array.isArray((group as Record<string, unknown>).paths) &&
-        Array.isArray((group as Record<string, unknown>).weights),
-    )
-  );
-};
-
-/** The model from its two files; the manifest must name one weights file, which `weightsURL` is. */
-const loadDetector = async ({ tf, fetch: fetchImpl, origin }: ThingsTaggerOptions) => {
-  const jsonURL = new URL(thingsAssetPaths.modelJSON, origin).href;
-  const weightsURL = new URL(thingsAssetPaths.modelWeights, origin).href;
-  const [json, weights] = await Promise.all([
-    fetchOK(fetchImpl, jsonURL).then((response) => response.json() as Promise<unknown>),
-    fetchOK(fetchImpl, weightsURL).then((response) => response.arrayBuffer()),
-  ]);
-  if (!isGraphModelJSON(json) || json.weightsManifest.flatMap((g) => g.paths).length !== 1) {
-    throw new ThingsModelError(`${jsonURL} is not a graph model with one weights file`);
-  }
-  const weightSpecs = json.weightsManifest.flatMap((group) => group.weights);
-  return tf.loadGraphModel(
-    tf.io.fromMemory({
-      modelTopology: json.modelTopology,
-      weightSpecs: weightSpecs as Parameters<typeof tf.io.fromMemory>[1],
-      weightData: weights,
-    }),
-  );
-};
+/** The model from its two files (a file that is not one throws `ModelFileError`). */
+const loadDetector = ({ tf, fetch, origin }: ThingsTaggerOptions) =>
+  loadGraphModel({
+    tf,
+    fetch,
+    origin,
+    jsonPath: thingsAssetPaths.modelJSON,
+    weightsPath: thingsAssetPaths.modelWeights,
+  });
 
 /** RGB floats 0–255 (the detector's input range) of an RGBA image; alpha is dropped. */
 const rgbFloats = ({ width, height, data }: ThingsImage): Float32Array => {

@@ -22,6 +22,13 @@ const spawnThingsWorker = () => {
   );
   return worker;
 };
+const spawnFacesWorker = () => {
+  const worker = new ComlinkWorker<typeof import("./faces.worker")>(
+    new URL("./faces.worker", import.meta.url),
+    { type: "module", name: "ml-bench-faces" },
+  );
+  return worker;
+};
 const spawnSearchWorker = () => {
   const worker = new ComlinkWorker<typeof import("./search.worker")>(
     new URL("./search.worker", import.meta.url),
@@ -48,6 +55,8 @@ const page: MLBenchPage = {
     inWorker(spawnClipWorker, (worker) => worker.clipThroughput(model, threads)),
   thingsThroughput: (names) =>
     inWorker(spawnThingsWorker, (worker) => worker.thingsThroughput(names)),
+  facesThroughput: (names) => inWorker(spawnFacesWorker, (worker) => worker.facesThroughput(names)),
+  faceClustering: () => inWorker(spawnFacesWorker, (worker) => worker.faceClustering()),
   searchLatency: () => inWorker(spawnSearchWorker, (worker) => worker.searchLatency()),
 };
 window.cairnMLBench = page;

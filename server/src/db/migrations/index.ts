@@ -8,6 +8,7 @@ import * as families from "./0006-families";
 import * as serverSettings from "./0007-server-settings";
 import * as keyedOttHashes from "./0008-keyed-ott-hashes";
 import * as derivedData from "./0009-derived-data";
+import * as userEntities from "./0010-user-entities";
 
 // [Note: Migrations are listed, not discovered]
 //
@@ -25,6 +26,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0007-server-settings": serverSettings,
   "0008-keyed-ott-hashes": keyedOttHashes,
   "0009-derived-data": derivedData,
+  "0010-user-entities": userEntities,
 };
 
 export const migrationProvider: MigrationProvider = {

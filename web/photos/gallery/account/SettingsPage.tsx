@@ -27,6 +27,7 @@ import type { SearchClient } from "../../../common/library/search-client";
 import { StorageUsage } from "./StorageUsage";
 import { ExportEntry } from "../../export/ExportEntry";
 import { MapSettingSwitch } from "../../map/MapSettingSwitch";
+import { FaceIndexingSettingSwitch } from "../../people/FaceIndexingSettingSwitch";
 import "./settings.css";
 
 export interface SettingsPageProps {
@@ -152,6 +153,7 @@ export function SettingsPage({
           />
         </p>
         <MapSettingSwitch />
+        <FaceIndexingSettingSwitch />
         <Link to="/deduplicate" data-testid="settings-deduplicate">
           <FormattedMessage id="route.deduplicate" />
         </Link>

@@ -1,6 +1,7 @@
 // The albums bar above the grid (spec §3): a horizontal, scrollable row of
 // the open section's summaries, each with its cover, name and count, in the
-// section order and the chosen sort; the sort menu and the all-albums view.
+// section order and the chosen sort (the albums' section starts with the
+// people in the photos); the sort menu and the all-albums view.
 
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -17,6 +18,7 @@ import { useCollectionSortBy } from "./collection-sort";
 import { SortMenu } from "./SortMenu";
 import { summaryLabel } from "./summary-labels";
 import { mapPageAddress } from "../../map/map-address";
+import { PeopleStrip } from "../../people/PeopleStrip";
 import "./albums.css";
 
 export interface AlbumsBarProps {
@@ -102,7 +104,10 @@ export function AlbumsBar({
       aria-label={intl.formatMessage({ id: "gallery.albums.barLabel" })}
       data-section={section}
     >
-      <ul className="cairn-albums-bar__list">{entries.map(entryButton)}</ul>
+      <ul className="cairn-albums-bar__list">
+        {section === "albums" && <PeopleStrip thumbnails={thumbnails} libraryVersion={summaries} />}
+        {entries.map(entryButton)}
+      </ul>
       <div className="cairn-albums-bar__tools">
         {section === "albums" && (
           <Link

@@ -8,6 +8,7 @@ describe("the gallery's page addresses", () => {
     ["/gallery/albums", "albums"],
     ["/gallery/albums/", "albums"],
     ["/gallery/sharing", "sharing"],
+    ["/gallery/people", "people"],
     ["/gallery/map", "map"],
     ["/gallery/settings", "settings"],
     ["/gallery/nothing", undefined],
@@ -17,7 +18,7 @@ describe("the gallery's page addresses", () => {
   });
 
   it("gives each page an address that leads back to it", () => {
-    for (const page of ["timeline", "albums", "sharing", "map", "settings"] as const) {
+    for (const page of ["timeline", "albums", "sharing", "people", "map", "settings"] as const) {
       expect(galleryPageOfPath(galleryPagePath(page))).toBe(page);
     }
   });

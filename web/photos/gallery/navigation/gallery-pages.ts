@@ -1,11 +1,11 @@
 // The gallery's pages and their addresses (pure): the timeline at
 // `/gallery` (with the open view in its query, see `gallery-url.ts`), the
-// albums, the sharing, the map and the settings under it. Each page has its own
+// albums, the sharing, the people, the map and the settings under it. Each page has its own
 // address, so a reload, a bookmark and the back button come back to it.
 
 import { searchWithView } from "../gallery-url";
 
-export type GalleryPageID = "timeline" | "albums" | "sharing" | "map" | "settings";
+export type GalleryPageID = "timeline" | "albums" | "sharing" | "people" | "map" | "settings";
 
 export const galleryBasePath = "/gallery";
 
@@ -13,6 +13,7 @@ const pagePaths: Record<GalleryPageID, string> = {
   timeline: galleryBasePath,
   albums: `${galleryBasePath}/albums`,
   sharing: `${galleryBasePath}/sharing`,
+  people: `${galleryBasePath}/people`,
   map: `${galleryBasePath}/map`,
   settings: `${galleryBasePath}/settings`,
 };

@@ -26,6 +26,7 @@ describe("the gallery's navigation", () => {
       ["photos", undefined],
       ["albums", undefined],
       ["sharing", undefined],
+      ["people", undefined],
       ["map", undefined],
       ["favorites", 5],
       ["archive", 3],

@@ -15,6 +15,7 @@ export type NavPlace =
   | "photos"
   | "albums"
   | "sharing"
+  | "people"
   | "map"
   | "favorites"
   | "archive"
@@ -41,6 +42,7 @@ const labels: Record<NavPlace, MessageId> = {
   photos: "gallery.nav.photos",
   albums: "gallery.nav.albums",
   sharing: "gallery.nav.sharing",
+  people: "gallery.nav.people",
   map: "gallery.nav.map",
   favorites: "gallery.albums.favorites",
   archive: "gallery.albums.archive",
@@ -73,7 +75,8 @@ export const navEntries = (
     entry("photos", "timeline", { viewID: PseudoCollectionID.all, onPhoneBar: true }),
     entry("albums", "albums", { onPhoneBar: true }),
     entry("sharing", "sharing", { onPhoneBar: true }),
-    // On the phone, the albums bar's "Map" leads there.
+    // On the phone, the albums bar's people and "Map" lead there.
+    entry("people", "people"),
     entry("map", "map"),
     ...(favorites === undefined
       ? []

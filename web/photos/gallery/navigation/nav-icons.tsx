@@ -32,6 +32,15 @@ const SharingIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A head and shoulders in a frame: the people in the photos. */
+const PeopleIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3.5" y="3.5" width="17" height="17" rx="3" />
+    <circle cx="12" cy="10" r="3.2" />
+    <path d="M6.5 20a5.5 5.5 0 0 1 11 0" />
+  </Icon>
+);
+
 /** A folded map with a pin: the map of the photos' places. */
 export const MapIcon = (props: IconProps) => (
   <Icon {...props}>
@@ -51,6 +60,7 @@ const icons: Record<NavPlace, (props: IconProps) => React.JSX.Element> = {
   photos: PhotosIcon,
   albums: AlbumsIcon,
   sharing: SharingIcon,
+  people: PeopleIcon,
   map: MapIcon,
   favorites: HeartIcon,
   archive: ArchiveIcon,

@@ -27,6 +27,7 @@ export interface SearchBarProps {
 
 const groupMessages = {
   album: "search.group.album",
+  person: "search.group.person",
   date: "search.group.date",
   place: "search.group.place",
   thing: "search.group.thing",

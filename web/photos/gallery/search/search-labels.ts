@@ -84,6 +84,9 @@ export const searchQueryLabel = (query: SearchQuery, intl: Format, cityName?: st
       return query.name;
     case "area":
       return intl.formatMessage({ id: "search.area" });
+    case "person":
+      // The person's name is the worker's; the header shows it beside their face.
+      return intl.formatMessage({ id: "search.person" });
   }
 };
 
@@ -91,6 +94,7 @@ export const searchQueryLabel = (query: SearchQuery, intl: Format, cityName?: st
 export const suggestionLabel = (suggestion: SearchSuggestion, intl: Format): string => {
   switch (suggestion.group) {
     case "album":
+    case "person":
       return suggestion.name;
     case "place":
       return suggestion.countryName === undefined

@@ -381,6 +381,7 @@ export function GalleryViewer({
               media?.kind === "image" || media?.kind === "live-photo" ? media.exif : undefined
             }
             perform={perform}
+            thumbnails={thumbnails}
           />
         )}
       </div>

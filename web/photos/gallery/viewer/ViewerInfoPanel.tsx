@@ -1,5 +1,5 @@
-// The viewer's info panel: date and time, location, size, camera, caption, file
-// name and albums of the shown file; its owner edits caption, name and date in
+// The viewer's info panel: date and time, location, the people in it, size,
+// camera, caption, file name and albums of the shown file; its owner edits caption, name and date in
 // place (public magic metadata through the `edit-file` action). Edits show at
 // once and roll back if refused (the refusal's message comes from
 // `useLibraryAction`).
@@ -20,6 +20,8 @@ import { log } from "../../../common/log/log";
 import type { PerformLibraryAction } from "../actions/use-library-action";
 import { EditableField } from "./EditableField";
 import { mapPageAddress } from "../../map/map-address";
+import { ViewerPeopleRow } from "../../people/ViewerPeopleRow";
+import type { ThumbnailStore } from "../thumbnails/thumbnail-store";
 import {
   cameraName,
   dateTimeLocalValue,
@@ -37,6 +39,8 @@ export interface ViewerInfoPanelProps {
   /** From the original's EXIF, once it has loaded. */
   camera: CameraDetails | undefined;
   perform: PerformLibraryAction;
+  /** The faces' crops come from the thumbnails; without them, no "People" row. */
+  thumbnails?: ThumbnailStore | undefined;
 }
 
 /** Edits shown ahead of the worker's answer. */
@@ -54,6 +58,7 @@ export function ViewerInfoPanel({
   version,
   camera,
   perform,
+  thumbnails,
 }: ViewerInfoPanelProps) {
   const intl = useIntl();
   const titleID = useId();
@@ -177,6 +182,8 @@ export function ViewerInfoPanel({
             </dd>
           </>
         )}
+
+        {thumbnails !== undefined && <ViewerPeopleRow fileID={fileID} thumbnails={thumbnails} />}
 
         <dt>
           <FormattedMessage id="gallery.viewer.info.fileName" />

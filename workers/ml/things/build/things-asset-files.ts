@@ -1,9 +1,12 @@
-// Where each served things file comes from in node_modules, for the build
-// (things-assets-plugin.ts) and for Node tests, which serve the same paths.
+// Where each served ML file comes from in node_modules (the things detector,
+// the face models and the wasm binaries of the tfjs they share), for the
+// build (things-assets-plugin.ts) and for Node tests, which serve the same
+// paths. This is the one list of served model files.
 
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { faceAssetPaths } from "../../faces/face-assets";
 import { thingsAssetPaths, thingsAssetVersions } from "../things-assets";
 
 const nodeModules = fileURLToPath(new URL("../../../../node_modules/", import.meta.url));
@@ -13,9 +16,13 @@ const tfjsWasmFile = (file: string) =>
   path.join(nodeModules, "@tensorflow/tfjs-backend-wasm/wasm-out", file);
 
 /** Each served path (origin-relative) and the file it is copied from. */
-export const thingsAssetFiles: ReadonlyMap<string, string> = new Map([
+export const humanAssetFiles: ReadonlyMap<string, string> = new Map([
   [thingsAssetPaths.modelJSON, humanFile("models/centernet.json")],
   [thingsAssetPaths.modelWeights, humanFile("models/centernet.bin")],
+  [faceAssetPaths.detectorJSON, humanFile("models/blazeface.json")],
+  [faceAssetPaths.detectorWeights, humanFile("models/blazeface.bin")],
+  [faceAssetPaths.descriptorJSON, humanFile("models/faceres.json")],
+  [faceAssetPaths.descriptorWeights, humanFile("models/faceres.bin")],
   [thingsAssetPaths.wasmSIMD, tfjsWasmFile("tfjs-backend-wasm-simd.wasm")],
   [thingsAssetPaths.wasmPlain, tfjsWasmFile("tfjs-backend-wasm.wasm")],
 ]);
@@ -57,7 +64,7 @@ export const ensureThingsAssetVersions = async (): Promise<void> => {
   ].filter((problem) => typeof problem === "string");
   if (problems.length > 0) {
     throw new Error(
-      `The things detector's files (workers/ml/things/things-assets.ts): ${problems.join("; ")}`,
+      `The ML models' files (workers/ml/things/things-assets.ts, workers/ml/faces/face-assets.ts): ${problems.join("; ")}`,
     );
   }
 };

@@ -1,5 +1,5 @@
-// The Vite plugin that puts the things detector's files into the photos
-// app's build (and serves them from its dev server), copied from
+// The Vite plugin that puts the ML models' files (the things detector, the
+// face models, tfjs's wasm binaries) into the photos app's build (and serves them from its dev server), copied from
 // node_modules; nothing generated is committed. See things-assets.ts for
 // the paths and why they are versioned rather than hashed: the worker that
 // fetches them is not in the app yet, and a path a module must know before
@@ -8,7 +8,7 @@
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import type { Plugin } from "vite";
-import { ensureThingsAssetVersions, thingsAssetFiles } from "./things-asset-files";
+import { ensureThingsAssetVersions, humanAssetFiles } from "./things-asset-files";
 
 const contentTypeOf = (servedPath: string) =>
   servedPath.endsWith(".wasm")
@@ -23,7 +23,7 @@ export const thingsAssetsPlugin = (): Plugin => ({
     await ensureThingsAssetVersions();
   },
   async generateBundle() {
-    for (const [servedPath, file] of thingsAssetFiles) {
+    for (const [servedPath, file] of humanAssetFiles) {
       this.emitFile({
         type: "asset",
         // Emitted under the output folder as served: `/assets/ml/…` → `assets/ml/…`.
@@ -35,7 +35,7 @@ export const thingsAssetsPlugin = (): Plugin => ({
   configureServer(server) {
     server.middlewares.use((request, response, next) => {
       const servedPath = request.url?.split("?", 1)[0];
-      const file = servedPath === undefined ? undefined : thingsAssetFiles.get(servedPath);
+      const file = servedPath === undefined ? undefined : humanAssetFiles.get(servedPath);
       if (servedPath === undefined || file === undefined) {
         next();
         return;

@@ -1,10 +1,10 @@
-// The things tagger in Node, for tests and the bench: human's bundled tfjs
+// The things tagger (and the tfjs the face models share) in Node, for tests and the bench: human's bundled tfjs
 // with its wasm backend, the files read from node_modules as the build
 // copies them.
 
 import { readFile } from "node:fs/promises";
 import type { Tfjs } from "../bundled-tfjs";
-import { thingsAssetFiles } from "../build/things-asset-files";
+import { humanAssetFiles } from "../build/things-asset-files";
 import { thingsAssetPaths } from "../things-assets";
 import { loadThingsTagger, type ThingsTagger } from "../things-tagger";
 import { startWasmBackend } from "../tfjs-wasm-backend";
@@ -15,7 +15,7 @@ export const nodeThingsOrigin = "http://things.test";
 /** A fetch answering the served things paths from node_modules, 404 for anything else. */
 export const nodeModulesThingsFetch: typeof globalThis.fetch = async (input) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
-  const file = url.origin === nodeThingsOrigin ? thingsAssetFiles.get(url.pathname) : undefined;
+  const file = url.origin === nodeThingsOrigin ? humanAssetFiles.get(url.pathname) : undefined;
   if (file === undefined) return new Response("Not found", { status: 404 });
   return new Response(await readFile(file));
 };
@@ -57,10 +57,16 @@ const startBackendAsBrowser = async (tf: Tfjs) => {
   }
 };
 
-/** A things tagger on tfjs's wasm backend in Node. */
-export const loadNodeThingsTagger = async (): Promise<{ tf: Tfjs; tagger: ThingsTagger }> => {
+/** The bundled tfjs in Node, its wasm backend started (once): for the things and face models. */
+export const loadNodeTfjs = async (): Promise<Tfjs> => {
   const tf = await importTfjs();
   await startBackendAsBrowser(tf);
+  return tf;
+};
+
+/** A things tagger on tfjs's wasm backend in Node. */
+export const loadNodeThingsTagger = async (): Promise<{ tf: Tfjs; tagger: ThingsTagger }> => {
+  const tf = await loadNodeTfjs();
   const tagger = await loadThingsTagger({
     tf,
     fetch: nodeModulesThingsFetch,
