@@ -27,28 +27,12 @@ import {
 import { englishAndGerman, lookSizes } from "./test-support/looks";
 import { useCairnInChromium } from "./test-support/suite";
 import { mediaWorkMs, pageCatchUpMs } from "./test-support/waits";
-import { ffmpeg } from "../test-support/media-tools";
+import { appThumbnailOf } from "../test-support/media-tools";
 
 const { cairn, browser } = useCairnInChromium();
 const screenshotDir = process.env.CAIRN_E2E_SCREENSHOTS;
 const fixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures/media");
 const faceFixtures = path.resolve(import.meta.dirname, "../../../shared/fixtures/faces");
-
-/** A thumbnail as the web app makes them: 720 px on the long side (the perceptual hash is taken from it). */
-const appThumbnailOf = (photoPath: string) =>
-  ffmpeg([
-    "-i",
-    photoPath,
-    "-vf",
-    "scale='if(gt(iw,ih),720,-2)':'if(gt(iw,ih),-2,720)'",
-    "-frames:v",
-    "1",
-    "-q:v",
-    "3",
-    "-f",
-    "mjpeg",
-    "-",
-  ]);
 
 let owner: AccountWithLibrary;
 let page: Page;

@@ -16,7 +16,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
 import { uploadTestFile } from "../../workers/sync/test-support/library";
-import { ffmpeg, fixtureMediaDir } from "../test-support/media-tools";
+import { appThumbnailOf, fixtureMediaDir } from "../test-support/media-tools";
 import type { NodeAccount } from "../test-support/node-account";
 import { openInViewer, tile } from "./test-support/gallery";
 import {
@@ -48,22 +48,6 @@ const photos = [
   "obama-and-biden.jpg",
   "two-people.jpg",
 ];
-
-/** A thumbnail as the web app makes them: 720 px on the long side. */
-const appThumbnailOf = (photoPath: string) =>
-  ffmpeg([
-    "-i",
-    photoPath,
-    "-vf",
-    "scale='if(gt(iw,ih),720,-2)':'if(gt(iw,ih),-2,720)'",
-    "-frames:v",
-    "1",
-    "-q:v",
-    "3",
-    "-f",
-    "mjpeg",
-    "-",
-  ]);
 
 beforeAll(async () => {
   ({ account, client } = await signUpWithLibraryClient(cairn(), "people"));

@@ -13,7 +13,7 @@ import type { NodeLibraryClient } from "../../workers/library/node-library-clien
 import { fixtureMediaDir, uploadTestFile } from "../../workers/sync/test-support/library";
 import { FileType } from "../../shared/model/library/file-metadata";
 import { generatedJpeg } from "../test-support/media";
-import { ffmpeg } from "../test-support/media-tools";
+import { appThumbnailOf } from "../test-support/media-tools";
 import type { NodeAccount } from "../test-support/node-account";
 import { tile } from "./test-support/gallery";
 import {
@@ -29,22 +29,6 @@ const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
 let account: NodeAccount;
 let client: NodeLibraryClient;
-/** A thumbnail as the web app makes them: 720 px on the long side (the test library's usual 240 px is too small to see people in). */
-const appThumbnailOf = (photoPath: string) =>
-  ffmpeg([
-    "-i",
-    photoPath,
-    "-vf",
-    "scale='if(gt(iw,ih),720,-2)':'if(gt(iw,ih),-2,720)'",
-    "-frames:v",
-    "1",
-    "-q:v",
-    "3",
-    "-f",
-    "mjpeg",
-    "-",
-  ]);
-
 /** The photos the library holds (the video is not indexed). */
 const photoCount = 3;
 

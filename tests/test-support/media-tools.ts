@@ -79,6 +79,26 @@ export const ffmpeg = async (args: readonly string[]): Promise<Uint8Array> => {
   return new Uint8Array(stdout);
 };
 
+/**
+ * A photo's thumbnail as the web app makes them, 720 px on its long side:
+ * what on-device ML looks at (a test library's usual small thumbnail is too
+ * small to see people or faces in).
+ */
+export const appThumbnailOf = (photoPath: string): Promise<Uint8Array> =>
+  ffmpeg([
+    "-i",
+    photoPath,
+    "-vf",
+    "scale='if(gt(iw,ih),720,-2)':'if(gt(iw,ih),-2,720)'",
+    "-frames:v",
+    "1",
+    "-q:v",
+    "3",
+    "-f",
+    "mjpeg",
+    "-",
+  ]);
+
 /** Runs `make` with a temporary folder that is removed afterwards. */
 export const inTemporaryDir = async <T>(make: (dir: string) => Promise<T>): Promise<T> => {
   const dir = await mkdtemp(path.join(os.tmpdir(), "cairn-media-"));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { gunzipBytes, gzipBytes } from "../../shared/crypto/gzip";
 
 // A file's ML data document ("mldata"): what the indexes of one file travel
 // to the server as, and how we read and update it.
@@ -141,50 +142,9 @@ export class MalformedMLDataError extends Error {
  */
 const maxDocumentBytes = 16 * 1024 * 1024;
 
-const streamOf = (bytes: Uint8Array) =>
-  new ReadableStream<BufferSource>({
-    start(controller) {
-      // Streams take bytes over an ArrayBuffer; a shared one is copied.
-      controller.enqueue(
-        bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice(),
-      );
-      controller.close();
-    },
-  });
-
-const readAll = async (stream: ReadableStream<Uint8Array>, maxBytes: number) => {
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.length;
-    if (length > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return all;
-};
-
 /** The document as gzipped JSON, ready for the caller to encrypt. */
-export const encodeMLData = async (document: MLDataDocument): Promise<Uint8Array> => {
-  const json = new TextEncoder().encode(JSON.stringify(document));
-  const gzipped = await readAll(
-    streamOf(json).pipeThrough(new CompressionStream("gzip")),
-    Number.POSITIVE_INFINITY,
-  );
-  // A stream read without a bound always ends with its bytes.
-  return gzipped ?? new Uint8Array();
-};
+export const encodeMLData = (document: MLDataDocument): Promise<Uint8Array> =>
+  gzipBytes(new TextEncoder().encode(JSON.stringify(document)));
 
 /**
  * The document in gzipped JSON bytes (decrypted by the caller); throws
@@ -194,10 +154,7 @@ export const encodeMLData = async (document: MLDataDocument): Promise<Uint8Array
 export const decodeMLData = async (bytes: Uint8Array): Promise<MLDataDocument> => {
   let json: Uint8Array | undefined;
   try {
-    json = await readAll(
-      streamOf(bytes).pipeThrough(new DecompressionStream("gzip")),
-      maxDocumentBytes,
-    );
+    json = await gunzipBytes(bytes, maxDocumentBytes);
   } catch (error) {
     throw new MalformedMLDataError("notGzip", { cause: error });
   }

@@ -1,4 +1,5 @@
 import type { UserEntityType } from "../../shared/api/endpoints/user-entity";
+import { gunzipBytes, gzipBytes } from "../../shared/crypto/gzip";
 
 // [Note: Some user entity types are gzipped before encryption]
 //
@@ -26,40 +27,6 @@ export class MalformedEntityDataError extends Error {
   override name = "MalformedEntityDataError";
 }
 
-const streamOf = (bytes: Uint8Array) =>
-  new ReadableStream<BufferSource>({
-    start(controller) {
-      // Streams take bytes over an ArrayBuffer; a shared one is copied.
-      controller.enqueue(
-        bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice(),
-      );
-      controller.close();
-    },
-  });
-
-const readAll = async (stream: ReadableStream<Uint8Array>, maxBytes: number) => {
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.length;
-    if (length > maxBytes) {
-      await reader.cancel();
-      throw new MalformedEntityDataError(`Entity data unzips to over ${String(maxBytes)} bytes`);
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return all;
-};
-
 /** The plaintext of an entity of `type`, ready to encrypt. */
 export const encodeEntityData = async (
   type: UserEntityType,
@@ -67,7 +34,7 @@ export const encodeEntityData = async (
 ): Promise<Uint8Array> => {
   const json = new TextEncoder().encode(JSON.stringify(data));
   if (!isGzippedEntityType(type)) return json;
-  return readAll(streamOf(json).pipeThrough(new CompressionStream("gzip")), Infinity);
+  return gzipBytes(json);
 };
 
 /** The JSON value of an entity of `type` from its (decrypted) plaintext; throws `MalformedEntityDataError`. */
@@ -75,16 +42,17 @@ export const decodeEntityData = async (
   type: UserEntityType,
   bytes: Uint8Array,
 ): Promise<unknown> => {
-  let json = bytes;
+  let json: Uint8Array | undefined = bytes;
   if (isGzippedEntityType(type)) {
     try {
-      json = await readAll(
-        streamOf(bytes).pipeThrough(new DecompressionStream("gzip")),
-        maxPlaintextBytes,
-      );
+      json = await gunzipBytes(bytes, maxPlaintextBytes);
     } catch (error) {
-      if (error instanceof MalformedEntityDataError) throw error;
       throw new MalformedEntityDataError("Entity data is not gzip", { cause: error });
+    }
+    if (json === undefined) {
+      throw new MalformedEntityDataError(
+        `Entity data unzips to over ${String(maxPlaintextBytes)} bytes`,
+      );
     }
   }
   try {

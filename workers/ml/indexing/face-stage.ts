@@ -28,6 +28,7 @@ import type { FacesOfImage } from "../ml-worker-contract";
 import { descriptorLength as faceEmbeddingLength } from "../faces/face-descriptor";
 import { indexedFace } from "../faces/face-id";
 import { type IndexedFace, quantizedEmbedding } from "./indexed-faces";
+import { readableThumbnails } from "./readable-thumbnails";
 import { nextIndexingBatch } from "./indexing-queue";
 import type { LibraryIndexingDeps } from "./library-indexing";
 import type { LibraryMLIndexes } from "./ml-indexes";
@@ -116,17 +117,10 @@ export const createFaceStage = (deps: FaceStageDeps): FaceStage => {
     if (toIndex.length === 0) return "did-work";
     signal?.throwIfAborted();
     const thumbnails = await deps.thumbnails(toIndex.map(({ id }) => id));
-    const images: { fileID: number; bytes: Uint8Array }[] = [];
-    for (const result of thumbnails) {
-      if (result.ok) images.push({ fileID: result.fileID, bytes: result.bytes });
-      else {
-        deps.logError(
-          `Could not index the faces of file ${String(result.fileID)}`,
-          result.errorName,
-        );
-        failed.add(result.fileID);
-      }
-    }
+    const images = readableThumbnails(thumbnails, (fileID, errorName) => {
+      deps.logError(`Could not index the faces of file ${String(fileID)}`, errorName);
+      failed.add(fileID);
+    });
     const found = await deps.ml.detectFaces(images.map(({ bytes }) => bytes));
     for (const [position, { fileID }] of images.entries()) {
       signal?.throwIfAborted();

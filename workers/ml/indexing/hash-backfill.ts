@@ -16,6 +16,7 @@
 import { perceptualHashFromHex } from "../../dedupe/perceptual-hash";
 import { fetchMLData, updateMLData } from "../derived-data/ml-data-sync";
 import { perceptualHashOf, withPerceptualHash } from "../ml-data";
+import { readableThumbnails } from "./readable-thumbnails";
 import { nextIndexingBatch } from "./indexing-queue";
 import type { IndexingML, LibraryIndexingDeps } from "./library-indexing";
 import type { LibraryMLIndexes } from "./ml-indexes";
@@ -70,11 +71,7 @@ export const createHashBackfill = (deps: HashBackfillDeps): HashBackfill => {
     if (toHash.length === 0) return "did-work";
     signal?.throwIfAborted();
     const thumbnails = await deps.thumbnails(toHash.map(({ id }) => id));
-    const images: { fileID: number; bytes: Uint8Array }[] = [];
-    for (const result of thumbnails) {
-      if (result.ok) images.push({ fileID: result.fileID, bytes: result.bytes });
-      else failed.add(result.fileID);
-    }
+    const images = readableThumbnails(thumbnails, (fileID) => failed.add(fileID));
     const hashes = await deps.ml.hashImages(images.map(({ bytes }) => bytes));
     for (const [position, { fileID }] of images.entries()) {
       signal?.throwIfAborted();

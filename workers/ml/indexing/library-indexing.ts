@@ -36,6 +36,7 @@ import { createHashBackfill } from "./hash-backfill";
 import { clientPackages } from "../../../shared/api/headers";
 import type { ThingTag } from "../things/things-tags";
 import { type IndexableFile, isIndexable, nextIndexingBatch } from "./indexing-queue";
+import { readableThumbnails } from "./readable-thumbnails";
 import { maxEntriesPerChunk } from "./ml-index-chunks";
 import type { MLIndexStore } from "./ml-index-store";
 import { LibraryMLIndexes } from "./ml-indexes";
@@ -302,15 +303,11 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     if (deps.paused?.() === true) return "paused";
 
     const thumbnails = await deps.thumbnails(toIndex.map(({ id }) => id));
-    const images: { fileID: number; bytes: Uint8Array }[] = [];
-    for (const result of thumbnails) {
-      if (result.ok) images.push({ fileID: result.fileID, bytes: result.bytes });
-      else {
-        // Spec §8: a file not found is logged and skipped.
-        logError(`Could not index file ${String(result.fileID)}`, result.errorName);
-        failed.add(result.fileID);
-      }
-    }
+    const images = readableThumbnails(thumbnails, (fileID, errorName) => {
+      // Spec §8: a file not found is logged and skipped.
+      logError(`Could not index file ${String(fileID)}`, errorName);
+      failed.add(fileID);
+    });
     const indexed = await deps.ml.indexImages(images.map(({ bytes }) => bytes));
     const results = images.flatMap(({ fileID }, position) => {
       const result = indexed[position];
