@@ -1,6 +1,7 @@
 // The map's markers as an OpenLayers layer: each marker a rounded thumbnail
 // of its newest photo with its count, drawn on the map's canvas (no DOM node
-// per marker, so a pan redraws a few hundred images, not reflows). The
+// per marker, so a pan redraws a few hundred images, not reflows; see
+// [Note: A marker is one image]). The
 // features are kept by marker key across answers, so a marker that stays
 // does not flicker. See: [Note: The map clusters in the worker]
 
@@ -9,7 +10,7 @@ import Point from "ol/geom/Point";
 import VectorLayer from "ol/layer/Vector";
 import { fromLonLat } from "ol/proj";
 import VectorSource from "ol/source/Vector";
-import { Fill, Icon, Stroke, Style, Text } from "ol/style";
+import { Icon, Style } from "ol/style";
 import type { MapCluster } from "../../../workers/map/map-contract";
 
 /** A marker's thumbnail, in CSS pixels. */
@@ -76,11 +77,7 @@ export const createMarkerLayer = (
     }
     return { canvas, context, size };
   };
-  const placeholderIcon = new Icon({
-    img: frameCanvas().canvas,
-    width: markerSizePx,
-    height: markerSizePx,
-  });
+  const placeholderCanvas = frameCanvas().canvas;
 
   /** One redraw per frame however many thumbnails were composed in it. */
   let redrawAsked = false;
@@ -142,19 +139,50 @@ export const createMarkerLayer = (
       });
   };
 
-  const badge = (count: number) =>
-    count < 2
-      ? undefined
-      : new Text({
-          text: formatCount(count),
-          font: "600 12px system-ui, sans-serif",
-          offsetX: markerSizePx / 2 - 4,
-          offsetY: -markerSizePx / 2 + 4,
-          fill: new Fill({ color: look.badgeText }),
-          backgroundFill: new Fill({ color: look.badgeFill }),
-          backgroundStroke: new Stroke({ color: look.frame, width: 2 }),
-          padding: [2, 5, 1, 5],
-        });
+  // [Note: A marker is one image]
+  //
+  // A marker's count badge was an OpenLayers `Text` with a background: each
+  // redraw of the layer (every move's end) laid out and rasterised every
+  // badge again, about 60 ms for a screen of markers, which the map bench
+  // saw as long frames after each pan. Now the badge is drawn once into the
+  // marker's own canvas (its thumbnail's frame, then the count), and the
+  // layer draws one image per marker. The images are kept by cover and
+  // count, the few hundred of the last screens (`keptMarkerImages`).
+
+  /** Composed markers kept: a few screens' worth (a screen shows up to ~200). */
+  const keptMarkerImages = 600;
+  const badgeFontPx = 12;
+  const badgeHeightPx = 18;
+
+  /** The marker's canvas: its cover (or the placeholder) with its count drawn on it. */
+  const markerCanvas = (cover: HTMLCanvasElement | undefined, count: number) => {
+    const base = cover ?? placeholderCanvas;
+    if (count < 2) return base;
+    const canvas = document.createElement("canvas");
+    canvas.width = base.width;
+    canvas.height = base.height;
+    const context = canvas.getContext("2d");
+    if (context === null) return base;
+    context.drawImage(base, 0, 0);
+    const text = formatCount(count);
+    context.font = `600 ${String(badgeFontPx * pixelRatio)}px system-ui, sans-serif`;
+    const widthPx = Math.min(canvas.width, context.measureText(text).width + 10 * pixelRatio);
+    const heightPx = badgeHeightPx * pixelRatio;
+    const x = canvas.width - widthPx;
+    context.fillStyle = look.frame;
+    context.beginPath();
+    context.roundRect(x - pixelRatio, 0, widthPx + pixelRatio, heightPx + pixelRatio, heightPx / 2);
+    context.fill();
+    context.fillStyle = look.badgeFill;
+    context.beginPath();
+    context.roundRect(x, pixelRatio, widthPx - pixelRatio, heightPx - pixelRatio, heightPx / 2);
+    context.fill();
+    context.fillStyle = look.badgeText;
+    context.textAlign = "center";
+    context.textBaseline = "middle";
+    context.fillText(text, x + widthPx / 2, heightPx / 2 + pixelRatio / 2);
+    return canvas;
+  };
 
   const styleOf = (marker: MapCluster): Style => {
     const image = images.get(marker.coverFileID);
@@ -167,12 +195,18 @@ export const createMarkerLayer = (
         if (url !== undefined) compose(marker.coverFileID, url);
       }
       style = new Style({
-        image: ready
-          ? new Icon({ img: image, width: markerSizePx, height: markerSizePx })
-          : placeholderIcon,
-        text: badge(marker.count),
+        image: new Icon({
+          img: markerCanvas(ready ? image : undefined, marker.count),
+          width: markerSizePx,
+          height: markerSizePx,
+        }),
       });
       styles.set(key, style);
+      // The oldest first: a Map keeps the order styles were made in.
+      for (const old of styles.keys()) {
+        if (styles.size <= keptMarkerImages) break;
+        styles.delete(old);
+      }
     }
     return style;
   };
