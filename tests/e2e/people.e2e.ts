@@ -121,6 +121,9 @@ it("finds the two men's faces once face indexing is enabled, and the names reach
   await openPeople(page);
   const off = page.getByTestId("people-off");
   await off.waitFor({ timeout: pageCatchUpMs });
+  if (screenshotDir !== undefined) {
+    await page.screenshot({ path: path.join(screenshotDir, "people-off-en-US-1400.png") });
+  }
   expect(await off.textContent()).toContain("on this device");
   expect(await faceSearchOnServer()).toBe("false");
 
@@ -154,6 +157,10 @@ it("finds a person by name in the search bar, and names the faces in the viewer"
   await expect
     .poll(() => page.getByTestId("gallery-tile").count(), { timeout: pageCatchUpMs })
     .toBe(4);
+  // The search is called by the person's name.
+  await expect
+    .poll(() => page.getByTestId("search-input").inputValue(), { timeout: pageCatchUpMs })
+    .toBe("Joe");
 
   await openInViewer(page, "two-people.jpg");
   await page.getByRole("button", { name: "Info", exact: true }).click();
@@ -161,6 +168,9 @@ it("finds a person by name in the search bar, and names the faces in the viewer"
   await expect.poll(() => faces.count(), { timeout: pageCatchUpMs }).toBe(2);
   // Left to right: Obama stands on the left of the photo.
   expect(await faces.allTextContents()).toEqual(["Barack", "Joe"]);
+  if (screenshotDir !== undefined) {
+    await page.screenshot({ path: path.join(screenshotDir, "people-viewer-info-en-US-1400.png") });
+  }
 });
 
 it("removes a wrongly placed face and hides a person, and a second browser shows the same people", async () => {

@@ -2,6 +2,16 @@
 // gallery already has, scaled and moved inside a circle (see
 // `faceCropPlacement`), so a face costs no canvas and no extra download. A
 // neutral circle stands in while the thumbnail loads.
+//
+// [Note: Faces are cut from the cached thumbnails]
+//
+// The reference keeps each face's crop as an image of its own in a
+// `face-crops` cache. Here the crop is the thumbnail itself, shown through
+// a circle: the thumbnail is already kept (encrypted, Cache Storage
+// `thumbs`, and in the page's thumbnail store), faces are found on it, and
+// a second copy of the same pixels per face would cost a decode, an encode
+// and storage for every face of the library, and one more cache to clear
+// when face indexing is turned off or the user logs out.
 
 import { useState } from "react";
 import type { FaceRef } from "../../../workers/people/people-contract";
