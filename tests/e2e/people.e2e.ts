@@ -3,8 +3,8 @@
 // another, two with both) uploaded with the app's thumbnails; face indexing
 // is off until enabled, and says it runs on the device; the browser's ML
 // worker finds the faces and clusters them into the two men; naming them,
-// removing a wrongly placed face and hiding reach the server (end to end
-// encrypted) and survive a reload; a name is found by the search bar; the
+// removing a wrongly placed face, hiding and merging reach the server (end
+// to end encrypted) and survive a reload; a name is found by the search bar; the
 // viewer's info panel names the faces of a photo; a second browser of the
 // account shows the same people without running the face models. The
 // pages fit a desktop and a phone in English and German.
@@ -244,4 +244,34 @@ it("fits the people page and a person's page on a desktop and a phone, in Englis
       });
     }
   });
+});
+
+it("merges one person into another, and the merge survives a reload", async () => {
+  const page = await keptLoggedInGallery(browser(), cairn(), account);
+  await openPeople(page);
+  await waitForPeople(page, ["Barack: 6 photos"]);
+  await page.getByTestId("people-hidden-toggle").click();
+  await page.getByTestId("people-hidden").getByTestId("person-card").click();
+  await page.getByTestId("person-header-hidden").waitFor({ timeout: pageCatchUpMs });
+  await page.getByRole("button", { name: "Person actions" }).click();
+  await page.locator("[data-action=merge]").click();
+  await page
+    .getByTestId("person-merge-dialog")
+    .getByTestId("person-pick")
+    .filter({ hasText: "Barack" })
+    .click();
+  // Joe (his three photos left) went into Barack: two of them show Joe alone.
+  await expect
+    .poll(() => page.getByTestId("view-title").textContent(), { timeout: pageCatchUpMs })
+    .toBe("Barack");
+  await expect
+    .poll(() => page.getByTestId("person-header-count").textContent(), {
+      timeout: pageCatchUpMs,
+    })
+    .toBe("8 photos");
+
+  await page.reload();
+  await openPeople(page);
+  await waitForPeople(page, ["Barack: 8 photos"]);
+  expect(await page.getByTestId("people-hidden").count()).toBe(0);
 });
