@@ -275,3 +275,19 @@ it("merges one person into another, and the merge survives a reload", async () =
   await waitForPeople(page, ["Barack: 8 photos"]);
   expect(await page.getByTestId("people-hidden").count()).toBe(0);
 });
+
+it("turns face indexing off from the settings after asking, on the server and on this device", async () => {
+  const page = await keptLoggedInGallery(browser(), cairn(), account);
+  await page.goto(`${cairn().urls.photos}/gallery/settings`);
+  const faceSwitch = page.getByTestId("settings-face-indexing");
+  await expect.poll(() => faceSwitch.isChecked(), { timeout: pageCatchUpMs }).toBe(true);
+  await faceSwitch.click();
+  const dialog = page.getByRole("dialog");
+  expect(await dialog.textContent()).toContain("named people stay");
+  await dialog.getByRole("button", { name: "Disable" }).click();
+  await expect.poll(faceSearchOnServer, { timeout: pageCatchUpMs }).toBe("false");
+  await expect.poll(() => faceSwitch.isChecked(), { timeout: pageCatchUpMs }).toBe(false);
+  // The faces found here are gone: the people page offers face indexing again.
+  await openPeople(page);
+  await page.getByTestId("people-off").waitFor({ timeout: pageCatchUpMs });
+});
