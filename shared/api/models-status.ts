@@ -14,14 +14,23 @@ import { z } from "zod";
 export const modelStates = ["ready", "missing", "wrong-size", "wrong-hash"] as const;
 export type ModelState = (typeof modelStates)[number];
 
-/** Why semantic search is off, when it is. */
+/** Why semantic search (or the reference's face models) is off, when it is. */
 export const semanticSearchOffReasons = ["no-models-folder", "model-not-ready"] as const;
 
+const availability = z.discriminatedUnion("available", [
+  z.object({ available: z.literal(true) }),
+  z.object({ available: z.literal(false), reason: z.enum(semanticSearchOffReasons) }),
+]);
+
 export const modelsStatusSchema = z.object({
-  semanticSearch: z.discriminatedUnion("available", [
-    z.object({ available: z.literal(true) }),
-    z.object({ available: z.literal(false), reason: z.enum(semanticSearchOffReasons) }),
-  ]),
+  semanticSearch: availability,
+  /**
+   * Whether both of the reference's face models are ready (faces are indexed
+   * with the built-in models when not). Optional: a server from before the
+   * face models (the desktop app may be newer than its server) answers
+   * without it, which means not ready. See: [Note: Face engines]
+   */
+  referenceFaceModels: availability.optional(),
   models: z.array(
     z.object({
       name: z.string(),

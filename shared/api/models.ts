@@ -9,7 +9,11 @@
 // from the API's for the desktop app (whose pages have an origin of their
 // own: see [Note: The desktop keeps the server's models on its disk]):
 // `GET /models/<name>` for a file, `GET /models/status` for whether semantic
-// search is available and, if not, why. Only the names below are served, and
+// search is available and, if not, why. The reference's face models are
+// optional in the same folder: with both ready, faces are indexed with them
+// (embeddings the reference's apps can compare, see [Note: Face engines]),
+// and with the built-in models otherwise; the status says which, apart from
+// semantic search. Only the names below are served, and
 // only a file of the expected size (and, when the folder's `models.json`
 // gives one, of the expected SHA-256), so a half-copied or wrong file is
 // reported rather than handed to the inference runtime.
@@ -39,6 +43,23 @@ export const clipTextModel = {
 
 /** The models semantic search needs: every one must be ready for it to be on. */
 export const semanticSearchModels: readonly ModelFile[] = [clipImageModel, clipTextModel];
+
+/**
+ * The reference's face models (its desktop ML worker and mobile apps), byte
+ * sizes included: YOLOv5s-face finds the faces and their 5 landmarks,
+ * MobileFaceNet embeds each aligned face. See: [Note: Face engines]
+ */
+export const faceDetectionModel = {
+  name: "yolov5s_face_opset18_rgba_opt_nosplits.onnx",
+  sizeBytes: 28_952_651,
+} as const satisfies ModelFile;
+export const faceEmbeddingModel = {
+  name: "mobilefacenet_opset15.onnx",
+  sizeBytes: 5_286_998,
+} as const satisfies ModelFile;
+
+/** The reference's face models: both must be ready for faces to use them. */
+export const faceModels: readonly ModelFile[] = [faceDetectionModel, faceEmbeddingModel];
 
 /** The manifest `npm run admin -- models fetch` writes beside the models. */
 export const modelsManifestName = "models.json";

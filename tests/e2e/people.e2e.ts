@@ -103,6 +103,70 @@ const waitForPeople = async (page: Page, expected: string[]) => {
   await expect.poll(() => cards(page), { timeout: pageCatchUpMs, interval: 500 }).toEqual(expected);
 };
 
+/**
+ * The page's `face-crops` cache: its entries, and how many of them hold a
+ * JPEG in clear (none should: see [Note: Face crops are cached sealed]).
+ */
+const faceCropsCache = (page: Page) =>
+  page.evaluate(async () => {
+    const cache = await caches.open("face-crops");
+    const requests = await cache.keys();
+    let plainJPEGs = 0;
+    for (const request of requests) {
+      const body = await (await cache.match(request))?.arrayBuffer();
+      const bytes = new Uint8Array(body ?? new ArrayBuffer(0));
+      if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) plainJPEGs += 1;
+    }
+    return { entries: requests.length, plainJPEGs };
+  });
+
+/**
+ * The face database's version and rows per store (see: [Note: The face
+ * database keeps each file's faces and status]), and how many rows hold
+ * anything but sealed bytes.
+ */
+const faceDatabase = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ version: number; rows: Record<string, number>; unsealed: number }>(
+        (resolve, reject) => {
+          const opening = indexedDB.open("cairn-face");
+          opening.onerror = () => {
+            reject(new Error("The face database did not open"));
+          };
+          opening.onsuccess = () => {
+            const db = opening.result;
+            const names = [...db.objectStoreNames];
+            const transaction = db.transaction(names, "readonly");
+            const rows: Record<string, number> = {};
+            let unsealed = 0;
+            for (const name of names) {
+              const request = transaction.objectStore(name).getAll();
+              request.onsuccess = () => {
+                const values = request.result as { sealed?: { encryptedData?: unknown } }[];
+                rows[name] = values.length;
+                for (const value of values) {
+                  if (!(value.sealed?.encryptedData instanceof Uint8Array)) unsealed += 1;
+                }
+              };
+            }
+            transaction.oncomplete = () => {
+              db.close();
+              resolve({ version: db.version, rows, unsealed });
+            };
+          };
+        },
+      ),
+  );
+
+/** Whether each card's face shows its crop, loaded. */
+const cardCropsLoaded = (page: Page) =>
+  page
+    .locator("[data-testid=person-card] [data-testid=face-crop]")
+    .evaluateAll((crops) =>
+      crops.map((crop) => (crop.querySelector("img")?.naturalWidth ?? 0) > 0),
+    );
+
 /** Opens the person of the card showing `count` and names them. */
 const nameCard = async (page: Page, count: string, name: string) => {
   await page.getByTestId("person-card").filter({ hasText: count }).first().click();
@@ -130,6 +194,13 @@ it("finds the two men's faces once face indexing is enabled, and the names reach
   await page.getByTestId("people-enable").click();
   await expect.poll(faceSearchOnServer, { timeout: pageCatchUpMs }).toBe("true");
   await waitForPeople(page, ["?: 6 photos", "?: 4 photos"]);
+  // Each card's face is a crop of its own, cached sealed.
+  await expect
+    .poll(() => cardCropsLoaded(page), { timeout: pageCatchUpMs, interval: 250 })
+    .toEqual([true, true]);
+  const cached = await faceCropsCache(page);
+  expect(cached.entries).toBeGreaterThanOrEqual(2);
+  expect(cached.plainJPEGs).toBe(0);
 
   await nameCard(page, "6 photos", "Barack");
   await expect
@@ -141,6 +212,13 @@ it("finds the two men's faces once face indexing is enabled, and the names reach
     .poll(() => page.getByTestId("gallery-tile").count(), { timeout: pageCatchUpMs })
     .toBe(4);
 
+  // The faces are kept in the face database, sealed: a reload finds them there.
+  const stored = await faceDatabase(page);
+  // Version 1, which Dexie opens as IndexedDB's 10.
+  expect(stored.version).toBe(10);
+  expect(stored.rows["face-index"]).toBeGreaterThan(0);
+  expect(stored.rows["file-status"]).toBeGreaterThan(0);
+  expect(stored.unsealed).toBe(0);
   await page.reload();
   await openPeople(page);
   await waitForPeople(page, ["Barack: 6 photos", "Joe: 4 photos"]);

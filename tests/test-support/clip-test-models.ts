@@ -35,25 +35,28 @@ import { clipImageModel, clipTextModel } from "../../shared/api/models";
 const proto = onnxProto.onnx;
 const { DataType } = proto.TensorProto;
 
+// The graph-building helpers are shared with the face-shaped test models
+// (see [Note: Tiny face-shaped test models]).
+
 /** ONNX opset of the generated graphs: 13 has ReduceMean's `axes` as an attribute. */
 const opsetVersion = 13;
 const embeddingLength = 512;
 
-const floatTensor = (name: string, dims: number[], values: number[]): onnx.ITensorProto => ({
+export const floatTensor = (name: string, dims: number[], values: number[]): onnx.ITensorProto => ({
   name,
   dataType: DataType.FLOAT,
   dims,
   floatData: values,
 });
 
-const int64Tensor = (name: string, dims: number[], values: number[]): onnx.ITensorProto => ({
+export const int64Tensor = (name: string, dims: number[], values: number[]): onnx.ITensorProto => ({
   name,
   dataType: DataType.INT64,
   dims,
   int64Data: values,
 });
 
-const valueInfo = (
+export const valueInfo = (
   name: string,
   elemType: number,
   dims: (number | string)[],
@@ -69,26 +72,26 @@ const valueInfo = (
   },
 });
 
-const node = (
+export const node = (
   opType: string,
   inputs: string[],
   outputs: string[],
   attribute: onnx.IAttributeProto[] = [],
 ): onnx.INodeProto => ({ opType, input: inputs, output: outputs, name: outputs[0], attribute });
 
-const intsAttribute = (name: string, ints: number[]): onnx.IAttributeProto => ({
+export const intsAttribute = (name: string, ints: number[]): onnx.IAttributeProto => ({
   name,
   type: proto.AttributeProto.AttributeType.INTS,
   ints,
 });
-const intAttribute = (name: string, i: number): onnx.IAttributeProto => ({
+export const intAttribute = (name: string, i: number): onnx.IAttributeProto => ({
   name,
   type: proto.AttributeProto.AttributeType.INT,
   i,
 });
 
 /** Fixed, spread-out values: the seeds of the in-graph weight matrices. */
-const seedVector = (length: number, multiplier: number, offset: number): number[] =>
+export const seedVector = (length: number, multiplier: number, offset: number): number[] =>
   Array.from({ length }, (_, i) => Math.sin((i + 1) * multiplier + offset) * 3);
 
 /** Nodes making `Sin(a ⊗ b)`, a rows × 512 matrix named `name`. */
@@ -103,7 +106,7 @@ const weightMatrix = (name: string, rows: number, seed: number) => ({
   ],
 });
 
-const modelBytes = (graph: onnx.IGraphProto): Uint8Array =>
+export const modelBytes = (graph: onnx.IGraphProto): Uint8Array =>
   proto.ModelProto.encode({
     irVersion: 8,
     producerName: "cairn-test-models",

@@ -36,6 +36,8 @@ export const startBrowserMLWorker = (): BrowserMLWorker => {
     indexImages: (jpegs) => worker.indexImages(jpegs),
     hashImages: (jpegs) => worker.hashImages(jpegs),
     detectFaces: (jpegs) => worker.detectFaces(jpegs),
+    faceEngine: () => worker.faceEngine(),
+    cropFaces: (jpegBytes, boxes) => worker.cropFaces(jpegBytes, boxes),
     clusterFaces: (faces, previous) => worker.clusterFaces(faces, previous),
   };
 };

@@ -13,6 +13,8 @@ import type { RGBAImage } from "./clip/clip-embedder";
 import type { ThingTag } from "./things/things-tags";
 import type { DetectedFace } from "./faces/face-indexer";
 import type { ClusterableFace } from "./faces/face-clusters";
+import type { FaceEngineName } from "./faces/face-engines";
+import type { RelativeBox } from "../people/people-contract";
 
 export type { DetectedFace } from "./faces/face-indexer";
 export type { ClusterableFace } from "./faces/face-clusters";
@@ -104,10 +106,26 @@ export interface MLWorkerCalls extends ClipCalls {
    */
   detectFaces: (jpegs: Uint8Array[]) => Promise<(FacesOfImage | undefined)[]>;
   /**
+   * The engine `detectFaces` finds faces with: the reference's when the
+   * server's models folder has both of its models, else the built-in one.
+   * Asks the folder's status once; loads no model. See: [Note: Face engines]
+   */
+  faceEngine: () => Promise<FaceEngineName>;
+  /**
+   * The JPEG of each face (its box in the photo), in order: the square the
+   * people pages show, at most `faceCropMaxSidePx` on its side; undefined
+   * when the photo (its thumbnail's JPEG bytes) does not decode. One call
+   * for the faces of one photo. See: [Note: Face crops are cached sealed]
+   */
+  cropFaces: (jpegBytes: Uint8Array, boxes: RelativeBox[]) => Promise<Uint8Array[] | undefined>;
+  /**
    * Each face's cluster (face ID → cluster ID): the faces of `previous` keep
    * theirs, the others join one or start one; faces too unsure or blurry
-   * are left out. Runs on tfjs (the face models' backend): a from-scratch
-   * clustering of 10,000 faces is seconds, not a minute. See: [Note: Face clustering thresholds]
+   * are left out. Faces are clustered with the faces of their own engine
+   * (told by their embeddings' length), with its thresholds; faces of a
+   * length no engine makes are left out. Runs on tfjs (the face models'
+   * backend): a from-scratch clustering of 10,000 faces is seconds, not a
+   * minute. See: [Note: Face clustering thresholds], [Note: Face engines]
    */
   clusterFaces: (
     faces: ClusterableFace[],

@@ -1,4 +1,3 @@
-import { dotProductsJS } from "./faces/face-similarity";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +13,8 @@ import { clipRecheckIntervalMs, createClipService } from "./clip/clip-service";
 import { createMLWorkerService } from "./ml-worker-service";
 import { perceptualHash, perceptualHashHex } from "../dedupe/perceptual-hash";
 import type { ThingsTagger } from "./things/things-tagger";
+import { dotProductsJS } from "./faces/face-similarity";
+import { type FaceEngineName, builtInFaceEngine, faceEngines } from "./faces/face-engines";
 
 // The ML worker's calls over the real CLIP path in Node (onnxruntime-node on
 // the tiny CLIP-shaped models: see [Note: Tiny CLIP-shaped test models]), a
@@ -54,6 +55,11 @@ interface Harness {
   runtimeLoads: number;
   taggerLoads: number;
   faceIndexerLoads: number;
+  /** The engine the models folder offers, and the engines loaded. */
+  faceEngine: FaceEngineName;
+  loadedFaceEngines: FaceEngineName[];
+  /** The reference's face models fail to load (a damaged file). */
+  referenceFaceModelsBroken: boolean;
   /** Images the stand-in tagger was given. */
   tagged: RGBAImage[];
   /** The most taggings that were running at once. */
@@ -68,6 +74,9 @@ const harness = (dir = modelsDir, initial: ModelsStatus | number = on): Harness 
     runtimeLoads: 0,
     taggerLoads: 0,
     faceIndexerLoads: 0,
+    faceEngine: builtInFaceEngine,
+    loadedFaceEngines: [],
+    referenceFaceModelsBroken: false,
     tagged: [],
     mostAtOnce: 0,
     nowMs: 1_000_000,
@@ -110,10 +119,17 @@ const harness = (dir = modelsDir, initial: ModelsStatus | number = on): Harness 
       return Promise.resolve(tagger);
     },
     loadDotProducts: () => Promise.resolve(dotProductsJS),
+    chooseFaceEngine: () => Promise.resolve(h.faceEngine),
     // One face in a photo whose first byte is odd, none in the others.
-    loadFaceIndexer: () => {
+    loadFaceIndexer: (engine) => {
       h.faceIndexerLoads++;
+      h.loadedFaceEngines.push(engine);
+      if (engine !== builtInFaceEngine && h.referenceFaceModelsBroken) {
+        return Promise.reject(new Error("The face model did not load"));
+      }
+      const { embeddingLength } = faceEngines[engine];
       return Promise.resolve({
+        engine,
         detectFaces: (image) =>
           Promise.resolve(
             (image.data[0] ?? 0) % 2 === 1
@@ -123,7 +139,9 @@ const harness = (dir = modelsDir, initial: ModelsStatus | number = on): Harness 
                     landmarks: [],
                     score: 0.9,
                     blur: 100,
-                    embedding: new Float32Array([1, 0]),
+                    embedding: Float32Array.from({ length: embeddingLength }, (_, i) =>
+                      i === 0 ? 1 : 0,
+                    ),
                   },
                 ]
               : [],
@@ -131,6 +149,7 @@ const harness = (dir = modelsDir, initial: ModelsStatus | number = on): Harness 
         dispose: () => undefined,
       });
     },
+    faceCropJPEGs: (_, boxes) => Promise.resolve(boxes.map(() => new Uint8Array([0xff, 0xd8]))),
     // A first byte of 0 is an undecodable photo; 255, a codec that broke.
     modelImages: (bytes): Promise<ModelImages> => {
       if (bytes[0] === 0) return Promise.reject(new ImageDecodeError("not a photo"));
@@ -207,6 +226,59 @@ describe("with the CLIP models", () => {
     await expect(h.service.detectFaces([new Uint8Array([255])])).rejects.toThrow(
       "the canvas broke",
     );
+  });
+
+  it("finds faces with the reference's engine when the models folder has it, else the built-in one", async () => {
+    const h = harness();
+    h.faceEngine = "yolov5face-mobilefacenet";
+    expect(await h.service.faceEngine()).toBe("yolov5face-mobilefacenet");
+    // Telling the engine loads no model.
+    expect(h.faceIndexerLoads).toBe(0);
+    const [found] = await h.service.detectFaces([new Uint8Array([7])]);
+    expect(found?.faces[0]?.embedding).toHaveLength(192);
+
+    const broken = harness();
+    broken.faceEngine = "yolov5face-mobilefacenet";
+    broken.referenceFaceModelsBroken = true;
+    const [fallback] = await broken.service.detectFaces([new Uint8Array([7])]);
+    expect(fallback?.faces[0]?.embedding).toHaveLength(1024);
+    expect(broken.loadedFaceEngines).toEqual(["yolov5face-mobilefacenet", "blazeface-faceres"]);
+    expect(await broken.service.faceEngine()).toBe("blazeface-faceres");
+  });
+
+  it("clusters faces with their own engine's threshold, never one engine's with the other's", async () => {
+    const h = harness();
+    /** A unit vector at `cosine` to the first axis, leaning towards axis `towards`. */
+    const at = (length: number, cosine: number, towards = 1) =>
+      Float32Array.from({ length }, (_, i) =>
+        i === 0 ? cosine : i === towards ? Math.sqrt(1 - cosine ** 2) : 0,
+      );
+    const face = (faceID: string, embedding: Float32Array) => ({
+      faceID,
+      embedding,
+      score: 0.95,
+      blur: 50,
+    });
+    const axis = (length: number) => at(length, 1);
+    const clusters = await h.service.clusterFaces(
+      [
+        // Built-in: 0.6 is past its 0.42, one person.
+        face("b1", axis(1024)),
+        face("b2", at(1024, 0.6)),
+        // Reference: 0.6 is short of its 0.76, two people; 0.8 joins.
+        face("r1", axis(192)),
+        face("r2", at(192, 0.6)),
+        face("r3", at(192, 0.8, 2)),
+        // No engine makes 7 floats: left out.
+        face("x1", axis(7)),
+      ],
+      new Map(),
+    );
+    expect(clusters.get("b1")).toBe(clusters.get("b2"));
+    expect(clusters.get("r1")).not.toBe(clusters.get("r2"));
+    expect(clusters.get("r3")).toBe(clusters.get("r1"));
+    expect(clusters.get("r1")).not.toBe(clusters.get("b1"));
+    expect(clusters.has("x1")).toBe(false);
   });
 
   it("indexes a batch of photos, one that does not decode failing alone", async () => {

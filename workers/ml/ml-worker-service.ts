@@ -9,7 +9,13 @@ import type {
 import { oneAtATime, once } from "./clip/serial-work";
 import type { ThingsTagger } from "./things/things-tagger";
 import type { FaceIndexer } from "./faces/face-indexer";
-import { clusterFaces } from "./faces/face-clusters";
+import { type ClusterableFace, clusterFaces } from "./faces/face-clusters";
+import {
+  type FaceEngine,
+  type FaceEngineName,
+  builtInFaceEngine,
+  faceEngineOfEmbeddingLength,
+} from "./faces/face-engines";
 import type { DotProducts } from "./faces/face-similarity";
 import { perceptualHash, perceptualHashHex } from "../dedupe/perceptual-hash";
 
@@ -24,18 +30,38 @@ export interface MLWorkerServiceDeps {
   clip: () => ClipCalls;
   /** The things tagger, loaded on the first tagging. */
   loadThingsTagger: () => Promise<ThingsTagger>;
-  /** The face detector and descriptor, loaded on the first face indexing. */
-  loadFaceIndexer: () => Promise<FaceIndexer>;
+  /** The engine to find faces with (reads the models folder's status). See: [Note: Face engines] */
+  chooseFaceEngine: () => Promise<FaceEngineName>;
+  /** An engine's face detector and descriptor, loaded on the first face indexing. */
+  loadFaceIndexer: (engine: FaceEngineName) => Promise<FaceIndexer>;
+  /** Logs an error the worker recovers from. */
+  logError?: ((message: string, cause: unknown) => void) | undefined;
   /** The clustering's dot products (tfjs in a worker), made on the first clustering. */
   loadDotProducts: () => Promise<DotProducts>;
   /** See `modelImages` (image-pixels.ts). */
   modelImages: (bytes: Uint8Array) => Promise<ModelImages>;
+  /** See `faceCropJPEGs` (faces/face-crop-jpegs.ts). */
+  faceCropJPEGs: MLWorkerCalls["cropFaces"];
 }
 
 export const createMLWorkerService = (deps: MLWorkerServiceDeps): MLWorkerCalls => {
   const queued = oneAtATime();
   const thingsTagger = once(deps.loadThingsTagger);
-  const faceIndexer = once(deps.loadFaceIndexer);
+  let chosenFaceEngine: Promise<FaceEngineName> | undefined;
+  const faceEngine = () => (chosenFaceEngine ??= deps.chooseFaceEngine());
+  // The reference's models failing to load (a damaged file the status took
+  // for ready) fall back to the built-in ones, for this worker's life.
+  const faceIndexer = once(async () => {
+    const engine = await faceEngine();
+    try {
+      return await deps.loadFaceIndexer(engine);
+    } catch (error) {
+      if (engine === builtInFaceEngine) throw error;
+      deps.logError?.(`The face engine ${engine} did not load; the built-in one is used`, error);
+      chosenFaceEngine = Promise.resolve(builtInFaceEngine);
+      return deps.loadFaceIndexer(builtInFaceEngine);
+    }
+  });
   const dotProducts = once(deps.loadDotProducts);
   let clustersMade = 0;
 
@@ -105,14 +131,34 @@ export const createMLWorkerService = (deps: MLWorkerServiceDeps): MLWorkerCalls 
     },
     clusterFaces: (faces, previous) =>
       queued(async () => {
-        const engine = await dotProducts();
-        return clusterFaces(faces, {
-          previous,
-          // Unique in this worker's life; the caller names clusters for good.
-          newClusterID: () => `new${String((clustersMade += 1))}`,
-          dotProducts: engine,
-        }).clusterIDByFaceID;
+        const products = await dotProducts();
+        const byEngine = new Map<FaceEngine, ClusterableFace[]>();
+        for (const face of faces) {
+          const engine = faceEngineOfEmbeddingLength(face.embedding.length);
+          if (engine === undefined) continue;
+          const ofEngine = byEngine.get(engine);
+          if (ofEngine === undefined) byEngine.set(engine, [face]);
+          else ofEngine.push(face);
+        }
+        const clusterIDByFaceID = new Map<string, string>();
+        for (const [engine, ofEngine] of byEngine) {
+          const clustering = clusterFaces(ofEngine, {
+            previous,
+            // Unique in this worker's life; the caller names clusters for good.
+            newClusterID: () => `new${String((clustersMade += 1))}`,
+            thresholds: engine.clustering,
+            dotProducts: products,
+          });
+          for (const [faceID, clusterID] of clustering.clusterIDByFaceID) {
+            clusterIDByFaceID.set(faceID, clusterID);
+          }
+        }
+        return clusterIDByFaceID;
       }),
+    // Not queued behind the models: a crop needs only the codec, and the
+    // people pages wait for it.
+    cropFaces: (jpegBytes, boxes) => deps.faceCropJPEGs(jpegBytes, boxes),
+    faceEngine,
     detectFaces: async (jpegs) => {
       const found: (FacesOfImage | undefined)[] = [];
       for (const jpegBytes of jpegs) found.push(await queued(() => facesOfOne(jpegBytes)));

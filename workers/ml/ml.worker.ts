@@ -15,9 +15,12 @@ import "../../shared/api/zod-jitless";
 import { wrap } from "comlink";
 import { browserImageCodec } from "../media/image/browser-image-codec";
 import { createClipService } from "./clip/clip-service";
+import { faceCropJPEGs } from "./faces/face-crop-jpegs";
 import { bitmapRGBA, modelImages as modelImagesOf } from "./image-pixels";
 import type { ClipCalls, MLWorkerCalls } from "./ml-worker-contract";
 import { createMLWorkerService } from "./ml-worker-service";
+import { faceEngineFor } from "./faces/face-engines";
+import { fetchModelsStatus } from "./models-status";
 
 /** The worker's own CLIP, or the desktop app's native one once adopted. */
 let clip: ClipCalls = createClipService({
@@ -31,11 +34,21 @@ const service: MLWorkerCalls = createMLWorkerService({
   clip: () => clip,
   loadThingsTagger: async () =>
     (await import("./things/browser-things-tagger")).loadBrowserThingsTagger(),
-  loadFaceIndexer: async () =>
-    (await import("./faces/browser-face-indexer")).loadBrowserFaceIndexer(),
+  chooseFaceEngine: async () =>
+    faceEngineFor(await fetchModelsStatus((url, init) => fetch(url, init), self.location.origin)),
+  loadFaceIndexer: async (engine) =>
+    engine === "yolov5face-mobilefacenet"
+      ? (await import("./faces/onnx-face-indexer")).loadOnnxFaceIndexer(
+          (await import("./clip/browser-clip-runtime")).browserClipRuntime(),
+        )
+      : (await import("./faces/browser-face-indexer")).loadBrowserFaceIndexer(),
+  logError: (message, cause) => {
+    console.error(message, cause);
+  },
   loadDotProducts: async () =>
     (await import("./faces/browser-face-similarity")).loadBrowserDotProducts(),
   modelImages: (bytes) => modelImagesOf({ codec: browserImageCodec, rgba: bitmapRGBA }, bytes),
+  faceCropJPEGs: (jpegBytes, boxes) => faceCropJPEGs(browserImageCodec, jpegBytes, boxes),
 });
 
 export const {
@@ -47,6 +60,8 @@ export const {
   indexImages,
   hashImages,
   detectFaces,
+  faceEngine,
+  cropFaces,
   clusterFaces,
 } = service;
 

@@ -3,6 +3,7 @@ import type { IndexedFace } from "../ml/indexing/indexed-faces";
 import { quantizedEmbedding } from "../ml/indexing/indexed-faces";
 import type { LibraryFaces } from "../ml/indexing/library-ml";
 import type { CGroup } from "./cgroup";
+import type { FaceCrops } from "./face-crops";
 import { clusterPersonID } from "./derive-people";
 import {
   type CGroupEntities,
@@ -237,5 +238,32 @@ describe("stableClusterIDs", () => {
       ["9_0", "kept"],
       ["3_0", "kept"],
     ]);
+  });
+});
+
+describe("the faces' crops of the library's people", () => {
+  it("are dropped when face indexing is turned off, and kept when turned on", async () => {
+    const drops: string[] = [];
+    const faceCrops: FaceCrops = {
+      faceCrops: (faces) => Promise.resolve(faces.map(() => new Uint8Array([1]))),
+      drop: () => {
+        drops.push("dropped");
+        return Promise.resolve();
+      },
+    };
+    const faces = libraryFaces();
+    const people = createLibraryPeople({
+      faces,
+      entities: server().entities,
+      cluster: byDescriptor,
+      faceCrops,
+      nowMs: () => 0,
+      logError: () => undefined,
+    });
+    await people.setFaceIndexing(true);
+    expect(drops).toEqual([]);
+    await people.setFaceIndexing(false);
+    expect(drops).toEqual(["dropped"]);
+    expect(faces.faceIndexingEnabled()).toBe(false);
   });
 });

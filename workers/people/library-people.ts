@@ -19,6 +19,7 @@ import {
 } from "./cgroup";
 import { type DerivedPerson, derivePeople } from "./derive-people";
 import { fileIDOfFaceID } from "../ml/faces/face-id";
+import type { FaceCrops } from "./face-crops";
 import type { FaceInFile, PeopleAnswer, PeopleCalls, PersonSummary } from "./people-contract";
 
 export type { ClusterableFace } from "../ml/faces/face-clusters";
@@ -47,6 +48,8 @@ export interface LibraryPeopleDeps {
     faces: ClusterableFace[],
     previous: ReadonlyMap<string, string>,
   ) => Promise<ReadonlyMap<string, string>>;
+  /** The faces' crops; without them (no ML worker to cut them) every face shows its neutral circle. */
+  faceCrops?: FaceCrops;
   nowMs: () => number;
   logError: (message: string, cause: unknown) => void;
   /** The people changed (faces found, a choice of this device or another's). */
@@ -245,6 +248,9 @@ export const createLibraryPeople = (deps: LibraryPeopleDeps): LibraryPeople => {
       return people.find((candidate) => candidate.personID === personID)?.faces ?? [];
     },
 
+    faceCrops: (faces) =>
+      deps.faceCrops?.faceCrops(faces) ?? Promise.resolve(faces.map(() => undefined)),
+
     async facesInFile(fileID): Promise<FaceInFile[]> {
       await prepare();
       const faces = deps.faces.facesOf(fileID) ?? [];
@@ -314,6 +320,8 @@ export const createLibraryPeople = (deps: LibraryPeopleDeps): LibraryPeople => {
 
     async setFaceIndexing(enabled) {
       await deps.faces.setFaceIndexing(enabled);
+      // The crops go with the faces. See: [Note: Face crops are cached sealed]
+      if (!enabled) await deps.faceCrops?.drop();
     },
   };
 };

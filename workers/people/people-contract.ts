@@ -67,6 +67,12 @@ export interface PeopleCalls {
   person(personID: string): Promise<PersonSummary | undefined>;
   /** A person's faces, best first ("Review faces"); none for an unknown person. */
   personFaces(personID: string): Promise<FaceRef[]>;
+  /**
+   * Each face's crop, in order: a square JPEG (sealed in the `face-crops`
+   * cache between calls); undefined for a face whose photo cannot be read.
+   * See: [Note: Face crops are cached sealed]
+   */
+  faceCrops(faces: FaceRef[]): Promise<(Uint8Array | undefined)[]>;
   /** The faces in a photo, left to right (the viewer's info panel). */
   facesInFile(fileID: number): Promise<FaceInFile[]>;
   /** Names (or renames) a person; an unnamed cluster becomes a named person. Returns its ID. */

@@ -309,6 +309,8 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
             gallery: loadedGallery,
             db: database,
             cipher,
+            indexedDB: deps.indexedDB,
+            IDBKeyRange: deps.IDBKeyRange,
             api: sessionApi,
             pool: deps.pool,
             ml: startML,
@@ -321,6 +323,9 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
           people = hostLibraryPeople({
             faces: ml,
             ml: startML,
+            cipher,
+            caches: deps.caches,
+            thumbnails: (fileIDs) => loadedGallery.media.thumbnails(fileIDs),
             api: sessionApi,
             keyring: deps.keyring,
             pool: deps.pool,

@@ -32,6 +32,8 @@ export const peopleCallsOf = (library: OpenLibrary): PeopleCalls => {
     people: async () => (await peopleOrNone())?.people() ?? { status: faceIndexingOff, people: [] },
     person: async (personID) => (await peopleOrNone())?.person(personID),
     personFaces: async (personID) => (await peopleOrNone())?.personFaces(personID) ?? [],
+    faceCrops: async (faces) =>
+      (await peopleOrNone())?.faceCrops(faces) ?? faces.map(() => undefined),
     facesInFile: async (fileID) => (await peopleOrNone())?.facesInFile(fileID) ?? [],
     namePerson: async (personID, name) => (await people()).namePerson(personID, name),
     mergePeople: async (intoID, mergedID) => (await people()).mergePeople(intoID, mergedID),

@@ -6,6 +6,11 @@ import type { ApiClient } from "../../shared/api/client";
 import type { CryptoPool } from "../crypto/pool";
 import type { LibraryKeyring } from "../library/keyring";
 import type { LibraryFaces, MLClient } from "../ml/indexing/library-ml";
+import type { MLWorkerCalls } from "../ml/ml-worker-contract";
+import type { ThumbnailResult } from "../gallery/gallery-contract";
+import type { MediaCacheStorage } from "../gallery/media/ciphertext-cache";
+import { createFaceCrops } from "../people/face-crops";
+import type { LocalCipher } from "./local-cipher";
 import { cgroupEntityType } from "../people/cgroup";
 import { type LibraryPeople, createLibraryPeople } from "../people/library-people";
 import { createUserEntities } from "../people/user-entities";
@@ -13,8 +18,13 @@ import { OrphanIndexingError } from "../ml/indexing/library-indexing";
 
 export interface LibraryPeopleHostDeps {
   faces: LibraryFaces;
-  /** The ML worker: the clustering runs there, on tfjs. */
-  ml: () => Pick<MLClient, "clusterFaces">;
+  /** The ML worker: the clustering runs there, on tfjs, and the faces' crops are cut there. */
+  ml: () => Pick<MLClient, "clusterFaces"> & Pick<MLWorkerCalls, "cropFaces">;
+  /** Seals the cached face crops. See: [Note: Face crops are cached sealed] */
+  cipher: Pick<LocalCipher, "sealBytes" | "openBytes">;
+  caches: MediaCacheStorage | undefined;
+  /** Decrypted thumbnails (the gallery's media service): the crops are cut from them. */
+  thumbnails: (fileIDs: readonly number[]) => Promise<ThumbnailResult[]>;
   api: () => ApiClient | undefined;
   keyring: Pick<LibraryKeyring, "openUserEntityKey" | "wrapUserEntityKey">;
   pool: Pick<CryptoPool, "encryptBlobs" | "decryptBlobs" | "generateKeyB64">;
@@ -53,6 +63,12 @@ export const hostLibraryPeople = (deps: LibraryPeopleHostDeps): LibraryPeople =>
       remove: (id) => entities.remove(id),
     },
     cluster: (faces, previous) => deps.ml().clusterFaces(faces, previous),
+    faceCrops: createFaceCrops({
+      caches: deps.caches,
+      cipher: deps.cipher,
+      thumbnails: deps.thumbnails,
+      cropFaces: (jpegBytes, boxes) => deps.ml().cropFaces(jpegBytes, boxes),
+    }),
     nowMs: deps.nowMs,
     logError: deps.logError,
     onChange: deps.onChange,

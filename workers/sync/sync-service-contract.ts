@@ -28,6 +28,7 @@ import type { PeopleCalls } from "../people/people-contract";
 import type { LibraryPeople } from "../people/library-people";
 import type { Places } from "../places/places-loader";
 import type { LibraryML, MLClient, SimilarityIndexes } from "../ml/indexing/library-ml";
+import type { MLWorkerCalls } from "../ml/ml-worker-contract";
 import type { IndexingCalls } from "../ml/indexing/indexing-contract";
 import type { ExportLibraryCalls } from "../export/export-library-calls";
 
@@ -138,9 +139,9 @@ export interface SyncServiceDependencies {
   playableVideo?: ((video: Blob, fileName: string) => Promise<Blob | undefined>) | undefined;
   /**
    * The ML worker (CLIP, the things detector), started on first use; without
-   * it the library is not indexed on this device.
+   * it the library is not indexed on this device (and faces are not cropped).
    */
-  startML?: (() => MLClient) | undefined;
+  startML?: (() => MLClient & Pick<MLWorkerCalls, "cropFaces">) | undefined;
   /** The places data (fetched from the app's origin in a browser). See: [Note: Places load with the first search] */
   places?: (() => Promise<Places>) | undefined;
   /** Unexpected failures that nobody awaits (writing the first screen); `console.error` by default. */

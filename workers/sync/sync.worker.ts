@@ -307,6 +307,8 @@ export const person = (...args: Parameters<PeopleCalls["person"]>) =>
   ensureService().person(...args);
 export const personFaces = (...args: Parameters<PeopleCalls["personFaces"]>) =>
   ensureService().personFaces(...args);
+export const faceCrops = (...args: Parameters<PeopleCalls["faceCrops"]>) =>
+  ensureService().faceCrops(...args);
 export const facesInFile = (...args: Parameters<PeopleCalls["facesInFile"]>) =>
   ensureService().facesInFile(...args);
 export const namePerson = (...args: Parameters<PeopleCalls["namePerson"]>) =>

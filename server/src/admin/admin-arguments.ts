@@ -32,11 +32,12 @@ Commands:
   close-registration                        Refuse new accounts (existing ones carry on).
   open-registration                         Accept new accounts again.
   models fetch                              Download the CLIP models semantic search needs
-                                            (210 MB) into CAIRN_MODELS_DIR, verified by size
-                                            and SHA-256 (from CAIRN_MODELS_BASE_URL, default
+                                            (210 MB) and the reference's face models (34 MB)
+                                            into CAIRN_MODELS_DIR, verified by size and
+                                            SHA-256 (from CAIRN_MODELS_BASE_URL, default
                                             https://models.ente.com).
-  models status                             Show which models are present and whether
-                                            semantic search is available.
+  models status                             Show which models are present, whether semantic
+                                            search is available and which face models index.
   help                                      Show this help.
 
 The command reads the same environment as \`npm start\` (CAIRN_DATA_DIR,

@@ -8,6 +8,10 @@ import {
   clipTestImageModel,
   clipTestTextModel,
 } from "../../../tests/test-support/clip-test-models";
+import {
+  faceTestDetectorModel,
+  faceTestEmbedderModel,
+} from "../../../tests/test-support/face-test-models";
 import { createModelsFolder, sha256OfFile } from "../models/models-folder";
 import { runAdmin } from "./run-admin";
 
@@ -21,6 +25,19 @@ const models = [
   { name: "mobileclip_s2_image_opset18_rgba_opt.onnx", sizeBytes: imageBytes.length },
   { name: "mobileclip_s2_text_opset18_quant.onnx", sizeBytes: textBytes.length },
 ];
+const faceDetectorBytes = Buffer.from(faceTestDetectorModel());
+const faceEmbedderBytes = Buffer.from(faceTestEmbedderModel());
+const faceModels = [
+  { name: "yolov5s_face_opset18_rgba_opt_nosplits.onnx", sizeBytes: faceDetectorBytes.length },
+  { name: "mobilefacenet_opset15.onnx", sizeBytes: faceEmbedderBytes.length },
+];
+const bytesByName = new Map([
+  [models[0]?.name, imageBytes],
+  [models[1]?.name, textBytes],
+  [faceModels[0]?.name, faceDetectorBytes],
+  [faceModels[1]?.name, faceEmbedderBytes],
+]);
+const allModels = [...models, ...faceModels];
 
 /** How the stand-in answers each model. */
 type Behaviour = "serve" | "404" | "short" | "long" | "cut";
@@ -48,6 +65,7 @@ describe("npm run admin -- models", () => {
       out: (text) => output.out.push(text),
       err: (text) => output.err.push(text),
       models,
+      faceModels,
       ...(extra.fetch === undefined ? {} : { fetch: extra.fetch }),
     });
   };
@@ -61,8 +79,7 @@ describe("npm run admin -- models", () => {
     server = createServer((request, response) => {
       const name = decodeURIComponent((request.url ?? "/").slice(1));
       requests.push(name);
-      const bytes =
-        name === models[0]?.name ? imageBytes : name === models[1]?.name ? textBytes : undefined;
+      const bytes = bytesByName.get(name);
       const how = behaviour[name] ?? "serve";
       if (bytes === undefined || how === "404") {
         response.writeHead(404).end("not found");
@@ -97,13 +114,14 @@ describe("npm run admin -- models", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it("fetches both models into <data>/models, verified and recorded in models.json", async () => {
+  it("fetches the CLIP and face models into <data>/models, verified and recorded in models.json", async () => {
     expect(await admin(["models", "fetch"])).toBe(0);
-    await expectFiles([...models.map((model) => model.name), "models.json"]);
+    expect(requests).toEqual(allModels.map((model) => model.name));
+    await expectFiles([...allModels.map((model) => model.name), "models.json"]);
     const manifest = JSON.parse(await readFile(path.join(modelsDir, "models.json"), "utf8")) as {
       models: Record<string, { sizeBytes: number; sha256: string; url: string }>;
     };
-    for (const model of models) {
+    for (const model of allModels) {
       expect(manifest.models[model.name]).toMatchObject({
         sizeBytes: model.sizeBytes,
         sha256: await sha256OfFile(path.join(modelsDir, model.name)),
@@ -112,10 +130,11 @@ describe("npm run admin -- models", () => {
     }
     expect(output.err).toEqual([]);
     expect(output.out.at(-1)).toContain("Semantic search is available.");
+    expect(output.out.at(-1)).toContain("Faces are indexed with the reference's models.");
     // The server sees the same folder ready.
-    expect((await createModelsFolder({ dir: modelsDir, models }).status()).semanticSearch).toEqual({
-      available: true,
-    });
+    const status = await createModelsFolder({ dir: modelsDir, models, faceModels }).status();
+    expect(status.semanticSearch).toEqual({ available: true });
+    expect(status.referenceFaceModels).toEqual({ available: true });
 
     // A second run finds them verified and downloads nothing.
     requests = [];
@@ -149,6 +168,21 @@ describe("npm run admin -- models", () => {
       models: Record<string, unknown>;
     };
     expect(Object.keys(manifest.models)).toEqual([models[0]?.name]);
+  });
+
+  it("keeps semantic search's models when a face model fails", async () => {
+    behaviour[faceModels[1]?.name ?? ""] = "short";
+    expect(await admin(["models", "fetch"])).toBe(1);
+    expect(output.err).toHaveLength(1);
+    expect(output.err[0]).toMatch(/mobilefacenet_opset15\.onnx gave \d+ bytes/);
+    await expectFiles([
+      ...models.map((model) => model.name),
+      faceModels[0]?.name ?? "",
+      "models.json",
+    ]);
+    const status = await createModelsFolder({ dir: modelsDir, models, faceModels }).status();
+    expect(status.semanticSearch).toEqual({ available: true });
+    expect(status.referenceFaceModels).toEqual({ available: false, reason: "model-not-ready" });
   });
 
   it("fails clearly when the server cannot be reached", async () => {
@@ -189,7 +223,10 @@ describe("npm run admin -- models", () => {
         `Models folder: ${modelsDir}`,
         `  ${models[0]?.name ?? ""}: ready`,
         `  ${models[1]?.name ?? ""}: missing`,
+        `  ${faceModels[0]?.name ?? ""}: missing`,
+        `  ${faceModels[1]?.name ?? ""}: missing`,
         "Semantic search is off: a model is not ready (run npm run admin -- models fetch).",
+        "Faces are indexed with the built-in models (the reference's are not ready).",
       ].join("\n"),
     );
   });

@@ -1,3 +1,4 @@
+import { faceModels, semanticSearchModels } from "../../../shared/api/models";
 import { createModelsFolder } from "../models/models-folder";
 import { defaultModelsBaseURL, fetchModels, ModelsFetchError } from "../models/fetch-models";
 import type { AdminIO } from "./run-admin";
@@ -15,6 +16,7 @@ const statusLines = async (dir: string, io: AdminIO): Promise<boolean> => {
   const status = await createModelsFolder({
     dir,
     ...(io.models === undefined ? {} : { models: io.models }),
+    ...(io.faceModels === undefined ? {} : { faceModels: io.faceModels }),
   }).status();
   const lines = [`Models folder: ${dir}`];
   for (const model of status.models) {
@@ -24,13 +26,16 @@ const statusLines = async (dir: string, io: AdminIO): Promise<boolean> => {
         : ` (${String(model.sizeBytes)} bytes, expected ${String(model.expectedSizeBytes)})`;
     lines.push(`  ${model.name}: ${modelStateText[model.state]}${size}`);
   }
-  const { semanticSearch } = status;
+  const { semanticSearch, referenceFaceModels } = status;
   lines.push(
     semanticSearch.available
       ? "Semantic search is available."
       : semanticSearch.reason === "no-models-folder"
         ? "Semantic search is off: the folder does not exist (run npm run admin -- models fetch)."
         : "Semantic search is off: a model is not ready (run npm run admin -- models fetch).",
+    referenceFaceModels?.available === true
+      ? "Faces are indexed with the reference's models."
+      : "Faces are indexed with the built-in models (the reference's are not ready).",
   );
   io.out(lines.join("\n"));
   return semanticSearch.available;
@@ -55,7 +60,7 @@ export const runModelsCommand = async (
     await fetchModels({
       dir,
       baseURL,
-      ...(io.models === undefined ? {} : { models: io.models }),
+      models: [...(io.models ?? semanticSearchModels), ...(io.faceModels ?? faceModels)],
       ...(io.fetch === undefined ? {} : { fetch: io.fetch }),
       log: io.out,
     });

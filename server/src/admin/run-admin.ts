@@ -47,8 +47,10 @@ export interface AdminIO {
   err: (text: string) => void;
   /** µs since the epoch; the clock by default. */
   nowUs?: () => number;
-  /** The models `models fetch` and `models status` expect; the catalogue by default (tests: tiny ones). */
+  /** Semantic search's models `models fetch` and `models status` expect; the catalogue's by default (tests: tiny ones). */
   models?: readonly ModelFile[];
+  /** Likewise the reference's face models. */
+  faceModels?: readonly ModelFile[];
   /** The fetch of `models fetch`; the global one by default. */
   fetch?: typeof globalThis.fetch;
 }

@@ -6,7 +6,7 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { type ModelFile, semanticSearchModels } from "../../../shared/api/models";
+import { faceModels, type ModelFile, semanticSearchModels } from "../../../shared/api/models";
 import { sha256OfFile } from "./models-folder";
 import { readModelsManifest, writeModelsManifest } from "./models-manifest";
 
@@ -30,6 +30,13 @@ export const defaultModelsBaseURL = "https://models.ente.com";
 export class ModelsFetchError extends Error {
   override name = "ModelsFetchError";
 }
+
+/**
+ * What `models fetch` fills the folder with: semantic search's models, then
+ * the reference's face models (optional for the server, but fetched with
+ * the others: see [Note: Face engines]).
+ */
+export const fetchedModels: readonly ModelFile[] = [...semanticSearchModels, ...faceModels];
 
 export interface FetchModelsOptions {
   dir: string;
@@ -124,7 +131,7 @@ const download = async (
 export const fetchModels = async ({
   dir,
   baseURL = defaultModelsBaseURL,
-  models = semanticSearchModels,
+  models = fetchedModels,
   fetch: fetchImpl = globalThis.fetch,
   log = () => undefined,
   now = () => new Date(),

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { type ModelFile, semanticSearchModels } from "../../../shared/api/models";
+import { faceModels, type ModelFile, semanticSearchModels } from "../../../shared/api/models";
 import type { ModelState, ModelsStatus } from "../../../shared/api/models-status";
 import { readModelsManifest } from "./models-manifest";
 
@@ -29,8 +29,10 @@ export interface ModelsFolder {
 export interface ModelsFolderOptions {
   /** `CAIRN_MODELS_DIR`. */
   dir: string;
-  /** The catalogue; tests pass the tiny models' sizes. */
+  /** Semantic search's models; tests pass the tiny models' sizes. */
   models?: readonly ModelFile[];
+  /** The reference's face models (optional ones); tests pass the tiny models' sizes. */
+  faceModels?: readonly ModelFile[];
   /** `sha256OfFile`; tests count the calls. */
   hashFile?: (file: string) => Promise<string>;
 }
@@ -79,8 +81,10 @@ interface Inspection {
 export const createModelsFolder = ({
   dir,
   models = semanticSearchModels,
+  faceModels: referenceFaceModels = faceModels,
   hashFile = sha256OfFile,
 }: ModelsFolderOptions): ModelsFolder => {
+  const catalogue = [...models, ...referenceFaceModels];
   const hashChecks = new Map<string, { version: string; matches: Promise<boolean> }>();
 
   const hashMatches = (file: string, version: string, expectedSha256: string) => {
@@ -118,19 +122,23 @@ export const createModelsFolder = ({
     status: async () => {
       const folderExists = await dirExists(dir);
       const inspections = await Promise.all(
-        models.map(async (model) => ({
+        catalogue.map(async (model) => ({
           model,
           inspection: folderExists ? await inspect(model) : { state: "missing" as const },
         })),
       );
-      const allReady = inspections.every(({ inspection }) => inspection.state === "ready");
-      return {
-        semanticSearch: allReady
-          ? { available: true }
+      const availabilityOf = (wanted: readonly ModelFile[]) =>
+        inspections.every(
+          ({ model, inspection }) => !wanted.includes(model) || inspection.state === "ready",
+        )
+          ? { available: true as const }
           : {
-              available: false,
-              reason: folderExists ? "model-not-ready" : "no-models-folder",
-            },
+              available: false as const,
+              reason: folderExists ? ("model-not-ready" as const) : ("no-models-folder" as const),
+            };
+      return {
+        semanticSearch: availabilityOf(models),
+        referenceFaceModels: availabilityOf(referenceFaceModels),
         models: inspections.map(({ model, inspection }) => ({
           name: model.name,
           state: inspection.state,
@@ -140,7 +148,7 @@ export const createModelsFolder = ({
       };
     },
     readyModel: async (name) => {
-      const model = models.find((candidate) => candidate.name === name);
+      const model = catalogue.find((candidate) => candidate.name === name);
       if (model === undefined) return undefined;
       return (await inspect(model)).ready;
     },

@@ -14,6 +14,9 @@ import { writeModelsManifest } from "./models-manifest";
 const image = { name: "image-model.onnx", sizeBytes: 1000 };
 const text = { name: "text-model.onnx", sizeBytes: 600 };
 const models = [image, text];
+const faceDetector = { name: "face-detector.onnx", sizeBytes: 300 };
+const faceEmbedder = { name: "face-embedder.onnx", sizeBytes: 200 };
+const faceModels = [faceDetector, faceEmbedder];
 
 describe("the models folder on an app's origin", () => {
   let root: string;
@@ -38,6 +41,7 @@ describe("the models folder on an app's origin", () => {
     const folder = createModelsFolder({
       dir,
       models,
+      faceModels,
       hashFile: (file) => {
         hashes++;
         return sha256OfFile(file);
@@ -69,9 +73,12 @@ describe("the models folder on an app's origin", () => {
   it("says semantic search is off when there is no folder", async () => {
     expect(await status()).toEqual({
       semanticSearch: { available: false, reason: "no-models-folder" },
+      referenceFaceModels: { available: false, reason: "no-models-folder" },
       models: [
         { name: image.name, state: "missing", expectedSizeBytes: 1000 },
         { name: text.name, state: "missing", expectedSizeBytes: 600 },
+        { name: faceDetector.name, state: "missing", expectedSizeBytes: 300 },
+        { name: faceEmbedder.name, state: "missing", expectedSizeBytes: 200 },
       ],
     });
     const answer = await host.inject({ method: "GET", url: `/models/${image.name}` });
@@ -84,9 +91,12 @@ describe("the models folder on an app's origin", () => {
     await fill(image, 999);
     expect(await status()).toEqual({
       semanticSearch: { available: false, reason: "model-not-ready" },
+      referenceFaceModels: { available: false, reason: "model-not-ready" },
       models: [
         { name: image.name, state: "wrong-size", expectedSizeBytes: 1000, sizeBytes: 999 },
         { name: text.name, state: "missing", expectedSizeBytes: 600 },
+        { name: faceDetector.name, state: "missing", expectedSizeBytes: 300 },
+        { name: faceEmbedder.name, state: "missing", expectedSizeBytes: 200 },
       ],
     });
     expect((await host.inject({ method: "GET", url: `/models/${image.name}` })).statusCode).toBe(
@@ -100,6 +110,11 @@ describe("the models folder on an app's origin", () => {
     await fill(text, 600);
     await writeFile(path.join(dir, "other.onnx"), "x");
     expect((await status()).semanticSearch).toEqual({ available: true });
+    // The face models are optional: semantic search does not wait for them.
+    expect((await status()).referenceFaceModels).toEqual({
+      available: false,
+      reason: "model-not-ready",
+    });
 
     // Sent as they are: a model does not shrink, and gzipping 143 MB would cost a core.
     const answer = await host.inject({
@@ -145,7 +160,12 @@ describe("the models folder on an app's origin", () => {
       },
     });
     const hashesBefore = hashes;
-    expect((await status()).models.map((model) => model.state)).toEqual(["ready", "wrong-hash"]);
+    expect((await status()).models.map((model) => model.state)).toEqual([
+      "ready",
+      "wrong-hash",
+      "missing",
+      "missing",
+    ]);
     expect((await host.inject({ method: "GET", url: `/models/${text.name}` })).statusCode).toBe(
       404,
     );
@@ -161,7 +181,35 @@ describe("the models folder on an app's origin", () => {
     expect((await status()).models.map((model) => model.state)).toEqual([
       "wrong-hash",
       "wrong-hash",
+      "missing",
+      "missing",
     ]);
     expect(hashes - hashesBefore).toBe(3);
+  });
+
+  it("says whether the reference's face models are ready, apart from semantic search", async () => {
+    await mkdir(dir);
+    await fill(faceDetector, 300);
+    expect(await status()).toMatchObject({
+      semanticSearch: { available: false, reason: "model-not-ready" },
+      referenceFaceModels: { available: false, reason: "model-not-ready" },
+    });
+    await fill(faceEmbedder, 200);
+    const both = await status();
+    expect(both.semanticSearch).toEqual({ available: false, reason: "model-not-ready" });
+    expect(both.referenceFaceModels).toEqual({ available: true });
+    const answer = await host.inject({ method: "GET", url: `/models/${faceEmbedder.name}` });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.rawPayload).toEqual(Buffer.alloc(200, 7));
+
+    // A face model of another size: faces go back to the built-in models.
+    await fill(faceDetector, 299);
+    expect((await status()).referenceFaceModels).toEqual({
+      available: false,
+      reason: "model-not-ready",
+    });
+    expect(
+      (await host.inject({ method: "GET", url: `/models/${faceDetector.name}` })).statusCode,
+    ).toBe(404);
   });
 });

@@ -7,6 +7,7 @@ import type {
   LibraryAction,
 } from "../../../workers/gallery/gallery-contract";
 import type { GallerySummary } from "../../../shared/model/library/gallery-summary";
+import type { FaceRef } from "../../../workers/people/people-contract";
 import type { LibrarySummary } from "../../../workers/sync/library-summary";
 import type { SyncStatus } from "../../../workers/sync/sync-service";
 import type { RemoteLibraryListener } from "../../../workers/sync/sync.worker";
@@ -164,6 +165,7 @@ const setup = (online = true) => {
       }),
     person: () => Promise.resolve(undefined),
     personFaces: () => Promise.resolve([]),
+    faceCrops: (faces: FaceRef[]) => Promise.resolve(faces.map(() => undefined)),
     facesInFile: () => Promise.resolve([]),
     namePerson: (personID: string) => Promise.resolve(personID),
     mergePeople: () => Promise.resolve(),

@@ -25,6 +25,10 @@ export const peopleClientOverWorker = (
     await opened;
     return api.personFaces(personID);
   },
+  faceCrops: async (faces) => {
+    await opened;
+    return api.faceCrops(faces);
+  },
   facesInFile: async (fileID) => {
     await opened;
     return api.facesInFile(fileID);

@@ -206,15 +206,7 @@ export function GalleryPage() {
           thumbnails !== undefined && <SharingPage summaries={summaries} thumbnails={thumbnails} />
         );
       case "people":
-        return (
-          thumbnails !== undefined && (
-            <PeoplePage
-              client={peopleClient}
-              thumbnails={thumbnails}
-              libraryVersion={library.summary}
-            />
-          )
-        );
+        return <PeoplePage client={peopleClient} libraryVersion={library.summary} />;
       case "map":
         return (
           thumbnails !== undefined && (

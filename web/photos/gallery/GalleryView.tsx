@@ -252,12 +252,8 @@ export function GalleryView({
         <ViewHeader
           title={title}
           heading={
-            personID !== undefined && thumbnails !== undefined ? (
-              <PersonHeader
-                personID={personID}
-                thumbnails={thumbnails}
-                libraryVersion={shown?.version}
-              />
+            personID !== undefined ? (
+              <PersonHeader personID={personID} libraryVersion={shown?.version} />
             ) : undefined
           }
           count={shownCount}

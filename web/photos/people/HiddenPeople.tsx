@@ -4,16 +4,9 @@
 import { useId, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import type { PersonSummary } from "../../../workers/people/people-contract";
-import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { PersonCard } from "./PersonCard";
 
-export function HiddenPeople({
-  people,
-  thumbnails,
-}: {
-  people: readonly PersonSummary[];
-  thumbnails: ThumbnailStore;
-}) {
+export function HiddenPeople({ people }: { people: readonly PersonSummary[] }) {
   const listID = useId();
   const [open, setOpen] = useState(false);
   return (
@@ -34,7 +27,7 @@ export function HiddenPeople({
       {open && (
         <ul id={listID} className="cairn-people__grid">
           {people.map((person) => (
-            <PersonCard key={person.personID} person={person} thumbnails={thumbnails} />
+            <PersonCard key={person.personID} person={person} />
           ))}
         </ul>
       )}

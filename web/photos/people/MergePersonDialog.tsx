@@ -8,20 +8,17 @@ import type { PeopleClient } from "../../common/library/people-client";
 import { Button } from "../../common/ui/Button";
 import { useLibraryAnswer } from "../deduplicate/use-library-answer";
 import { ActionDialog } from "../gallery/actions/ActionDialog";
-import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { mergeOrder } from "./merge-order";
 import { PersonPickRow } from "./PersonPickRow";
 
 export function MergePersonDialog({
   person,
   client,
-  thumbnails,
   onMerge,
   onClose,
 }: {
   person: PersonSummary;
   client: Pick<PeopleClient, "people">;
-  thumbnails: ThumbnailStore;
   /** Merges (the caller's to show a failure); the dialog closes once it settles. */
   onMerge: (order: { intoID: string; mergedID: string }) => Promise<void>;
   onClose: () => void;
@@ -51,7 +48,6 @@ export function MergePersonDialog({
                 <PersonPickRow
                   key={other.personID}
                   person={other}
-                  thumbnails={thumbnails}
                   disabled={busy}
                   onPick={(picked) => {
                     setBusy(true);

@@ -3,8 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PeopleAnswer } from "../../../workers/people/people-contract";
 import type { PeopleClient } from "../../common/library/people-client";
-import { fakeGalleryClient, renderGallery } from "../gallery/test-support/gallery-views";
-import { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
+import { renderGallery } from "../gallery/test-support/gallery-views";
 import { AccountServiceContext } from "../../common/account-screens/parts/account-service-context";
 import { fakeAccountService } from "../../common/accounts/test-support/stubbed-account-service";
 import { PeoplePage } from "./PeoplePage";
@@ -24,11 +23,7 @@ const show = (client: PeopleClient, remoteEnabled: boolean) => {
   });
   const harness = renderGallery(
     <AccountServiceContext value={service}>
-      <PeoplePage
-        client={client}
-        thumbnails={new ThumbnailStore(fakeGalleryClient())}
-        libraryVersion={1}
-      />
+      <PeoplePage client={client} libraryVersion={1} />
     </AccountServiceContext>,
   );
   render(harness.ui);

@@ -6,7 +6,6 @@
 
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PeopleClient } from "../../common/library/people-client";
-import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { FaceIndexingOff } from "./FaceIndexingOff";
 import { FaceIndexingPhase } from "./FaceIndexingPhase";
 import { HiddenPeople } from "./HiddenPeople";
@@ -19,12 +18,11 @@ import "./people.css";
 export interface PeoplePageProps {
   /** Undefined until the sync worker has started. */
   client: PeopleClient | undefined;
-  thumbnails: ThumbnailStore;
   /** Changes when the library does. */
   libraryVersion: unknown;
 }
 
-export function PeoplePage({ client, thumbnails, libraryVersion }: PeoplePageProps) {
+export function PeoplePage({ client, libraryVersion }: PeoplePageProps) {
   const intl = useIntl();
   const setting = useFaceIndexingSetting(client);
   const { answer, refresh } = usePeopleAnswer(
@@ -61,7 +59,7 @@ export function PeoplePage({ client, thumbnails, libraryVersion }: PeoplePagePro
           {sections.shown.length > 0 ? (
             <ul className="cairn-people__grid" data-testid="people-list">
               {sections.shown.map((person) => (
-                <PersonCard key={person.personID} person={person} thumbnails={thumbnails} />
+                <PersonCard key={person.personID} person={person} />
               ))}
             </ul>
           ) : (
@@ -73,9 +71,7 @@ export function PeoplePage({ client, thumbnails, libraryVersion }: PeoplePagePro
               <FormattedMessage id={done ? "people.none" : "people.finding"} />
             </p>
           )}
-          {sections.hidden.length > 0 && (
-            <HiddenPeople people={sections.hidden} thumbnails={thumbnails} />
-          )}
+          {sections.hidden.length > 0 && <HiddenPeople people={sections.hidden} />}
         </>
       )}
     </div>

@@ -2,8 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PeopleAnswer } from "../../../workers/people/people-contract";
-import { fakeGalleryClient, renderGallery } from "../gallery/test-support/gallery-views";
-import { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
+import { renderGallery } from "../gallery/test-support/gallery-views";
 import { PeopleClientContext } from "./people-client-context";
 import { PeopleStrip, stripPeopleCount } from "./PeopleStrip";
 import { fakePeopleClient, personOf, statusOf } from "./test-support/people-fakes";
@@ -14,7 +13,7 @@ const show = (answer: PeopleAnswer) => {
   const harness = renderGallery(
     <PeopleClientContext value={fakePeopleClient(answer)}>
       <ul>
-        <PeopleStrip thumbnails={new ThumbnailStore(fakeGalleryClient())} libraryVersion={1} />
+        <PeopleStrip libraryVersion={1} />
       </ul>
     </PeopleClientContext>,
   );

@@ -8,7 +8,6 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { useLibraryAnswer } from "../deduplicate/use-library-answer";
 import { galleryPagePath } from "../gallery/navigation/gallery-pages";
-import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { FaceCrop } from "./FaceCrop";
 import { personAddress } from "./person-address";
 import { personLabel } from "./person-label";
@@ -24,10 +23,8 @@ import "./people.css";
 export const stripPeopleCount = 8;
 
 export function PeopleStrip({
-  thumbnails,
   libraryVersion,
 }: {
-  thumbnails: ThumbnailStore;
   /** Changes whenever the library does. */
   libraryVersion: unknown;
 }) {
@@ -54,7 +51,7 @@ export function PeopleStrip({
               data-testid="albums-bar-person"
               data-person-id={person.personID}
             >
-              <FaceCrop face={person.cover} thumbnails={thumbnails} sizePx={48} />
+              <FaceCrop face={person.cover} sizePx={48} />
               <span className="cairn-people-chip__name">{name}</span>
             </Link>
           </li>

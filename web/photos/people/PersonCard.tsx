@@ -4,18 +4,11 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { PersonSummary } from "../../../workers/people/people-contract";
-import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { FaceCrop } from "./FaceCrop";
 import { personAddress } from "./person-address";
 import { personLabel } from "./person-label";
 
-export function PersonCard({
-  person,
-  thumbnails,
-}: {
-  person: PersonSummary;
-  thumbnails: ThumbnailStore;
-}) {
+export function PersonCard({ person }: { person: PersonSummary }) {
   const intl = useIntl();
   return (
     <li>
@@ -26,7 +19,7 @@ export function PersonCard({
         data-person-id={person.personID}
         data-named={person.name !== undefined}
       >
-        <FaceCrop face={person.cover} thumbnails={thumbnails} sizePx={120} />
+        <FaceCrop face={person.cover} sizePx={120} />
         <span
           className={
             person.name === undefined

@@ -3,8 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PeopleAnswer } from "../../../workers/people/people-contract";
 import type { PeopleClient } from "../../common/library/people-client";
-import { fakeGalleryClient, renderGallery } from "../gallery/test-support/gallery-views";
-import { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
+import { renderGallery } from "../gallery/test-support/gallery-views";
 import { PersonHeader } from "./PersonHeader";
 import { PeopleClientContext } from "./people-client-context";
 import { fakePeopleClient, personOf, statusOf } from "./test-support/people-fakes";
@@ -23,11 +22,7 @@ const answer: PeopleAnswer = {
 const show = (personID: string, client: PeopleClient = fakePeopleClient(answer)) => {
   const harness = renderGallery(
     <PeopleClientContext value={client}>
-      <PersonHeader
-        personID={personID}
-        thumbnails={new ThumbnailStore(fakeGalleryClient())}
-        libraryVersion={1}
-      />
+      <PersonHeader personID={personID} libraryVersion={1} />
     </PeopleClientContext>,
     `/gallery?search=person:${personID}`,
   );

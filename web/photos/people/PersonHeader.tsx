@@ -4,7 +4,6 @@
 
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router";
-import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { FaceCrop } from "./FaceCrop";
 import { personAddress } from "./person-address";
 import { personLabel } from "./person-label";
@@ -15,11 +14,9 @@ import "./people.css";
 
 export function PersonHeader({
   personID,
-  thumbnails,
   libraryVersion,
 }: {
   personID: string;
-  thumbnails: ThumbnailStore;
   /** Changes whenever the library does. */
   libraryVersion: unknown;
 }) {
@@ -31,9 +28,7 @@ export function PersonHeader({
 
   return (
     <div className="cairn-person-header" data-testid="person-header" data-person-id={personID}>
-      {person !== undefined && (
-        <FaceCrop face={person.cover} thumbnails={thumbnails} sizePx={160} />
-      )}
+      {person !== undefined && <FaceCrop face={person.cover} sizePx={160} />}
       <div className="cairn-person-header__text">
         <h1
           className={
@@ -66,7 +61,6 @@ export function PersonHeader({
         <PersonMenu
           person={person}
           client={client}
-          thumbnails={thumbnails}
           onChanged={refresh}
           onOpenPerson={(movedTo) => {
             void navigate(personAddress(movedTo), { replace: true });

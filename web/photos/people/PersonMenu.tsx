@@ -10,7 +10,6 @@ import { useMessageDialog } from "../../common/dialog/dialog-state";
 import type { PeopleClient } from "../../common/library/people-client";
 import { log } from "../../common/log/log";
 import { MenuButton, type MenuButtonItem } from "../gallery/MenuButton";
-import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { MergePersonDialog } from "./MergePersonDialog";
 import { PersonNameDialog } from "./PersonNameDialog";
 import { ReviewFacesDialog } from "./ReviewFacesDialog";
@@ -18,7 +17,6 @@ import { ReviewFacesDialog } from "./ReviewFacesDialog";
 export interface PersonMenuProps {
   person: PersonSummary;
   client: PeopleClient;
-  thumbnails: ThumbnailStore;
   /** After a change that kept the person's ID: the header asks again. */
   onChanged: () => void;
   /** After a change that moved the person to another ID: the page opens it. */
@@ -27,13 +25,7 @@ export interface PersonMenuProps {
 
 type Dialog = "name" | "merge" | "review";
 
-export function PersonMenu({
-  person,
-  client,
-  thumbnails,
-  onChanged,
-  onOpenPerson,
-}: PersonMenuProps) {
+export function PersonMenu({ person, client, onChanged, onOpenPerson }: PersonMenuProps) {
   const intl = useIntl();
   const { showErrorDialog } = useMessageDialog();
   const [dialog, setDialog] = useState<Dialog | undefined>();
@@ -111,7 +103,6 @@ export function PersonMenu({
         <MergePersonDialog
           person={person}
           client={client}
-          thumbnails={thumbnails}
           onMerge={({ intoID, mergedID }) =>
             change("merge people", async () => {
               await client.mergePeople(intoID, mergedID);
@@ -124,7 +115,6 @@ export function PersonMenu({
       {dialog === "review" && (
         <ReviewFacesDialog
           loadFaces={loadFaces}
-          thumbnails={thumbnails}
           onRemove={(faceIDs) =>
             change("remove faces from a person", async () => {
               await client.removeFacesFromPerson(personID, faceIDs);

@@ -2,18 +2,15 @@
 
 import { FormattedMessage, useIntl } from "react-intl";
 import type { PersonSummary } from "../../../workers/people/people-contract";
-import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { FaceCrop } from "./FaceCrop";
 import { personLabel } from "./person-label";
 
 export function PersonPickRow({
   person,
-  thumbnails,
   disabled,
   onPick,
 }: {
   person: PersonSummary;
-  thumbnails: ThumbnailStore;
   disabled: boolean;
   onPick: (person: PersonSummary) => void;
 }) {
@@ -30,7 +27,7 @@ export function PersonPickRow({
           onPick(person);
         }}
       >
-        <FaceCrop face={person.cover} thumbnails={thumbnails} sizePx={48} />
+        <FaceCrop face={person.cover} sizePx={48} />
         <span className="cairn-people-pick__name">{personLabel(person, intl)}</span>
         <span className="cairn-people-pick__count">
           <FormattedMessage id="people.photoCount" values={{ count: person.fileCount }} />

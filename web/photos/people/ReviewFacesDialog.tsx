@@ -8,18 +8,15 @@ import type { FaceRef } from "../../../workers/people/people-contract";
 import { log } from "../../common/log/log";
 import { Button } from "../../common/ui/Button";
 import { ActionDialog } from "../gallery/actions/ActionDialog";
-import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { FaceCrop } from "./FaceCrop";
 
 export function ReviewFacesDialog({
   loadFaces,
-  thumbnails,
   onRemove,
   onClose,
 }: {
   /** The person's faces to review. */
   loadFaces: () => Promise<FaceRef[]>;
-  thumbnails: ThumbnailStore;
   /** Removes the faces (the caller's to show a failure); the dialog closes once it settles. */
   onRemove: (faceIDs: readonly string[]) => Promise<void>;
   onClose: () => void;
@@ -89,7 +86,7 @@ export function ReviewFacesDialog({
                       toggle(face.faceID);
                     }}
                   >
-                    <FaceCrop face={face} thumbnails={thumbnails} sizePx={48} />
+                    <FaceCrop face={face} sizePx={48} />
                   </button>
                 </li>
               ))}

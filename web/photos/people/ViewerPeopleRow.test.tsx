@@ -2,8 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FaceInFile } from "../../../workers/people/people-contract";
-import { fakeGalleryClient, renderGallery } from "../gallery/test-support/gallery-views";
-import { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
+import { renderGallery } from "../gallery/test-support/gallery-views";
 import { PeopleClientContext } from "./people-client-context";
 import { fakePeopleClient } from "./test-support/people-fakes";
 import { ViewerPeopleRow } from "./ViewerPeopleRow";
@@ -23,7 +22,7 @@ const show = (faces: FaceInFile[]) => {
   const harness = renderGallery(
     <PeopleClientContext value={fakePeopleClient(undefined, { facesInFile })}>
       <dl>
-        <ViewerPeopleRow fileID={7} thumbnails={new ThumbnailStore(fakeGalleryClient())} />
+        <ViewerPeopleRow fileID={7} />
       </dl>
     </PeopleClientContext>,
   );

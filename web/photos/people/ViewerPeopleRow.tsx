@@ -8,19 +8,12 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { FaceInFile } from "../../../workers/people/people-contract";
 import { log } from "../../common/log/log";
-import type { ThumbnailStore } from "../gallery/thumbnails/thumbnail-store";
 import { FaceCrop } from "./FaceCrop";
 import { personAddress } from "./person-address";
 import { usePagePeopleClient } from "./people-client-context";
 import "./people.css";
 
-export function ViewerPeopleRow({
-  fileID,
-  thumbnails,
-}: {
-  fileID: number;
-  thumbnails: ThumbnailStore;
-}) {
+export function ViewerPeopleRow({ fileID }: { fileID: number }) {
   const intl = useIntl();
   const client = usePagePeopleClient();
   const [answered, setAnswered] = useState<{ fileID: number; faces: FaceInFile[] }>();
@@ -48,7 +41,7 @@ export function ViewerPeopleRow({
     const name = shown.name ?? intl.formatMessage({ id: "people.unnamed" });
     const content = (
       <>
-        <FaceCrop face={shown} thumbnails={thumbnails} sizePx={48} />
+        <FaceCrop face={shown} sizePx={48} />
         <span
           className={
             shown.name === undefined

@@ -19,7 +19,11 @@ export interface MediaCacheStorage {
 }
 
 /** Cache names of the spec (§9 "Caches: thumbs, face-crops, files"). */
-export const mediaCacheNames = { thumbnails: "thumbs", files: "files" } as const;
+export const mediaCacheNames = {
+  thumbnails: "thumbs",
+  faceCrops: "face-crops",
+  files: "files",
+} as const;
 
 /**
  * Keys are URLs (Cache Storage wants http(s) requests) under a reserved

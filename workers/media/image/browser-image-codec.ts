@@ -2,7 +2,7 @@
 // OffscreenCanvas draws and encodes. No DOM: a dedicated worker has both.
 
 import type { PixelSize } from "../../../shared/model/media/thumbnail-rules";
-import type { CodecImage, ImageCodec } from "./image-codec";
+import type { CodecImage, ImageCodec, PixelRegion } from "./image-codec";
 import { jpegFrameSize, jpegHeadBytes } from "./jpeg-segments";
 import { orientationTransform, orientedSize } from "./orientation";
 import { type DecodeNeeds, jpegReducedDecodeSize } from "./reduced-decode";
@@ -197,6 +197,15 @@ export const browserImageCodec: ImageCodec<BitmapImage> = {
   },
 
   resize: (image, size) => Promise.resolve(bitmapImage(resizeByHalves(image.bitmap, size))),
+
+  crop: (image, { xPx, yPx, widthPx, heightPx }: PixelRegion) =>
+    Promise.resolve(
+      bitmapImage(
+        drawn({ widthPx, heightPx }, (context) => {
+          context.drawImage(image.bitmap, xPx, yPx, widthPx, heightPx, 0, 0, widthPx, heightPx);
+        }),
+      ),
+    ),
 
   encodeJPEG: async (image, quality) => {
     const blob = await image.onWhite().convertToBlob({ type: "image/jpeg", quality });

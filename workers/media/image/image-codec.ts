@@ -1,5 +1,5 @@
-// What the image modules need from the platform to decode, turn, scale and
-// encode pixels. The browser implementation (`browser-image-codec.ts`) uses
+// What the image modules need from the platform to decode, turn, scale, cut
+// and encode pixels. The browser implementation (`browser-image-codec.ts`) uses
 // createImageBitmap and OffscreenCanvas; Node tests use one built on Debian's
 // ffmpeg (`test-image-codec.ts`), so the whole thumbnail path runs in both.
 
@@ -18,6 +18,14 @@ export interface CodecImage {
    */
   readonly reducedFrom?: PixelSize | undefined;
   close(): void;
+}
+
+/** A rectangle of an image, in its pixels from the top-left corner. */
+export interface PixelRegion {
+  xPx: number;
+  yPx: number;
+  widthPx: number;
+  heightPx: number;
 }
 
 /**
@@ -39,6 +47,8 @@ export interface ImageCodec<Image extends CodecImage = CodecImage> {
   reorient(image: Image, orientation: ExifOrientation): Promise<Image>;
   /** The image scaled to `size`, smoothly (a large downscale shows no aliasing). */
   resize(image: Image, size: PixelSize): Promise<Image>;
+  /** The pixels of `region` (whole pixels, inside the image) at their own size. */
+  crop(image: Image, region: PixelRegion): Promise<Image>;
   /**
    * The image as a JPEG of `quality` (0 to 1, as `convertToBlob` takes it),
    * transparent pixels flattened onto white.

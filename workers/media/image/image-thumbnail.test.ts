@@ -81,6 +81,7 @@ const scriptedCodec = (
     fromRGBA: ({ widthPx, heightPx }) => Promise.resolve(image(widthPx, heightPx)),
     reorient: (source) => Promise.resolve(image(source.heightPx, source.widthPx)),
     resize: (_, { widthPx, heightPx }) => Promise.resolve(image(widthPx, heightPx)),
+    crop: (_, { widthPx, heightPx }) => Promise.resolve(image(widthPx, heightPx)),
     encodeJPEG: (_, quality) => {
       qualities.push(quality);
       const sizeBytes = jpegSizesBytes[qualities.length - 1];

@@ -1,5 +1,4 @@
-import { modelsStatusPath } from "../../../shared/api/models";
-import { modelsStatusSchema } from "../../../shared/api/models-status";
+import { fetchModelsStatus } from "../models-status";
 import type { ClipCalls, ClipStatus, ClipUnavailableReason } from "../ml-worker-contract";
 import { type ClipEmbedder, type ClipRuntime, createClipEmbedder } from "./clip-embedder";
 import { oneAtATime, once } from "./serial-work";
@@ -82,17 +81,9 @@ export const createClipService = (deps: ClipServiceDeps): ClipCalls => {
       reason,
       sinceMs: deps.nowMs(),
     });
-    let answer: unknown;
-    try {
-      const response = await deps.fetch(new URL(modelsStatusPath, deps.origin).href);
-      if (!response.ok) return off("status-unreachable");
-      answer = await response.json();
-    } catch {
-      return off("status-unreachable");
-    }
-    const status = modelsStatusSchema.safeParse(answer);
-    if (!status.success) return off("status-unreachable");
-    const { semanticSearch } = status.data;
+    const status = await fetchModelsStatus(deps.fetch, deps.origin);
+    if (status === undefined) return off("status-unreachable");
+    const { semanticSearch } = status;
     if (!semanticSearch.available) return off(semanticSearch.reason);
     // The runtime's module is part of loading the models: failing, it is another reason.
     const embedder = await clipEmbedder().catch(() => undefined);

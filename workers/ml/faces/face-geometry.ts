@@ -34,3 +34,14 @@ export const clampBox = (box: Box, width: number, height: number): Box => {
     height: Math.min(Math.max(box.y + box.height, 0), height) - y,
   };
 };
+
+/** A box in an image's pixels as a share of its `width` × `height` (0..1), cut to the image. */
+export const relativeBox = (box: Box, width: number, height: number): Box => {
+  const inImage = clampBox(box, width, height);
+  return {
+    x: inImage.x / width,
+    y: inImage.y / height,
+    width: inImage.width / width,
+    height: inImage.height / height,
+  };
+};

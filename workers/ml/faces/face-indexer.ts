@@ -5,7 +5,8 @@ import { blurCropSizePx, laplacianVariance } from "./face-blur";
 import { type RGBAImage, cropRGB, faceSquare } from "./face-crop";
 import { descriptorInputSize, loadFaceDescriber } from "./face-descriptor";
 import { loadFaceDetector } from "./face-detector";
-import { type Box, type Point, clampBox } from "./face-geometry";
+import type { FaceEngineName } from "./face-engines";
+import { type Box, type Point, relativeBox } from "./face-geometry";
 
 // The face indexer: a photo's faces, each with its box, landmarks, score,
 // blur and embedding. BlazeFace finds the faces, each face's square crop
@@ -23,11 +24,13 @@ export interface DetectedFace {
   score: number;
   /** Sharpness: variance of the Laplacian of the face crop's grayscale (higher = sharper). See: [Note: Face blur is the variance of the Laplacian] */
   blur: number;
-  /** The face descriptor (1024 floats), L2-normalised: the dot product of two is their cosine similarity. */
+  /** The face's embedding (the engine's length: 1024 or 192 floats), L2-normalised: the dot product of two is their cosine similarity. */
   embedding: Float32Array;
 }
 
 export interface FaceIndexer {
+  /** Which models made the faces: their embeddings compare only with the same engine's. See: [Note: Face engines] */
+  engine: FaceEngineName;
   /** The image's faces, best score first. */
   detectFaces(image: RGBAImage): Promise<DetectedFace[]>;
   /** Frees both models' weights (the backend stays). */
@@ -80,7 +83,8 @@ export const faceScoreThreshold = 0.62;
 /** The descriptor's crop side, as a multiple of the detector box's longer side. See: [Note: The face crop for the descriptor] */
 const descriptorCropScale = 1;
 
-const ensureImage = ({ width, height, data }: RGBAImage) => {
+/** Throws `FaceImageError` unless `image` has pixels and holds width × height × 4 bytes. */
+export const ensureImage = ({ width, height, data }: RGBAImage) => {
   if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
     throw new FaceImageError(`An image of ${String(width)}×${String(height)} pixels`);
   }
@@ -103,6 +107,7 @@ export const loadFaceIndexer = async (options: FaceIndexerOptions): Promise<Face
     loadFaceDescriber(options),
   ]);
   return {
+    engine: "blazeface-faceres",
     detectFaces: async (image) => {
       ensureImage(image);
       const detections = await detector.detect(image, minScore);
@@ -121,14 +126,8 @@ export const loadFaceIndexer = async (options: FaceIndexerOptions): Promise<Face
       const embeddings = await describer.describe(crops, detections.length);
       const { width, height } = image;
       return detections.map(({ box, landmarks, score }, i) => {
-        const inImage = clampBox(box, width, height);
         return {
-          box: {
-            x: inImage.x / width,
-            y: inImage.y / height,
-            width: inImage.width / width,
-            height: inImage.height / height,
-          },
+          box: relativeBox(box, width, height),
           landmarks: landmarks.map(({ x, y }) => ({ x: x / width, y: y / height })),
           score,
           blur: blurs[i] ?? 0,

@@ -14,28 +14,51 @@
 //
 // [Note: Faces of another model are not ours to overwrite]
 //
-// A face's embedding only compares with embeddings of the same model. The
-// reference's clients write MobileFaceNet's 192 values under `face`; ours are
-// the human package's descriptor (`faceEmbeddingLength` values). A document
-// whose `face` part holds embeddings of another length is a file indexed by
-// another model: its faces are not adopted (they would cluster with nothing)
-// and not overwritten (the other app's people need them). This device finds
-// its own faces and keeps them in its local indexes only.
+// A face's embedding only compares with embeddings of the same engine (see:
+// [Note: Face engines]), told apart by their length: the reference's
+// MobileFaceNet writes 192 values under `face`, the built-in engine 1024.
+// - A document's faces of the engine in use here are adopted; others are
+//   not (they would cluster with nothing), and the file counts as not yet
+//   face-indexed: this device finds its own faces.
+// - Faces found here replace a document's faces of the same engine, and
+//   the built-in engine's when this device runs the reference's (the Ente
+//   apps then read them). They never replace the reference engine's faces
+//   (the Ente apps' people are made of them): the built-in engine's faces
+//   of such a file stay in this device's local indexes only.
+// - A photo that shows no face has none under either engine: an empty
+//   list is adopted and kept whatever the engine.
 
-import { fetchMLData, updateMLData } from "../derived-data/ml-data-sync";
+import { type MLDataSyncDeps, updateMLData } from "../derived-data/ml-data-sync";
 import { type FaceIndex, type MLDataDocument, faceOf, withMLDataPart } from "../ml-data";
 import type { FacesOfImage } from "../ml-worker-contract";
-import { descriptorLength as faceEmbeddingLength } from "../faces/face-descriptor";
+import {
+  type FaceEngine,
+  builtInFaceEngine,
+  faceEngines,
+  mayReplaceFaces,
+} from "../faces/face-engines";
 import { indexedFace } from "../faces/face-id";
 import { type IndexedFace, quantizedEmbedding } from "./indexed-faces";
 import { readableThumbnails } from "./readable-thumbnails";
-import { nextIndexingBatch } from "./indexing-queue";
-import type { LibraryIndexingDeps } from "./library-indexing";
+import { batchToCompute } from "./batch-to-compute";
+import type { IndexingML, LibraryIndexingDeps } from "./library-indexing";
 import type { LibraryMLIndexes } from "./ml-indexes";
 import type { MLRunOutcome } from "./ml-job";
 
+/**
+ * [Note: A photo whose faces cannot be found is tried a few times]
+ *
+ * A photo whose thumbnail cannot be fetched or decoded is left for the rest
+ * of the session, and its failure is counted in the face database's
+ * `file-status`. A later session tries it again (the network may have been
+ * down, a thumbnail may have been replaced) until it failed this many times;
+ * then it counts as done, so the phase can reach "done" and no reload
+ * spends its first run on photos that never read.
+ */
+export const maxFaceIndexingFailures = 3;
+
 export interface FaceStageDeps extends Pick<LibraryIndexingDeps, "files" | "thumbnails"> {
-  ml: { detectFaces(jpegs: Uint8Array[]): Promise<(FacesOfImage | undefined)[]> };
+  ml: Pick<IndexingML, "detectFaces" | "faceEngine">;
   batchSize: number;
   paused?: (() => boolean) | undefined;
   indexes: LibraryMLIndexes;
@@ -45,21 +68,19 @@ export interface FaceStageDeps extends Pick<LibraryIndexingDeps, "files" | "thum
 }
 
 export interface FaceStage {
-  /** Keeps the faces a document holds, when they are of our model. */
+  /** Asks the ML worker which engine finds faces (at the start of each run). */
+  chooseEngine: () => Promise<void>;
+  /** Keeps the faces a document holds, when they are of the engine in use. */
   adopt: (fileID: number, document: MLDataDocument) => void;
   /** Finds the faces of the next batch of photos without them. */
-  run: (
-    sync: Parameters<typeof fetchMLData>[0],
-    signal: AbortSignal | undefined,
-  ) => Promise<MLRunOutcome>;
+  run: (sync: MLDataSyncDeps, signal: AbortSignal | undefined) => Promise<MLRunOutcome>;
   /** Whether a file's faces are known here (found, adopted, or it could not be read). */
   isDone: (fileID: number) => boolean;
 }
 
-/** Whether a document's `face` part is of another model. See: [Note: Faces of another model are not ours to overwrite] */
-const isOtherModels = (face: FaceIndex | undefined): boolean =>
-  face !== undefined &&
-  face.faces.some(({ embedding }) => embedding.length !== faceEmbeddingLength);
+/** The embeddings' length of a document's faces; undefined without faces. */
+const storedEmbeddingLength = (face: FaceIndex | undefined): number | undefined =>
+  face?.faces[0]?.embedding.length;
 
 const indexedFacesOf = (face: FaceIndex): IndexedFace[] =>
   face.faces.map(({ faceID, detection, score, blur, embedding }) => ({
@@ -89,45 +110,50 @@ const facePartOf = (
 
 export const createFaceStage = (deps: FaceStageDeps): FaceStage => {
   const { indexes } = deps;
-  /** Files whose faces could not be found this session (no thumbnail, undecodable): not retried until reload. */
+  /** Files whose faces could not be found this session. See: [Note: A photo whose faces cannot be found is tried a few times] */
   const failed = new Set<number>();
 
-  const isDone = (fileID: number) => failed.has(fileID) || indexes.facesOf(fileID) !== undefined;
+  let engine: FaceEngine = faceEngines[builtInFaceEngine];
+
+  /** Whether faces are the engine's (a photo without faces is, whatever the engine). */
+  const areEngines = (embeddingLengths: readonly number[]) =>
+    embeddingLengths.every((length) => length === engine.embeddingLength);
+
+  const isDone = (fileID: number) => {
+    if (failed.has(fileID)) return true;
+    const faces = indexes.facesOf(fileID);
+    if (faces !== undefined && areEngines(faces.map(({ embedding }) => embedding.codes.length))) {
+      return true;
+    }
+    return (indexes.faceStateOf(fileID)?.failureCount ?? 0) >= maxFaceIndexingFailures;
+  };
+
+  const fail = (fileID: number, cause: unknown) => {
+    deps.logError(`Could not index the faces of file ${String(fileID)}`, cause);
+    failed.add(fileID);
+    indexes.recordFaceFailure(fileID);
+  };
 
   const adopt = (fileID: number, document: MLDataDocument) => {
     const face = faceOf(document);
-    if (face === undefined || isOtherModels(face)) return;
+    if (face === undefined || !areEngines(face.faces.map(({ embedding }) => embedding.length)))
+      return;
     indexes.setFaces(fileID, indexedFacesOf(face));
   };
 
   const run: FaceStage["run"] = async (sync, signal) => {
-    const batch = nextIndexingBatch(deps.files(), isDone, new Set(), deps.batchSize);
-    if (batch.length === 0) return "nothing-to-do";
-    if (deps.paused?.() === true) return "paused";
-    // Another device may have found them already.
-    const stored = await fetchMLData(
-      sync,
-      batch.map(({ id }) => id),
-    );
-    const toIndex = batch.filter(({ id }) => {
-      const document = stored.get(id)?.document;
-      if (document !== undefined) adopt(id, document);
-      return !isDone(id);
-    });
-    if (toIndex.length === 0) return "did-work";
+    const next = await batchToCompute({ ...deps, isDone, sync, adopt });
+    if ("outcome" in next) return next.outcome;
+    const { files: toIndex, stored } = next;
     signal?.throwIfAborted();
     const thumbnails = await deps.thumbnails(toIndex.map(({ id }) => id));
-    const images = readableThumbnails(thumbnails, (fileID, errorName) => {
-      deps.logError(`Could not index the faces of file ${String(fileID)}`, errorName);
-      failed.add(fileID);
-    });
+    const images = readableThumbnails(thumbnails, fail);
     const found = await deps.ml.detectFaces(images.map(({ bytes }) => bytes));
     for (const [position, { fileID }] of images.entries()) {
       signal?.throwIfAborted();
       const faces = found[position];
       if (faces === undefined) {
-        deps.logError(`Could not index the faces of file ${String(fileID)}`, "unreadable image");
-        failed.add(fileID);
+        fail(fileID, "unreadable image");
         continue;
       }
       const part = facePartOf(fileID, faces, deps.client);
@@ -135,7 +161,9 @@ export const createFaceStage = (deps: FaceStageDeps): FaceStage => {
         sync,
         fileID,
         (document) =>
-          isOtherModels(faceOf(document)) ? document : withMLDataPart(document, "face", part),
+          mayReplaceFaces(engine.name, storedEmbeddingLength(faceOf(document)))
+            ? withMLDataPart(document, "face", part)
+            : document,
         stored.get(fileID),
       );
       // Face indexing turned off while the document was written: its faces are not kept.
@@ -154,5 +182,9 @@ export const createFaceStage = (deps: FaceStageDeps): FaceStage => {
     return "did-work";
   };
 
-  return { adopt, run, isDone };
+  const chooseEngine = async () => {
+    engine = faceEngines[await deps.ml.faceEngine()];
+  };
+
+  return { chooseEngine, adopt, run, isDone };
 };

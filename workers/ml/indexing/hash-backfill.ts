@@ -14,10 +14,10 @@
 // show is not reset by an upgrade.
 
 import { perceptualHashFromHex } from "../../dedupe/perceptual-hash";
-import { fetchMLData, updateMLData } from "../derived-data/ml-data-sync";
+import { type MLDataSyncDeps, updateMLData } from "../derived-data/ml-data-sync";
 import { perceptualHashOf, withPerceptualHash } from "../ml-data";
 import { readableThumbnails } from "./readable-thumbnails";
-import { nextIndexingBatch } from "./indexing-queue";
+import { batchToCompute } from "./batch-to-compute";
 import type { IndexingML, LibraryIndexingDeps } from "./library-indexing";
 import type { LibraryMLIndexes } from "./ml-indexes";
 import type { MLRunOutcome } from "./ml-job";
@@ -35,10 +35,7 @@ export interface HashBackfill {
   /** Keeps a hash read from a document or the ML worker (hex), when it is one. */
   keep: (fileID: number, hex: string | undefined) => void;
   /** Hashes the next batch of indexed files without a hash. See: [Note: Files indexed before hashes get one alone] */
-  run: (
-    sync: Parameters<typeof fetchMLData>[0],
-    signal: AbortSignal | undefined,
-  ) => Promise<MLRunOutcome>;
+  run: (sync: MLDataSyncDeps, signal: AbortSignal | undefined) => Promise<MLRunOutcome>;
 }
 
 export const createHashBackfill = (deps: HashBackfillDeps): HashBackfill => {
@@ -56,19 +53,16 @@ export const createHashBackfill = (deps: HashBackfillDeps): HashBackfill => {
   };
 
   const run: HashBackfill["run"] = async (sync, signal) => {
-    const batch = nextIndexingBatch(deps.files(), isHashed, new Set(), deps.batchSize);
-    if (batch.length === 0) return "nothing-to-do";
-    if (deps.paused?.() === true) return "paused";
-    // Another device may have hashed them since.
-    const stored = await fetchMLData(
+    const next = await batchToCompute({
+      ...deps,
+      isDone: isHashed,
       sync,
-      batch.map(({ id }) => id),
-    );
-    const toHash = batch.filter(({ id }) => {
-      keep(id, perceptualHashOf(stored.get(id)?.document ?? {}));
-      return !isHashed(id);
+      adopt: (fileID, document) => {
+        keep(fileID, perceptualHashOf(document));
+      },
     });
-    if (toHash.length === 0) return "did-work";
+    if ("outcome" in next) return next.outcome;
+    const { files: toHash, stored } = next;
     signal?.throwIfAborted();
     const thumbnails = await deps.thumbnails(toHash.map(({ id }) => id));
     const images = readableThumbnails(thumbnails, (fileID) => failed.add(fileID));

@@ -9,31 +9,24 @@ import type { DecryptedFile } from "../../library/decrypted-records";
 import {
   type MLTestLibrary,
   accountAPI,
-  indexableFiles,
+  indexingOf,
   recordingML,
   startMLTestLibrary,
 } from "../test-support/ml-test-library";
 import { fetchMLData } from "../derived-data/ml-data-sync";
 import { faceOf } from "../ml-data";
-import { type IndexingML, type LibraryIndexing, createLibraryIndexing } from "./library-indexing";
-import { thumbnailsOf } from "../test-support/ml-test-library";
+import type { IndexingML, LibraryIndexing } from "./library-indexing";
 
 let library: MLTestLibrary;
 let files: DecryptedFile[];
 
-const indexingOn = (ml: IndexingML, faces: { on: boolean }): LibraryIndexing => {
-  const api = accountAPI(library.node, library.account);
-  return createLibraryIndexing({
-    files: () => indexableFiles(files),
-    fileKey: (fileID) => files.find(({ id }) => id === fileID)?.keyB64,
-    api: () => api,
-    pool: library.pool,
-    thumbnails: thumbnailsOf(library.client, () => files),
+const indexingOn = (ml: IndexingML, faces: { on: boolean }): LibraryIndexing =>
+  indexingOf(
+    library,
+    { account: library.account, client: library.client, files: () => files },
     ml,
-    batchSize: 2,
-    faceIndexing: () => faces.on,
-  });
-};
+    { faceIndexing: () => faces.on },
+  );
 
 beforeAll(async () => {
   library = await startMLTestLibrary({
@@ -96,4 +89,40 @@ it("finds faces only once turned on, syncs them to another device, and forgets t
   await indexing.clearFaces();
   expect(indexing.facesOf(photo.id)).toBeUndefined();
   expect(indexing.faceStatus().indexedFiles).toBe(0);
+});
+
+it("replaces the built-in engine's faces with the reference's, never the other way round", async () => {
+  // See: [Note: Faces of another model are not ours to overwrite]
+  const api = accountAPI(library.node, library.account);
+  const embeddingLengths = async () => {
+    const stored = await fetchMLData(
+      {
+        api,
+        pool: library.pool,
+        fileKey: (fileID) => files.find(({ id }) => id === fileID)?.keyB64,
+      },
+      files.map(({ id }) => id),
+    );
+    return files.map(
+      ({ id }) => faceOf(stored.get(id)?.document ?? {})?.faces[0]?.embedding.length,
+    );
+  };
+  // The first test left the built-in engine's faces in the documents.
+  expect(await embeddingLengths()).toEqual([1024, 1024, 1024]);
+
+  // A device whose server has the reference's models finds the faces again, and writes them.
+  const withReference = recordingML({ faceEngine: "yolov5face-mobilefacenet" });
+  const referenceDevice = indexingOn(withReference.ml, { on: true });
+  while ((await referenceDevice.run()) === "did-work");
+  expect(withReference.seen.faced).toBe(3);
+  expect(await embeddingLengths()).toEqual([192, 192, 192]);
+  expect(referenceDevice.faceStatus()).toEqual({ indexedFiles: 3, totalFiles: 3 });
+
+  // A device with the built-in engine adopts none of them, finds its own, and leaves the documents.
+  const builtIn = recordingML();
+  const builtInDevice = indexingOn(builtIn.ml, { on: true });
+  while ((await builtInDevice.run()) === "did-work");
+  expect(builtIn.seen.faced).toBe(3);
+  expect(builtInDevice.facesOf(files[0]?.id ?? 0)?.[0]?.embedding.codes).toHaveLength(1024);
+  expect(await embeddingLengths()).toEqual([192, 192, 192]);
 });

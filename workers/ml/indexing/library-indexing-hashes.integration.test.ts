@@ -7,30 +7,18 @@ import type { DecryptedFile } from "../../library/decrypted-records";
 import { perceptualHashFromHex } from "../../dedupe/perceptual-hash";
 import {
   type MLTestLibrary,
-  accountAPI,
-  indexableFiles,
+  indexingOf,
   recordingML,
   startMLTestLibrary,
   testImageHash,
-  thumbnailsOf,
 } from "../test-support/ml-test-library";
-import { type IndexingML, type LibraryIndexing, createLibraryIndexing } from "./library-indexing";
+import type { IndexingML, LibraryIndexing } from "./library-indexing";
 
 let library: MLTestLibrary;
 let files: DecryptedFile[];
 
-const indexingOn = (ml: IndexingML): LibraryIndexing => {
-  const api = accountAPI(library.node, library.account);
-  return createLibraryIndexing({
-    files: () => indexableFiles(files),
-    fileKey: (fileID) => files.find(({ id }) => id === fileID)?.keyB64,
-    api: () => api,
-    pool: library.pool,
-    thumbnails: thumbnailsOf(library.client, () => files),
-    ml,
-    batchSize: 2,
-  });
-};
+const indexingOn = (ml: IndexingML): LibraryIndexing =>
+  indexingOf(library, { account: library.account, client: library.client, files: () => files }, ml);
 
 /** The ML worker as it was before hashes: CLIP and things only. */
 const beforeHashes = (): IndexingML => {
@@ -44,6 +32,7 @@ const beforeHashes = (): IndexingML => {
     // A client before hashes wrote none: as if no image could be hashed.
     hashImages: (jpegs) => Promise.resolve(jpegs.map(() => undefined)),
     detectFaces: (jpegs) => ml.detectFaces(jpegs),
+    faceEngine: () => ml.faceEngine(),
   };
 };
 

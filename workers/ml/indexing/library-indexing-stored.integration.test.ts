@@ -16,13 +16,11 @@ import { freshIndexedDB, holdsPlaintext, storedText } from "../../sync/test-supp
 import {
   type MLTestLibrary,
   accountAPI,
-  indexableFiles,
+  indexingOf,
   recordingML as recordingMLWith,
   startMLTestLibrary,
   testImageVector as vectorOf,
-  thumbnailsOf,
 } from "../test-support/ml-test-library";
-import { createLibraryIndexing } from "./library-indexing";
 import { createMLIndexStore } from "./ml-index-store";
 
 let library: MLTestLibrary;
@@ -69,14 +67,9 @@ const sessionOn = (browser: Browser | undefined, cipher: LocalCipher | undefined
   const ml = recordingML();
   const { api, calls } = recordingAPI();
   const logged: string[] = [];
-  const indexing = createLibraryIndexing({
-    files: () => indexableFiles(files),
-    fileKey: (fileID) => files.find(({ id }) => id === fileID)?.keyB64,
+  const device = { account: library.account, client: library.client, files: () => files };
+  const indexing = indexingOf(library, device, ml.ml, {
     api: () => api,
-    pool: library.pool,
-    thumbnails: thumbnailsOf(library.client, () => files),
-    ml: ml.ml,
-    batchSize: 2,
     store:
       db === undefined || cipher === undefined ? undefined : createMLIndexStore({ db, cipher }),
     logError: (message) => {

@@ -4,22 +4,19 @@
 // gets the embeddings and the things through sync without computing them.
 
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { NodeAccount } from "../../../tests/test-support/node-account";
 import { generatedJpeg } from "../../../tests/test-support/media";
 import type { DecryptedFile } from "../../library/decrypted-records";
 import { shareAlbum } from "../../library/sharing-operations";
-import type { NodeLibraryClient } from "../../library/node-library-client";
 import { uploadTestFile } from "../../sync/test-support/library";
 import { FileType } from "../../../shared/model/library/file-metadata";
 import {
   type MLTestLibrary,
-  accountAPI,
-  indexableFiles,
+  type MLTestDevice,
+  indexingOf,
   libraryClientOf,
   recordingML as recordingMLWith,
   startMLTestLibrary,
   testImageVector as vectorOf,
-  thumbnailsOf,
 } from "../test-support/ml-test-library";
 import { type IndexingML, type LibraryIndexing, createLibraryIndexing } from "./library-indexing";
 
@@ -31,24 +28,8 @@ const recordingML = (clipAvailable: boolean) => recordingMLWith({ clipAvailable 
 const indexingOn = (
   ml: IndexingML,
   paused?: () => boolean,
-  device: { account: NodeAccount; client: NodeLibraryClient; files: () => DecryptedFile[] } = {
-    account: library.account,
-    client: library.client,
-    files: () => files,
-  },
-): LibraryIndexing => {
-  const api = accountAPI(library.node, device.account);
-  return createLibraryIndexing({
-    files: () => indexableFiles(device.files()),
-    fileKey: (fileID) => device.files().find(({ id }) => id === fileID)?.keyB64,
-    api: () => api,
-    pool: library.pool,
-    thumbnails: thumbnailsOf(device.client, device.files),
-    ml,
-    batchSize: 2,
-    paused,
-  });
-};
+  device: MLTestDevice = { account: library.account, client: library.client, files: () => files },
+): LibraryIndexing => indexingOf(library, device, ml, { paused });
 
 beforeAll(async () => {
   library = await startMLTestLibrary({

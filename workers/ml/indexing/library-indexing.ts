@@ -35,15 +35,18 @@ import type { PerceptualHash } from "../../dedupe/perceptual-hash";
 import { createHashBackfill } from "./hash-backfill";
 import { clientPackages } from "../../../shared/api/headers";
 import type { ThingTag } from "../things/things-tags";
-import { type IndexableFile, isIndexable, nextIndexingBatch } from "./indexing-queue";
+import { type IndexableFile, isIndexable } from "./indexing-queue";
+import { batchToCompute } from "./batch-to-compute";
 import { readableThumbnails } from "./readable-thumbnails";
 import { maxEntriesPerChunk } from "./ml-index-chunks";
 import type { MLIndexStore } from "./ml-index-store";
+import type { FaceIndexStore } from "./face-index-store";
 import { LibraryMLIndexes } from "./ml-indexes";
 import type { MLRunOutcome } from "./ml-job";
 import type { FacesOfImage } from "../ml-worker-contract";
 import { createFaceStage } from "./face-stage";
 import type { IndexedFace } from "./indexed-faces";
+import type { FaceEngineName } from "../faces/face-engines";
 
 /** What indexing asks of the ML worker: one call per batch. */
 export interface IndexingML {
@@ -68,6 +71,8 @@ export interface IndexingML {
   hashImages(jpegs: readonly Uint8Array[]): Promise<(string | undefined)[]>;
   /** The faces in JPEG thumbnails; undefined for an image that could not be read. */
   detectFaces(jpegs: Uint8Array[]): Promise<(FacesOfImage | undefined)[]>;
+  /** The engine `detectFaces` uses. See: [Note: Face engines] */
+  faceEngine(): Promise<FaceEngineName>;
 }
 
 export interface LibraryIndexingDeps {
@@ -91,6 +96,11 @@ export interface LibraryIndexingDeps {
    * one they are pulled again by every session. See: [Note: The ML indexes are kept as sealed chunks]
    */
   store?: MLIndexStore | undefined;
+  /**
+   * Where the faces are kept between sessions (the face database).
+   * See: [Note: The face database keeps each file's faces and status]
+   */
+  faceStore?: FaceIndexStore | undefined;
   logError?: (message: string, cause: unknown) => void;
   /** Whether this device finds faces (the user turned face indexing on); read at each run. */
   faceIndexing?: () => boolean;
@@ -186,6 +196,7 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
     });
   const indexes = new LibraryMLIndexes({
     store: deps.store,
+    faceStore: deps.faceStore,
     inLibrary: (fileID) => deps.fileKey(fileID) !== undefined,
     logError,
   });
@@ -277,28 +288,28 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
   ): Promise<MLRunOutcome> => {
     const sync = { api, pool: deps.pool, fileKey: deps.fileKey };
     clipFound = await deps.ml.clipAvailable();
+    // Before the pull: it adopts the faces of the engine in use.
+    if (faceIndexing()) await faceStage.chooseEngine();
     await pull(api, signal);
     signal?.throwIfAborted();
     if (!compute) return "nothing-to-do";
 
-    const batch = nextIndexingBatch(deps.files(), isIndexed, new Set(), batchSize);
-    if (batch.length === 0) {
+    // Files shared with the user may have been indexed by their owner.
+    const next = await batchToCompute({
+      files: deps.files,
+      isDone: isIndexed,
+      batchSize,
+      paused: deps.paused,
+      sync,
+      adopt,
+    });
+    if ("outcome" in next && next.outcome === "nothing-to-do") {
       // See: [Note: Faces are indexed after a file's search index]
       const faces = faceIndexing() ? await faceStage.run(sync, signal) : "nothing-to-do";
       return faces === "nothing-to-do" ? hashBackfill.run(sync, signal) : faces;
     }
-    if (deps.paused?.() === true) return "paused";
-    // Files shared with the user may have been indexed by their owner.
-    const stored = await fetchMLData(
-      sync,
-      batch.map(({ id }) => id),
-    );
-    const toIndex = batch.filter(({ id }) => {
-      const document = stored.get(id)?.document;
-      if (document !== undefined) adopt(id, document);
-      return !isIndexed(id);
-    });
-    if (toIndex.length === 0) return "did-work";
+    if ("outcome" in next) return next.outcome;
+    const { files: toIndex, stored } = next;
     signal?.throwIfAborted();
     if (deps.paused?.() === true) return "paused";
 

@@ -47,7 +47,13 @@ import type { IndexedFace } from "./indexed-faces";
 /** What the sync worker needs of the ML worker. */
 export type MLClient = Pick<
   MLWorkerCalls,
-  "clipStatus" | "embedText" | "indexImages" | "hashImages" | "detectFaces" | "clusterFaces"
+  | "clipStatus"
+  | "embedText"
+  | "indexImages"
+  | "hashImages"
+  | "detectFaces"
+  | "faceEngine"
+  | "clusterFaces"
 >;
 
 /** Indexing as the settings and the sidebar show it (spec §4 "Indexing status"). */
@@ -154,6 +160,7 @@ export const createLibraryML = (
       },
       hashImages: async (jpegs) => (jpegs.length === 0 ? [] : deps.ml().hashImages([...jpegs])),
       detectFaces: async (jpegs) => (jpegs.length === 0 ? [] : deps.ml().detectFaces(jpegs)),
+      faceEngine: () => deps.ml().faceEngine(),
     },
   });
 

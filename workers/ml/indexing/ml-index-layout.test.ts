@@ -18,6 +18,9 @@ const changesOf = (changed: number[], live: number[], gone: ReadonlySet<number> 
   inLibrary: (fileID: number) => !gone.has(fileID),
 });
 
+/** Here an entry without things is a tombstone. */
+const hasThings = (entry: MLIndexEntry) => entry.things !== undefined;
+
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
 describe("reading chunks back", () => {
@@ -47,7 +50,7 @@ describe("reading chunks back", () => {
       { 1: ["dog"] },
     ],
   ])("%s", (_, chunks, expected) => {
-    const { entries } = MLIndexLayout.fromChunks(chunks, sequentialIDs());
+    const { entries } = MLIndexLayout.fromChunks(chunks, sequentialIDs(), hasThings);
     for (const [fileID, labels] of Object.entries(expected)) {
       expect(entries.get(Number(fileID))?.things).toEqual(labels);
     }
@@ -61,6 +64,7 @@ describe("reading chunks back", () => {
         { id: "b", chunk: { seq: 3, entries: [things(2)] } },
       ],
       sequentialIDs(),
+      hasThings,
     );
     const plan = layout.plan(changesOf([3], [1, 2, 3]));
     expect(plan.writes.map(({ seq }) => seq)).toEqual([8]);

@@ -3,7 +3,7 @@
 // chunks, or a compaction of all of them. Pure: the store module seals and
 // writes what a plan says. See: [Note: The ML indexes are kept as sealed chunks]
 
-import { type MLIndexChunk, type MLIndexEntry, maxEntriesPerChunk } from "./ml-index-chunks";
+import { maxEntriesPerChunk } from "./ml-index-chunks";
 
 /**
  * Small chunks kept before they are merged: every save of a run appends a
@@ -70,15 +70,16 @@ export class MLIndexLayout {
 
   /**
    * The layout of chunks read back, and each file's latest entry (the
-   * entry of the chunk with the largest `seq` wins; a tombstone leaves the
-   * file out).
+   * entry of the chunk with the largest `seq` wins; a tombstone, an entry
+   * `isLive` refuses, leaves the file out).
    */
-  static fromChunks(
-    chunks: readonly { id: string; chunk: MLIndexChunk }[],
+  static fromChunks<Entry extends { fileID: number }>(
+    chunks: readonly { id: string; chunk: { seq: number; entries: readonly Entry[] } }[],
     newChunkID: () => string,
-  ): { layout: MLIndexLayout; entries: Map<number, MLIndexEntry> } {
+    isLive: (entry: Entry) => boolean,
+  ): { layout: MLIndexLayout; entries: Map<number, Entry> } {
     const layout = new MLIndexLayout(newChunkID);
-    const latest = new Map<number, MLIndexEntry>();
+    const latest = new Map<number, Entry>();
     const ordered = [...chunks].sort((a, b) => a.chunk.seq - b.chunk.seq);
     for (const { id, chunk } of ordered) {
       layout.#chunks.set(id, { seq: chunk.seq, entryCount: chunk.entries.length });
@@ -88,11 +89,7 @@ export class MLIndexLayout {
         layout.#holders.set(entry.fileID, id);
       }
     }
-    for (const [fileID, entry] of latest) {
-      if (entry.clip === undefined && entry.things === undefined && entry.phash === undefined) {
-        latest.delete(fileID);
-      }
-    }
+    for (const [fileID, entry] of latest) if (!isLive(entry)) latest.delete(fileID);
     return { layout, entries: latest };
   }
 

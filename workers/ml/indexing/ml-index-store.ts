@@ -49,21 +49,13 @@
 //   clears every store of it, these included.
 
 import { readChunkRows } from "../../sync/chunk-rows-read";
-import { eventLoopPacer } from "../../sync/event-loop-yield";
-import { type LocalCipher, openingSliceMs } from "../../sync/local-cipher";
-import {
-  type ChunkRow,
-  type LocalDatabase,
-  type MLSyncTimeRow,
-  mlSyncTimeKeys,
-} from "../../sync/local-db";
-import {
-  type MLIndexChunk,
-  type MLIndexEntry,
-  decodeMLIndexChunk,
-  encodeMLIndexChunk,
-} from "./ml-index-chunks";
-import { type MLIndexChanges, MLIndexLayout } from "./ml-index-layout";
+import type { LocalCipher } from "../../sync/local-cipher";
+import { type LocalDatabase, type MLSyncTimeRow, mlSyncTimeKeys } from "../../sync/local-db";
+import { type MLIndexEntry, decodeMLIndexChunk, encodeMLIndexChunk } from "./ml-index-chunks";
+import type { MLIndexChanges } from "./ml-index-layout";
+import { type ChunkCodec, SealedChunks } from "./sealed-chunks";
+
+export { UnreadableMLIndexError } from "./sealed-chunks";
 
 /** How far the indexes are synced: µs server versions of the two diffs. */
 export interface MLSyncTimes {
@@ -96,15 +88,22 @@ export interface MLIndexStore {
   clear(): Promise<void>;
 }
 
-export class UnreadableMLIndexError extends Error {
-  override readonly name = "UnreadableMLIndexError";
-}
-
 /**
  * Rows read per request: a chunk is up to 2 MB, twice a `files` chunk.
  * See: [Note: Chunk rows are read a few per request]
  */
-const chunkRowsPerRead = 2;
+export const chunkRowsPerRead = 2;
+
+/**
+ * An entry of `embeddings_v2`. Faces written there by earlier versions
+ * still read (they move to the face database), but they make no entry live.
+ */
+const searchIndexCodec: ChunkCodec<MLIndexEntry> = {
+  encode: encodeMLIndexChunk,
+  decode: decodeMLIndexChunk,
+  isLive: ({ clip, things, phash, faces }) =>
+    clip !== undefined || things !== undefined || phash !== undefined || faces !== undefined,
+};
 
 export interface MLIndexStoreOptions {
   db: LocalDatabase;
@@ -128,7 +127,7 @@ export const createMLIndexStore = ({
   cipher,
   newChunkID = () => crypto.randomUUID(),
 }: MLIndexStoreOptions): MLIndexStore => {
-  let layout = new MLIndexLayout(newChunkID);
+  const sealedChunks = new SealedChunks(searchIndexCodec, cipher, newChunkID);
   const chunks = db.embeddings_v2;
   const times = db["ml-sync-time"];
 
@@ -137,53 +136,18 @@ export const createMLIndexStore = ({
       const [rows, timeRowsRead] = await db.transaction("r", [chunks, times], () =>
         Promise.all([readChunkRows(chunks, chunkRowsPerRead), times.toArray()]),
       );
-      const opened = await cipher.openBytes(rows.map(({ sealed }) => sealed));
-      // See: [Note: Opening sealed rows gives the event loop a turn]
-      const maybeYield = eventLoopPacer(openingSliceMs);
-      const decoded: { id: string; chunk: MLIndexChunk }[] = [];
-      for (const [index, result] of opened.entries()) {
-        const row = rows[index];
-        if (row === undefined) continue;
-        if (!result.ok) {
-          throw new UnreadableMLIndexError("A chunk of the ML indexes could not be opened", {
-            cause: result.error,
-          });
-        }
-        try {
-          decoded.push({ id: row.id, chunk: decodeMLIndexChunk(result.value) });
-        } catch (e) {
-          throw new UnreadableMLIndexError("A chunk of the ML indexes could not be read", {
-            cause: e,
-          });
-        }
-        await maybeYield();
-      }
-      const rebuilt = MLIndexLayout.fromChunks(decoded, newChunkID);
-      layout = rebuilt.layout;
-      return { entries: rebuilt.entries, times: timesOf(timeRowsRead) };
+      return { entries: await sealedChunks.open(rows), times: timesOf(timeRowsRead) };
     },
 
     async save(save) {
-      const plan = layout.plan(save);
-      const maybeYield = eventLoopPacer(openingSliceMs);
-      const encoded: Uint8Array[] = [];
-      for (const { seq, fileIDs } of plan.writes) {
-        encoded.push(encodeMLIndexChunk({ seq, entries: fileIDs.map(save.entryOf) }));
-        await maybeYield();
-      }
-      const sealed = await cipher.sealBytes(encoded);
-      const rows: ChunkRow[] = plan.writes.map(({ id }, index) => {
-        const value = sealed[index];
-        if (value === undefined) throw new Error("The crypto pool sealed fewer values than asked");
-        return { id, sealed: value };
-      });
+      const write = await sealedChunks.seal(save, save.entryOf);
       // See: [Note: The ML indexes are kept as sealed chunks] (the crash rule)
       await db.transaction("rw", [chunks, times], async () => {
-        await chunks.bulkDelete(plan.deletes);
-        await chunks.bulkPut(rows);
+        await chunks.bulkDelete(write.deletes);
+        await chunks.bulkPut(write.rows);
         await times.bulkPut(timeRows(save.times));
       });
-      layout.commit(plan);
+      write.commit();
     },
 
     async clear() {
@@ -191,7 +155,7 @@ export const createMLIndexStore = ({
         await chunks.clear();
         await times.clear();
       });
-      layout = new MLIndexLayout(newChunkID);
+      sealedChunks.reset();
     },
   };
 };

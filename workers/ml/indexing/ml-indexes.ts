@@ -1,7 +1,10 @@
 // The library's ML indexes in memory (CLIP's embeddings for search, the
-// things seen in each file, each photo's perceptual hash, how far the two diffs are read), loaded from the
-// local database at the first run and saved back after each run that changed
-// them, when a store is given. See: [Note: The ML indexes are kept as sealed chunks]
+// things seen in each file, each photo's perceptual hash, each photo's faces
+// and face indexing status, how far the two diffs are read), loaded from the
+// local databases at the first run and saved back after each run that
+// changed them, when stores are given.
+// See: [Note: The ML indexes are kept as sealed chunks]
+// See: [Note: The face database keeps each file's faces and status]
 
 import { eventLoopPacer } from "../../sync/event-loop-yield";
 import { openingSliceMs } from "../../sync/local-cipher";
@@ -11,10 +14,14 @@ import type { MLIndexEntry } from "./ml-index-chunks";
 import type { PerceptualHash } from "../../dedupe/perceptual-hash";
 import type { MLIndexStore, MLSyncTimes } from "./ml-index-store";
 import type { IndexedFace } from "./indexed-faces";
+import type { FaceIndexStore } from "./face-index-store";
+import type { FaceIndexingState } from "./file-status-chunks";
 
 export interface LibraryMLIndexesOptions {
   /** Where the indexes are kept; without one they live in memory only. */
   store?: MLIndexStore | undefined;
+  /** Where the faces are kept (the face database); without one they live in memory only. */
+  faceStore?: FaceIndexStore | undefined;
   /**
    * Whether a file is in the library: the entries of others are not loaded,
    * and the store drops them when it compacts. Asked when the library is
@@ -24,27 +31,40 @@ export interface LibraryMLIndexesOptions {
   logError: (message: string, cause: unknown) => void;
 }
 
+/** A stored chunk's codes are views over its bytes: copied, so the chunk is not kept whole. */
+const copiedFaces = (faces: readonly IndexedFace[]): IndexedFace[] =>
+  faces.map((face) => ({
+    ...face,
+    embedding: { codes: face.embedding.codes.slice(), scale: face.embedding.scale },
+  }));
+
 export class LibraryMLIndexes {
   readonly #clip = new ClipEmbeddingIndex();
   readonly #things = new Map<number, readonly string[]>();
   readonly #phash = new Map<number, PerceptualHash>();
   readonly #faces = new Map<number, readonly IndexedFace[]>();
+  readonly #faceStates = new Map<number, FaceIndexingState>();
   /** Grows with every change of the faces alone: the people are clustered again. */
   #facesVersion = 0;
   #times: MLSyncTimes = { clipUs: 0, mlDataUs: 0 };
   #savedTimes: MLSyncTimes = { clipUs: 0, mlDataUs: 0 };
   /** Files whose entry changed since the last save. */
   #changed = new Set<number>();
+  /** Files whose faces or face indexing status changed since the last save. */
+  #facesChanged = new Set<number>();
   #store: MLIndexStore | undefined;
+  #faceStore: FaceIndexStore | undefined;
   #loading: Promise<void> | undefined;
   /** Saves wait for the load: a save planned without the stored chunks could lose to them. */
   #loaded = false;
+  #facesLoaded = false;
   #version = 0;
   readonly #inLibrary: (fileID: number) => boolean;
   readonly #logError: (message: string, cause: unknown) => void;
 
-  constructor({ store, inLibrary, logError }: LibraryMLIndexesOptions) {
+  constructor({ store, faceStore, inLibrary, logError }: LibraryMLIndexesOptions) {
     this.#store = store;
+    this.#faceStore = faceStore;
     this.#inLibrary = inLibrary;
     this.#logError = logError;
   }
@@ -63,7 +83,7 @@ export class LibraryMLIndexes {
 
   /** Files changed since the last save. */
   get unsavedCount(): number {
-    return this.#changed.size;
+    return this.#changed.size + this.#facesChanged.size;
   }
 
   hasClip(fileID: number): boolean {
@@ -86,6 +106,11 @@ export class LibraryMLIndexes {
   /** A file's faces once face-indexed (empty: it shows none); undefined before. */
   facesOf(fileID: number): readonly IndexedFace[] | undefined {
     return this.#faces.get(fileID);
+  }
+
+  /** A file's face indexing status; undefined before its faces were looked for. */
+  faceStateOf(fileID: number): FaceIndexingState | undefined {
+    return this.#faceStates.get(fileID);
   }
 
   /** Every face-indexed file's faces. */
@@ -135,14 +160,27 @@ export class LibraryMLIndexes {
 
   setFaces(fileID: number, faces: readonly IndexedFace[]): void {
     this.#faces.set(fileID, faces);
+    this.#faceStates.set(fileID, {
+      status: "indexed",
+      failureCount: this.#faceStates.get(fileID)?.failureCount ?? 0,
+    });
     this.#facesVersion += 1;
-    this.#touch(fileID);
+    this.#touchFaces(fileID);
   }
 
-  /** Forgets every face (face indexing turned off on this device). */
+  /** Counts a failure to find a file's faces (its thumbnail could not be read). */
+  recordFaceFailure(fileID: number): void {
+    const failureCount = (this.#faceStates.get(fileID)?.failureCount ?? 0) + 1;
+    this.#faceStates.set(fileID, { status: "indexable", failureCount });
+    this.#touchFaces(fileID);
+  }
+
+  /** Forgets every face and status (face indexing turned off on this device). */
   clearFaces(): void {
-    for (const fileID of this.#faces.keys()) this.#touch(fileID);
+    for (const fileID of this.#faces.keys()) this.#touchFaces(fileID);
+    for (const fileID of this.#faceStates.keys()) this.#touchFaces(fileID);
     this.#faces.clear();
+    this.#faceStates.clear();
     this.#facesVersion += 1;
   }
 
@@ -151,8 +189,10 @@ export class LibraryMLIndexes {
     const hadThings = this.#things.delete(fileID);
     const hadHash = this.#phash.delete(fileID);
     const hadFaces = this.#faces.delete(fileID);
+    const hadState = this.#faceStates.delete(fileID);
     if (hadFaces) this.#facesVersion += 1;
-    if (this.#clip.remove(fileID) || hadThings || hadHash || hadFaces) this.#touch(fileID);
+    if (hadFaces || hadState) this.#touchFaces(fileID);
+    if (this.#clip.remove(fileID) || hadThings || hadHash) this.#touch(fileID);
   }
 
   setClipTime(timeUs: number): void {
@@ -165,6 +205,11 @@ export class LibraryMLIndexes {
 
   #touch(fileID: number) {
     this.#changed.add(fileID);
+    this.#version += 1;
+  }
+
+  #touchFaces(fileID: number) {
+    this.#facesChanged.add(fileID);
     this.#version += 1;
   }
 
@@ -182,8 +227,17 @@ export class LibraryMLIndexes {
   }
 
   async #load(): Promise<void> {
+    const earlierFaces = await this.#loadSearchIndexes();
+    await this.#loadFaces(earlierFaces);
+    this.#version += 1;
+    this.#facesVersion += 1;
+  }
+
+  /** Loads `embeddings_v2` and the sync times; returns the faces earlier versions kept there. */
+  async #loadSearchIndexes(): Promise<Map<number, readonly IndexedFace[]>> {
+    const earlierFaces = new Map<number, readonly IndexedFace[]>();
     const store = this.#store;
-    if (store === undefined) return;
+    if (store === undefined) return earlierFaces;
     let stored: Awaited<ReturnType<MLIndexStore["load"]>>;
     try {
       stored = await store.load();
@@ -197,7 +251,7 @@ export class LibraryMLIndexes {
         this.#store = undefined;
         this.#logError("Could not clear the stored ML indexes", clearing);
       }
-      return;
+      return earlierFaces;
     }
     // See: [Note: Opening sealed rows gives the event loop a turn]
     const maybeYield = eventLoopPacer(openingSliceMs);
@@ -207,23 +261,60 @@ export class LibraryMLIndexes {
       if (clip !== undefined) this.#clip.addCodes(fileID, clip.codes, clip.scale);
       if (things !== undefined) this.#things.set(fileID, things);
       if (phash !== undefined) this.#phash.set(fileID, phash);
-      // The chunk's codes are views over its bytes: copied, so the chunk is not kept whole.
       if (faces !== undefined) {
-        this.#faces.set(
-          fileID,
-          faces.map((face) => ({
-            ...face,
-            embedding: { codes: face.embedding.codes.slice(), scale: face.embedding.scale },
-          })),
-        );
+        // Moved to the face database; the entry is written again without them.
+        earlierFaces.set(fileID, faces);
+        this.#changed.add(fileID);
       }
       await maybeYield();
     }
     this.#times = stored.times;
     this.#savedTimes = stored.times;
-    this.#version += 1;
-    this.#facesVersion += 1;
     this.#loaded = true;
+    return earlierFaces;
+  }
+
+  /**
+   * Loads the face database, then takes the faces earlier versions kept in
+   * `embeddings_v2` for the files it does not know.
+   * See: [Note: The face database keeps each file's faces and status]
+   */
+  async #loadFaces(earlierFaces: ReadonlyMap<number, readonly IndexedFace[]>): Promise<void> {
+    const faceStore = this.#faceStore;
+    let stored: Awaited<ReturnType<FaceIndexStore["load"]>> = {
+      faces: new Map(),
+      states: new Map(),
+    };
+    if (faceStore !== undefined) {
+      try {
+        stored = await faceStore.load();
+        this.#facesLoaded = true;
+      } catch (e) {
+        this.#logError("Could not read the stored faces; they are found or pulled again", e);
+        try {
+          await faceStore.clear();
+          this.#facesLoaded = true;
+        } catch (clearing) {
+          this.#faceStore = undefined;
+          this.#logError("Could not clear the stored faces", clearing);
+        }
+      }
+    }
+    const maybeYield = eventLoopPacer(openingSliceMs);
+    for (const [fileID, faces] of stored.faces) {
+      if (!this.#inLibrary(fileID)) continue;
+      this.#faces.set(fileID, copiedFaces(faces));
+      await maybeYield();
+    }
+    for (const [fileID, state] of stored.states) {
+      if (this.#inLibrary(fileID)) this.#faceStates.set(fileID, state);
+    }
+    for (const [fileID, faces] of earlierFaces) {
+      if (this.#faces.has(fileID)) continue;
+      this.#faces.set(fileID, copiedFaces(faces));
+      this.#faceStates.set(fileID, { status: "indexed", failureCount: 0 });
+      this.#facesChanged.add(fileID);
+    }
   }
 
   /**
@@ -232,6 +323,8 @@ export class LibraryMLIndexes {
    * next. See: [Note: The ML indexes are kept as sealed chunks]
    */
   async save(): Promise<void> {
+    // The faces first: the ML data diff's time saved below is never ahead of them.
+    if (!(await this.#saveFaces())) return;
     const store = this.#store;
     if (store === undefined || !this.#loaded) return;
     const times = this.#times;
@@ -259,16 +352,40 @@ export class LibraryMLIndexes {
     }
   }
 
+  /** Stores what changed of the faces; false when that failed (the changes stay to be saved). */
+  async #saveFaces(): Promise<boolean> {
+    const faceStore = this.#faceStore;
+    if (faceStore === undefined || !this.#facesLoaded || this.#facesChanged.size === 0) return true;
+    const changed = this.#facesChanged;
+    this.#facesChanged = new Set();
+    try {
+      await faceStore.save({
+        faces: {
+          changed,
+          fileIDs: () => this.#faces.keys(),
+          inLibrary: this.#inLibrary,
+          facesOf: (fileID) => this.#faces.get(fileID),
+        },
+        states: {
+          changed,
+          fileIDs: () => this.#faceStates.keys(),
+          inLibrary: this.#inLibrary,
+          stateOf: (fileID) => this.#faceStates.get(fileID),
+        },
+      });
+      return true;
+    } catch (e) {
+      for (const fileID of changed) this.#facesChanged.add(fileID);
+      this.#logError("Could not store the faces", e);
+      return false;
+    }
+  }
+
   *#fileIDs(): Generator<number> {
     yield* this.#things.keys();
     for (const fileID of this.#clip.fileIDs()) if (!this.#things.has(fileID)) yield fileID;
     for (const fileID of this.#phash.keys()) {
       if (!this.#things.has(fileID) && !this.#clip.has(fileID)) yield fileID;
-    }
-    for (const fileID of this.#faces.keys()) {
-      if (!this.#things.has(fileID) && !this.#clip.has(fileID) && !this.#phash.has(fileID)) {
-        yield fileID;
-      }
     }
   }
 
@@ -278,7 +395,6 @@ export class LibraryMLIndexes {
       clip: this.#clip.rowOf(fileID),
       things: this.#things.get(fileID),
       phash: this.#phash.get(fileID),
-      faces: this.#faces.get(fileID),
     };
   }
 }

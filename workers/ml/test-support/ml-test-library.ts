@@ -16,9 +16,15 @@ import { uploadTestFile } from "../../sync/test-support/library";
 import { normalizedEmbedding } from "../clip/clip-embedding";
 import type { ThingLabel } from "../../../shared/model/search/thing-labels";
 import type { IndexableFile } from "../indexing/indexing-queue";
-import type { IndexingML } from "../indexing/library-indexing";
+import {
+  type IndexingML,
+  type LibraryIndexing,
+  type LibraryIndexingDeps,
+  createLibraryIndexing,
+} from "../indexing/library-indexing";
 import type { FacesOfImage } from "../ml-worker-contract";
 import { descriptorLength } from "../faces/face-descriptor";
+import { type FaceEngineName, builtInFaceEngine, faceEngines } from "../faces/face-engines";
 
 export interface MLTestLibrary {
   node: NodeCairn;
@@ -111,6 +117,36 @@ export const thumbnailsOf =
       }),
     );
 
+/** A device of the test library's server: its account, its library client and the files it sees. */
+export interface MLTestDevice {
+  account: NodeAccount;
+  client: NodeLibraryClient;
+  files: () => readonly DecryptedFile[];
+}
+
+/**
+ * The indexing of `device`'s library over the real server, with `ml` for
+ * the ML worker, in batches of 2; `options` adds or overrides deps.
+ */
+export const indexingOf = (
+  library: MLTestLibrary,
+  device: MLTestDevice,
+  ml: IndexingML,
+  options: Partial<LibraryIndexingDeps> = {},
+): LibraryIndexing => {
+  const api = accountAPI(library.node, device.account);
+  return createLibraryIndexing({
+    files: () => indexableFiles(device.files()),
+    fileKey: (fileID) => device.files().find(({ id }) => id === fileID)?.keyB64,
+    api: () => api,
+    pool: library.pool,
+    thumbnails: thumbnailsOf(device.client, device.files),
+    ml,
+    batchSize: 2,
+    ...options,
+  });
+};
+
 /** A perceptual hash per image (hex): its length picks it. */
 export const testImageHash = (jpeg: Uint8Array): string =>
   jpeg.length.toString(16).padStart(16, "0");
@@ -119,7 +155,10 @@ export const testImageHash = (jpeg: Uint8Array): string =>
  * One face per image, its descriptor picked by the image's length modulo 2:
  * two people, each in every other image.
  */
-export const testImageFaces = (jpeg: Uint8Array): FacesOfImage => ({
+export const testImageFaces = (
+  jpeg: Uint8Array,
+  embeddingLength: number = descriptorLength,
+): FacesOfImage => ({
   width: 720,
   height: 480,
   faces: [
@@ -131,7 +170,7 @@ export const testImageFaces = (jpeg: Uint8Array): FacesOfImage => ({
       ],
       score: 0.95,
       blur: 120,
-      embedding: Float32Array.from({ length: descriptorLength }, (_, index) =>
+      embedding: Float32Array.from({ length: embeddingLength }, (_, index) =>
         index === jpeg.length % 2 ? 1 : 0,
       ),
     },
@@ -152,7 +191,13 @@ export const testImageVector = (seed: number): Float32Array =>
 export const recordingML = ({
   clipAvailable = true,
   thingsOf = (jpeg: Uint8Array): ThingLabel[] => (jpeg.length % 2 === 0 ? ["dog"] : []),
-}: { clipAvailable?: boolean; thingsOf?: (jpeg: Uint8Array) => ThingLabel[] } = {}) => {
+  faceEngine = builtInFaceEngine,
+}: {
+  clipAvailable?: boolean;
+  thingsOf?: (jpeg: Uint8Array) => ThingLabel[];
+  /** The engine whose embeddings' length the faces have. */
+  faceEngine?: FaceEngineName;
+} = {}) => {
   const seen = { images: 0, hashed: 0, faced: 0 };
   const ml: IndexingML = {
     clipAvailable: () => Promise.resolve(clipAvailable),
@@ -172,8 +217,10 @@ export const recordingML = ({
     },
     detectFaces: (jpegs) => {
       seen.faced += jpegs.length;
-      return Promise.resolve(jpegs.map(testImageFaces));
+      const { embeddingLength } = faceEngines[faceEngine];
+      return Promise.resolve(jpegs.map((jpeg) => testImageFaces(jpeg, embeddingLength)));
     },
+    faceEngine: () => Promise.resolve(faceEngine),
   };
   return { ml, seen };
 };

@@ -105,7 +105,7 @@ export function AlbumsBar({
       data-section={section}
     >
       <ul className="cairn-albums-bar__list">
-        {section === "albums" && <PeopleStrip thumbnails={thumbnails} libraryVersion={summaries} />}
+        {section === "albums" && <PeopleStrip libraryVersion={summaries} />}
         {entries.map(entryButton)}
       </ul>
       <div className="cairn-albums-bar__tools">

@@ -381,7 +381,6 @@ export function GalleryViewer({
               media?.kind === "image" || media?.kind === "live-photo" ? media.exif : undefined
             }
             perform={perform}
-            thumbnails={thumbnails}
           />
         )}
       </div>

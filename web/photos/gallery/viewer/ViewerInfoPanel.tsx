@@ -21,7 +21,6 @@ import type { PerformLibraryAction } from "../actions/use-library-action";
 import { EditableField } from "./EditableField";
 import { mapPageAddress } from "../../map/map-address";
 import { ViewerPeopleRow } from "../../people/ViewerPeopleRow";
-import type { ThumbnailStore } from "../thumbnails/thumbnail-store";
 import {
   cameraName,
   dateTimeLocalValue,
@@ -39,8 +38,6 @@ export interface ViewerInfoPanelProps {
   /** From the original's EXIF, once it has loaded. */
   camera: CameraDetails | undefined;
   perform: PerformLibraryAction;
-  /** The faces' crops come from the thumbnails; without them, no "People" row. */
-  thumbnails?: ThumbnailStore | undefined;
 }
 
 /** Edits shown ahead of the worker's answer. */
@@ -58,7 +55,6 @@ export function ViewerInfoPanel({
   version,
   camera,
   perform,
-  thumbnails,
 }: ViewerInfoPanelProps) {
   const intl = useIntl();
   const titleID = useId();
@@ -183,7 +179,7 @@ export function ViewerInfoPanel({
           </>
         )}
 
-        {thumbnails !== undefined && <ViewerPeopleRow fileID={fileID} thumbnails={thumbnails} />}
+        <ViewerPeopleRow fileID={fileID} />
 
         <dt>
           <FormattedMessage id="gallery.viewer.info.fileName" />

@@ -4,6 +4,7 @@
 import { vi } from "vitest";
 import type {
   FaceIndexingStatus,
+  FaceRef,
   PeopleAnswer,
   PersonSummary,
 } from "../../../../workers/people/people-contract";
@@ -44,6 +45,7 @@ export const fakePeopleClient = (
       Promise.resolve(answer.people.find((person) => person.personID === personID)),
     ),
     personFaces: vi.fn(() => Promise.resolve([])),
+    faceCrops: vi.fn((faces: FaceRef[]) => Promise.resolve(faces.map(() => undefined))),
     facesInFile: vi.fn(() => Promise.resolve([])),
     namePerson: vi.fn((personID: string) => Promise.resolve(personID)),
     mergePeople: vi.fn(() => Promise.resolve()),

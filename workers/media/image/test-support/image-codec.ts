@@ -2,7 +2,7 @@
 // over pipes), so that the thumbnail and display paths run whole in vitest.
 // It stands in for createImageBitmap and OffscreenCanvas: it decodes what
 // ffmpeg decodes (its EXIF orientation applied, as `from-image` does), turns,
-// scales with Lanczos and encodes JPEG. Test support only.
+// scales with Lanczos, cuts (in JavaScript) and encodes JPEG. Test support only.
 
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -205,6 +205,15 @@ export const createTestImageCodec = (): ImageCodec<RawImage> & { made: RawImage[
           ),
         ),
       ),
+
+    crop: (image, { xPx, yPx, widthPx, heightPx }) => {
+      const rgba = new Uint8Array(widthPx * heightPx * 4);
+      for (let row = 0; row < heightPx; row++) {
+        const from = ((yPx + row) * image.widthPx + xPx) * 4;
+        rgba.set(image.rgba.subarray(from, from + widthPx * 4), row * widthPx * 4);
+      }
+      return Promise.resolve(track(rawImage(widthPx, heightPx, rgba)));
+    },
 
     encodeJPEG: async (image, quality) =>
       new Uint8Array(
