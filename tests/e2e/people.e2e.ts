@@ -24,7 +24,7 @@ import {
   openLoggedInGallery,
   signUpWithLibraryClient,
 } from "./test-support/library";
-import { englishAndGerman, forEachLook } from "./test-support/looks";
+import { englishAndGerman, forEachLook, lookSizes } from "./test-support/looks";
 import { useCairnInChromium } from "./test-support/suite";
 import { mediaWorkMs, pageCatchUpMs } from "./test-support/waits";
 
@@ -358,6 +358,42 @@ it("turns face indexing off from the settings after asking, on the server and on
   const page = await keptLoggedInGallery(browser(), cairn(), account);
   await page.goto(`${cairn().urls.photos}/gallery/settings`);
   const faceSwitch = page.getByTestId("settings-face-indexing");
+  await expect.poll(() => faceSwitch.isChecked(), { timeout: pageCatchUpMs }).toBe(true);
+  // The server has none of the reference's face models: the built-in ones find the faces.
+  const engine = page.getByTestId("face-indexing-engine");
+  // The settings page shows no sync state for `forEachLook` to wait on: each look is set here.
+  for (const look of lookSizes.flatMap((size) =>
+    englishAndGerman.map((locale) => ({
+      ...size,
+      locale,
+      at: `${locale} at ${String(size.width)} px`,
+    })),
+  )) {
+    await page.setViewportSize(look);
+    await page.evaluate((chosen) => {
+      localStorage.setItem("locale", chosen);
+    }, look.locale);
+    await page.reload();
+    await engine.waitFor({ timeout: pageCatchUpMs });
+    const box = await engine.boundingBox();
+    expect(box !== null && box.x >= 0 && box.x + box.width <= look.width, look.at).toBe(true);
+    if (look.locale === "en-US") {
+      expect(await engine.textContent()).toBe(
+        "Faces are found with the face models built into Cairn.",
+      );
+    }
+    if (screenshotDir !== undefined) {
+      await engine.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: path.join(screenshotDir, `settings-faces-${look.locale}-${String(look.width)}.png`),
+      });
+    }
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.evaluate(() => {
+    localStorage.setItem("locale", "en-US");
+  });
+  await page.reload();
   await expect.poll(() => faceSwitch.isChecked(), { timeout: pageCatchUpMs }).toBe(true);
   await faceSwitch.click();
   const dialog = page.getByRole("dialog");

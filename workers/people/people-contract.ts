@@ -3,6 +3,8 @@
 // Types only: the library implements them, the pages call them as
 // `WorkerCalls<PeopleCalls>`. See: [Note: A worker's API is declared once]
 
+import type { FaceEngineName } from "../ml/faces/face-engines";
+
 /** A box relative to the photo (0..1 of its width and height), top-left origin. */
 export interface RelativeBox {
   x: number;
@@ -46,6 +48,8 @@ export interface FaceIndexingStatus {
   indexedFiles: number;
   /** Photos that can be face-indexed (images and videos' thumbnails). */
   totalFiles: number;
+  /** The engine faces are found with here; undefined before the first run asked. See: [Note: Face engines] */
+  engine?: FaceEngineName | undefined;
 }
 
 export interface PeopleAnswer {

@@ -72,6 +72,18 @@ describe("the face indexing switch", () => {
     );
   });
 
+  it.each([
+    ["blazeface-faceres", "Faces are found with the face models built into Cairn."],
+    [
+      "yolov5face-mobilefacenet",
+      "Faces are found with Ente's face models from your server, so the Ente apps can use the same faces.",
+    ],
+  ] as const)("says which face models find the faces (%s)", async (engine, text) => {
+    localStorage.setItem("faceIndexingEnabled", "true");
+    show(fakePeopleClient({ status: statusOf({ engine }), people: [] }), true);
+    expect((await screen.findByTestId("face-indexing-engine")).textContent).toBe(text);
+  });
+
   it("asks before turning it off, then turns it off everywhere", async () => {
     localStorage.setItem("faceIndexingEnabled", "true");
     const setFaceIndexing = vi.fn(() => Promise.resolve());

@@ -33,6 +33,7 @@ import { type FaceIndex, type MLDataDocument, faceOf, withMLDataPart } from "../
 import type { FacesOfImage } from "../ml-worker-contract";
 import {
   type FaceEngine,
+  type FaceEngineName,
   builtInFaceEngine,
   faceEngines,
   mayReplaceFaces,
@@ -70,6 +71,8 @@ export interface FaceStageDeps extends Pick<LibraryIndexingDeps, "files" | "thum
 export interface FaceStage {
   /** Asks the ML worker which engine finds faces (at the start of each run). */
   chooseEngine: () => Promise<void>;
+  /** The engine chosen by the last run; undefined before. */
+  engineName: () => FaceEngineName | undefined;
   /** Keeps the faces a document holds, when they are of the engine in use. */
   adopt: (fileID: number, document: MLDataDocument) => void;
   /** Finds the faces of the next batch of photos without them. */
@@ -114,6 +117,7 @@ export const createFaceStage = (deps: FaceStageDeps): FaceStage => {
   const failed = new Set<number>();
 
   let engine: FaceEngine = faceEngines[builtInFaceEngine];
+  let chosen = false;
 
   /** Whether faces are the engine's (a photo without faces is, whatever the engine). */
   const areEngines = (embeddingLengths: readonly number[]) =>
@@ -184,7 +188,14 @@ export const createFaceStage = (deps: FaceStageDeps): FaceStage => {
 
   const chooseEngine = async () => {
     engine = faceEngines[await deps.ml.faceEngine()];
+    chosen = true;
   };
 
-  return { chooseEngine, adopt, run, isDone };
+  return {
+    chooseEngine,
+    engineName: () => (chosen ? engine.name : undefined),
+    adopt,
+    run,
+    isDone,
+  };
 };

@@ -47,14 +47,19 @@ it("finds faces only once turned on, syncs them to another device, and forgets t
   const indexing = indexingOn(first.ml, faces);
   while ((await indexing.run()) === "did-work");
   expect(first.seen.faced).toBe(0);
-  expect(indexing.faceStatus()).toEqual({ indexedFiles: 0, totalFiles: 3 });
+  // Off, no engine was asked for.
+  expect(indexing.faceStatus()).toEqual({ indexedFiles: 0, totalFiles: 3, engine: undefined });
 
   faces.on = true;
   while ((await indexing.run()) === "did-work");
   // The search index was not made again: only the face models ran.
   expect(first.seen.images).toBe(3);
   expect(first.seen.faced).toBe(3);
-  expect(indexing.faceStatus()).toEqual({ indexedFiles: 3, totalFiles: 3 });
+  expect(indexing.faceStatus()).toEqual({
+    indexedFiles: 3,
+    totalFiles: 3,
+    engine: "blazeface-faceres",
+  });
   const [photo] = files;
   if (photo === undefined) throw new Error("no photo");
   const [found] = indexing.facesOf(photo.id) ?? [];
@@ -81,7 +86,7 @@ it("finds faces only once turned on, syncs them to another device, and forgets t
   const otherDevice = indexingOn(other.ml, { on: true });
   while ((await otherDevice.run()) === "did-work");
   expect(other.seen).toEqual({ images: 0, hashed: 0, faced: 0 });
-  expect(otherDevice.faceStatus()).toEqual({ indexedFiles: 3, totalFiles: 3 });
+  expect(otherDevice.faceStatus()).toMatchObject({ indexedFiles: 3, totalFiles: 3 });
   expect(otherDevice.facesOf(photo.id)?.[0]?.faceID).toBe(found?.faceID);
 
   // Turned off: the faces kept here go.
@@ -116,7 +121,11 @@ it("replaces the built-in engine's faces with the reference's, never the other w
   while ((await referenceDevice.run()) === "did-work");
   expect(withReference.seen.faced).toBe(3);
   expect(await embeddingLengths()).toEqual([192, 192, 192]);
-  expect(referenceDevice.faceStatus()).toEqual({ indexedFiles: 3, totalFiles: 3 });
+  expect(referenceDevice.faceStatus()).toEqual({
+    indexedFiles: 3,
+    totalFiles: 3,
+    engine: "yolov5face-mobilefacenet",
+  });
 
   // A device with the built-in engine adopts none of them, finds its own, and leaves the documents.
   const builtIn = recordingML();

@@ -138,8 +138,8 @@ export interface LibraryIndexing {
   clipEmbeddingOf(fileID: number): Float32Array | undefined;
   /** Grows with every change of the indexes: matches made before are stale. */
   version(): number;
-  /** Face indexing's counts (spec §4 "Face indexing phase"). */
-  faceStatus(): { indexedFiles: number; totalFiles: number };
+  /** Face indexing's counts (spec §4 "Face indexing phase") and the engine of the last run. */
+  faceStatus(): { indexedFiles: number; totalFiles: number; engine: FaceEngineName | undefined };
   /** Every face-indexed file's faces. */
   allFaces(): ReadonlyMap<number, readonly IndexedFace[]>;
   facesOf(fileID: number): readonly IndexedFace[] | undefined;
@@ -386,7 +386,7 @@ export const createLibraryIndexing = (deps: LibraryIndexingDeps): LibraryIndexin
         totalFiles += 1;
         if (faceStage.isDone(file.id)) indexedFiles += 1;
       }
-      return { indexedFiles, totalFiles };
+      return { indexedFiles, totalFiles, engine: faceStage.engineName() };
     },
     allFaces: () => indexes.allFaces(),
     facesOf: (fileID) => indexes.facesOf(fileID),
