@@ -20,10 +20,12 @@
 // damaged entry) is cut again. Turning face indexing off deletes the cache
 // with the faces; logout deletes every cache of the origin.
 
+import { toHex } from "../../shared/crypto/hex";
 import type { ThumbnailResult } from "../gallery/gallery-contract";
 import {
   CiphertextCache,
   type MediaCacheStorage,
+  cacheKeyOrigin,
   mediaCacheNames,
 } from "../gallery/media/ciphertext-cache";
 import type { SealedValue } from "../sync/local-db";
@@ -47,15 +49,10 @@ export interface FaceCrops {
   drop(): Promise<void>;
 }
 
-const keyOrigin = "https://cairn.invalid";
-
-const hex = (bytes: ArrayBuffer) =>
-  Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
-
 /** The cache key of a face's crop. See: [Note: Face crops are cached sealed] */
 export const faceCropKey = async ({ fileID, faceID }: FaceRef): Promise<string> => {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(faceID));
-  return `${keyOrigin}/face-crop/${String(fileID)}/${hex(digest)}`;
+  return `${cacheKeyOrigin}/face-crop/${String(fileID)}/${toHex(new Uint8Array(digest))}`;
 };
 
 /** A sealed crop as one cache entry: its header's length (one byte), its header (ASCII base64), the ciphertext. */

@@ -78,6 +78,21 @@ export const hiddenCollectionIDsKey = "ids";
 /** Stores whose rows are chunks of files: visible collections' and hidden collections'. */
 export type FileStoreName = "files" | "hidden-files";
 
+/**
+ * How the sync worker opens its databases (this one and the face database):
+ * over the platform's IndexedDB, with relaxed durability. A transaction
+ * counts as done once the browser has it, without waiting for the disk
+ * flush: a crash may lose the last few pages, never half of one (each page
+ * and its sync time are one transaction), and the next sync pulls them
+ * again; the faces are found or pulled again the same way.
+ */
+export const localDatabaseOptions = (indexedDB: IDBFactory, keyRange: typeof IDBKeyRange) => ({
+  indexedDB,
+  IDBKeyRange: keyRange,
+  autoOpen: true,
+  chromeTransactionDurability: "relaxed" as const,
+});
+
 export class LocalDatabase extends Dexie {
   collections!: Table<CollectionRow, number>;
   "collection-updation-time"!: Table<SyncTimeRow, number | string>;
@@ -93,16 +108,7 @@ export class LocalDatabase extends Dexie {
   "ml-sync-time"!: Table<MLSyncTimeRow, string>;
 
   constructor(indexedDB: IDBFactory, keyRange: typeof IDBKeyRange) {
-    // Relaxed durability: a transaction counts as done once the browser has
-    // it, without waiting for the disk flush. A crash may lose the last few
-    // pages, never half of one (each page and its sync time are one
-    // transaction), and the next sync pulls them again.
-    super(localDatabaseName, {
-      indexedDB,
-      IDBKeyRange: keyRange,
-      autoOpen: true,
-      chromeTransactionDurability: "relaxed",
-    });
+    super(localDatabaseName, localDatabaseOptions(indexedDB, keyRange));
     // Only primary keys: every read loads a whole store (tens of chunks), and
     // an index over sealed values could only index what is in clear.
     this.version(1).stores({

@@ -29,7 +29,7 @@ export const mediaCacheNames = {
  * Keys are URLs (Cache Storage wants http(s) requests) under a reserved
  * domain that never resolves, so no key can be mistaken for a real request.
  */
-const keyOrigin = "https://cairn.invalid";
+export const cacheKeyOrigin = "https://cairn.invalid";
 
 export class CiphertextCache {
   #opened: Promise<MediaCache | undefined> | undefined;
@@ -41,7 +41,7 @@ export class CiphertextCache {
 
   /** The key of one object: the same file with another header is another key (edits are not served stale). */
   static key(kind: string, fileID: number, decryptionHeaderB64: string): string {
-    return `${keyOrigin}/${kind}/${String(fileID)}/${encodeURIComponent(decryptionHeaderB64)}`;
+    return `${cacheKeyOrigin}/${kind}/${String(fileID)}/${encodeURIComponent(decryptionHeaderB64)}`;
   }
 
   #cache(): Promise<MediaCache | undefined> {

@@ -4,7 +4,7 @@
 // loads. See: [Note: The face database keeps each file's faces and status]
 
 import { Dexie, type Table } from "dexie";
-import type { ChunkRow } from "../../sync/local-db";
+import { type ChunkRow, localDatabaseOptions } from "../../sync/local-db";
 
 /** The IndexedDB database of the faces; logout deletes it with every other database. */
 export const faceDatabaseName = "cairn-face";
@@ -16,14 +16,7 @@ export class FaceDatabase extends Dexie {
   "file-status"!: Table<ChunkRow, string>;
 
   constructor(indexedDB: IDBFactory, keyRange: typeof IDBKeyRange) {
-    // Relaxed durability, as the library's database: a crash loses at most
-    // the last save, and the faces are found or pulled again.
-    super(faceDatabaseName, {
-      indexedDB,
-      IDBKeyRange: keyRange,
-      autoOpen: true,
-      chromeTransactionDurability: "relaxed",
-    });
+    super(faceDatabaseName, localDatabaseOptions(indexedDB, keyRange));
     // Version 1 (IndexedDB sees 10: Dexie multiplies its versions by ten).
     this.version(1).stores({ "face-index": "id", "file-status": "id" });
   }

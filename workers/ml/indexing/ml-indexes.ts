@@ -38,6 +38,30 @@ const copiedFaces = (faces: readonly IndexedFace[]): IndexedFace[] =>
     embedding: { codes: face.embedding.codes.slice(), scale: face.embedding.scale },
   }));
 
+/**
+ * What a store holds; one that cannot be read is cleared (the server has it
+ * all), and one that cannot be cleared either is not used this session:
+ * chunks left behind could outrank new ones.
+ */
+const loadOrClear = async <Stored>(
+  store: { load(): Promise<Stored>; clear(): Promise<void> },
+  logError: (message: string, cause: unknown) => void,
+  messages: { unreadable: string; uncleared: string },
+): Promise<{ kind: "loaded"; stored: Stored } | { kind: "cleared" } | { kind: "unusable" }> => {
+  try {
+    return { kind: "loaded", stored: await store.load() };
+  } catch (e) {
+    logError(messages.unreadable, e);
+  }
+  try {
+    await store.clear();
+    return { kind: "cleared" };
+  } catch (clearing) {
+    logError(messages.uncleared, clearing);
+    return { kind: "unusable" };
+  }
+};
+
 export class LibraryMLIndexes {
   readonly #clip = new ClipEmbeddingIndex();
   readonly #things = new Map<number, readonly string[]>();
@@ -238,21 +262,14 @@ export class LibraryMLIndexes {
     const earlierFaces = new Map<number, readonly IndexedFace[]>();
     const store = this.#store;
     if (store === undefined) return earlierFaces;
-    let stored: Awaited<ReturnType<MLIndexStore["load"]>>;
-    try {
-      stored = await store.load();
-    } catch (e) {
-      this.#logError("Could not read the stored ML indexes; they are pulled again", e);
-      try {
-        await store.clear();
-        this.#loaded = true;
-      } catch (clearing) {
-        // Chunks left behind could outrank new ones: this session keeps its indexes in memory.
-        this.#store = undefined;
-        this.#logError("Could not clear the stored ML indexes", clearing);
-      }
-      return earlierFaces;
-    }
+    const read = await loadOrClear(store, this.#logError, {
+      unreadable: "Could not read the stored ML indexes; they are pulled again",
+      uncleared: "Could not clear the stored ML indexes",
+    });
+    if (read.kind === "unusable") this.#store = undefined;
+    if (read.kind !== "unusable") this.#loaded = true;
+    if (read.kind !== "loaded") return earlierFaces;
+    const stored = read.stored;
     // See: [Note: Opening sealed rows gives the event loop a turn]
     const maybeYield = eventLoopPacer(openingSliceMs);
     for (const { fileID, clip, things, phash, faces } of stored.entries.values()) {
@@ -286,19 +303,13 @@ export class LibraryMLIndexes {
       states: new Map(),
     };
     if (faceStore !== undefined) {
-      try {
-        stored = await faceStore.load();
-        this.#facesLoaded = true;
-      } catch (e) {
-        this.#logError("Could not read the stored faces; they are found or pulled again", e);
-        try {
-          await faceStore.clear();
-          this.#facesLoaded = true;
-        } catch (clearing) {
-          this.#faceStore = undefined;
-          this.#logError("Could not clear the stored faces", clearing);
-        }
-      }
+      const read = await loadOrClear(faceStore, this.#logError, {
+        unreadable: "Could not read the stored faces; they are found or pulled again",
+        uncleared: "Could not clear the stored faces",
+      });
+      if (read.kind === "unusable") this.#faceStore = undefined;
+      if (read.kind !== "unusable") this.#facesLoaded = true;
+      if (read.kind === "loaded") stored = read.stored;
     }
     const maybeYield = eventLoopPacer(openingSliceMs);
     for (const [fileID, faces] of stored.faces) {
