@@ -60,6 +60,8 @@ interface Harness {
   loadedFaceEngines: FaceEngineName[];
   /** The reference's face models fail to load (a damaged file). */
   referenceFaceModelsBroken: boolean;
+  /** onnxruntime's module fails to load (a chunk the server no longer has). */
+  clipRuntimeBroken: boolean;
   /** Images the stand-in tagger was given. */
   tagged: RGBAImage[];
   /** The most taggings that were running at once. */
@@ -77,6 +79,7 @@ const harness = (dir = modelsDir, initial: ModelsStatus | number = on): Harness 
     faceEngine: builtInFaceEngine,
     loadedFaceEngines: [],
     referenceFaceModelsBroken: false,
+    clipRuntimeBroken: false,
     tagged: [],
     mostAtOnce: 0,
     nowMs: 1_000_000,
@@ -109,6 +112,7 @@ const harness = (dir = modelsDir, initial: ModelsStatus | number = on): Harness 
     nowMs: () => h.nowMs,
     loadClipRuntime: () => {
       h.runtimeLoads++;
+      if (h.clipRuntimeBroken) return Promise.reject(new Error("The module did not load"));
       return Promise.resolve(nodeClipRuntime(dir));
     },
   });
@@ -168,6 +172,8 @@ describe("with the CLIP models", () => {
   it("embeds batches of images and texts, normalised, loading each model once", async () => {
     const h = harness();
     expect(await h.service.clipStatus()).toEqual({ available: true });
+    // The status is the server's: onnxruntime loads with the first embedding.
+    expect(h.runtimeLoads).toBe(0);
     const embeddings = await h.service.embedImages([solid(4, 4, 10), solid(9, 3, 200)]);
     expect(embeddings).toHaveLength(2);
     for (const embedding of embeddings ?? []) {
@@ -407,6 +413,22 @@ describe("without the CLIP models", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it("turns CLIP off when its runtime does not load, and tries again a minute later", async () => {
+    const h = harness();
+    h.clipRuntimeBroken = true;
+    expect(await h.service.clipStatus()).toEqual({ available: true });
+    expect(await h.service.embedText("red")).toBeUndefined();
+    expect(await h.service.clipStatus()).toEqual({
+      available: false,
+      reason: "model-load-failed",
+    });
+
+    h.clipRuntimeBroken = false;
+    h.nowMs += clipRecheckIntervalMs;
+    expect(await h.service.embedText("red")).toHaveLength(512);
+    expect(h.runtimeLoads).toBe(2);
   });
 
   it("lets an inference error through rather than turning CLIP off", async () => {

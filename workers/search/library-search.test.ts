@@ -190,7 +190,7 @@ describe("the library's search", () => {
     expect(await search.placeOf(0, 0)).toBeUndefined();
   });
 
-  it("suggests the things indexing saw, named in the user's language, and finds them", async () => {
+  it("suggests the things indexing saw and 'photos of …', named in the user's language, also when typed before ML loaded", async () => {
     const reader = new MemoryReader(testUserID);
     reader.putCollection(testCollection(10, { name: "Pets" }));
     reader.putFiles([
@@ -219,11 +219,31 @@ describe("the library's search", () => {
       }),
       thingsOf: (fileID) => tags.get(fileID),
       thingLabels: () => ["dog", "person"],
-      semanticAvailable: () => false,
+      semanticAvailable: () => clipOn,
+      knowSemanticAvailability: () => {
+        clipOn = true;
+        return Promise.resolve();
+      },
       prepareSemantic: () => Promise.resolve(),
       semanticMatches: () => undefined,
     };
-    const search = createLibrarySearch({ engine, dayOf: localDayOf, ml: () => ml });
+    let clipOn = false;
+    // On-device ML's code loads after the library: a search typed at once waits for it.
+    const host: { ml?: LibraryML } = {};
+    let markHosted: () => void = () => undefined;
+    const mlHosted = new Promise<void>((resolve) => {
+      markHosted = resolve;
+    });
+    const search = createLibrarySearch({
+      engine,
+      dayOf: localDayOf,
+      ml: () => host.ml,
+      mlHosted: () => mlHosted,
+    });
+    const typedAtOnce = suggested(search, "dog");
+    host.ml = ml;
+    markHosted();
+    expect(await typedAtOnce).toEqual([`thing {"kind":"thing","label":"dog"} (2)`, "semantic"]);
     const german = {
       ...english,
       locale: "de-DE",
@@ -231,8 +251,8 @@ describe("the library's search", () => {
     };
     expect(await suggested(search, "hund", german)).toEqual([
       `thing {"kind":"thing","label":"dog"} (2)`,
+      "semantic",
     ]);
-    expect(await suggested(search, "dog")).toEqual([`thing {"kind":"thing","label":"dog"} (2)`]);
     await search.open({ kind: "thing", label: "person" });
     expect(resultIDs(engine)).toEqual([1]);
   });

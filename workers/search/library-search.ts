@@ -27,6 +27,8 @@ export interface LibrarySearchOptions {
   places?: (() => Promise<Places>) | undefined;
   /** On-device ML: the things of files and CLIP's matches, once it runs. */
   ml?: (() => LibraryML | undefined) | undefined;
+  /** Settles once on-device ML's code has loaded (or failed to): the suggestions wait for it. */
+  mlHosted?: (() => Promise<void>) | undefined;
   /** The people (face search), once face indexing has found some. */
   people?: (() => PeopleSearch | undefined) | undefined;
 }
@@ -74,11 +76,24 @@ export interface LibrarySearch {
 // failed load is retried at the next need; until then places are absent,
 // and everything else works.
 
+// [Note: The suggestions know whether CLIP is on]
+//
+// "Photos of …" is offered only when CLIP is on, which the indexing runs
+// learn from the ML worker; things and people, too, come from on-device
+// ML, whose code the sync worker loads after the library. After a reload,
+// someone typing at once (or on a busy machine) was offered none of them
+// for that text until they typed again. So the suggestions and a search's
+// opening wait for that code to load, and the first suggestions ask
+// whether CLIP is on when no run has yet, the ML worker answering from the
+// server's models status alone (see: [Note: CLIP is on once the server
+// says its models are ready]) and sharing that one request with the run.
+
 export const createLibrarySearch = ({
   engine,
   dayOf,
   places,
   ml,
+  mlHosted,
   people,
 }: LibrarySearchOptions): LibrarySearch => {
   let indexed: { base: BuiltView; index: SearchIndex } | undefined;
@@ -179,8 +194,16 @@ export const createLibrarySearch = ({
     index: () => indexOf(engine.searchableView()),
 
     async suggestions(text, context) {
-      // The places, and the indexes this device keeps (things, CLIP), before the first answer.
-      await Promise.all([ensurePlaces(), ml?.()?.loadStored(), people?.()?.prepare()]);
+      await mlHosted?.();
+      // The places, the indexes this device keeps (things, CLIP) and whether
+      // CLIP is on, before the first answer.
+      // See: [Note: The suggestions know whether CLIP is on]
+      await Promise.all([
+        ensurePlaces(),
+        ml?.()?.loadStored(),
+        ml?.()?.knowSemanticAvailability(),
+        people?.()?.prepare(),
+      ]);
       return searchSuggestions(
         text,
         {
@@ -203,6 +226,9 @@ export const createLibrarySearch = ({
     },
 
     async open(query) {
+      if (query.kind === "thing" || query.kind === "semantic" || query.kind === "person") {
+        await mlHosted?.();
+      }
       if (query.kind === "place") await ensurePlaces();
       if (query.kind === "thing" || query.kind === "semantic") await ml?.()?.loadStored();
       if (query.kind === "person") await people?.()?.prepare();

@@ -59,6 +59,8 @@ export interface GalleryServicesDeps {
   places?: (() => Promise<Places>) | undefined;
   /** On-device ML (things, CLIP matches) for the search, once it runs. */
   ml?: (() => LibraryML | undefined) | undefined;
+  /** Settles once on-device ML's code has loaded (or failed to). See: [Note: The suggestions know whether CLIP is on] */
+  mlHosted?: (() => Promise<void>) | undefined;
   /** The people for face search, once on-device ML runs. */
   people?: (() => PeopleSearch | undefined) | undefined;
 }
@@ -118,6 +120,7 @@ export const createGalleryServices = (deps: GalleryServicesDeps): GalleryService
     dayOf: deps.dayOf ?? localDayOf,
     places: deps.places,
     ml: deps.ml,
+    mlHosted: deps.mlHosted,
     people: deps.people,
   });
   return { engine, media, actions, search, reader };

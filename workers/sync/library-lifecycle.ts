@@ -65,7 +65,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
   /** On-device ML over the loaded library, when the host has an ML worker. */
   let ml: (LibraryML & SimilarityIndexes & LibraryFaces) | undefined;
   let people: LibraryPeople | undefined;
-  /** Settles once on-device ML's code has loaded (never without ML). */
+  /** Settles once on-device ML's code has loaded or failed to (never without ML). */
   let markMLHosted = (): void => undefined;
   const mlHosted = new Promise<void>((resolve) => {
     markMLHosted = resolve;
@@ -295,6 +295,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       choices: () => choices,
       places: deps.places,
       ml: () => ml,
+      mlHosted: () => (deps.startML === undefined ? Promise.resolve() : mlHosted),
       people: () => people,
     });
     const startML = deps.startML;
@@ -342,6 +343,8 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
         },
         (e: unknown) => {
           logError("Could not load on-device indexing", e);
+          // Searches go on without it.
+          markMLHosted();
         },
       );
     }

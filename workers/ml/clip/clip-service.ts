@@ -45,8 +45,18 @@ export interface ClipServiceDeps {
   loadClipRuntime: () => Promise<ClipRuntime>;
 }
 
+// [Note: CLIP is on once the server says its models are ready]
+//
+// The status answers as soon as `/models/status` says the models are ready,
+// without loading onnxruntime first: the search asks it before its first
+// suggestions (see: [Note: The suggestions know whether CLIP is on]), and a
+// runtime taking seconds to load on a busy machine must not hold them up,
+// nor offer no "Photos of …" to someone typing early. The runtime then
+// loads with the first embedding; failing there (the runtime's module
+// included) turns CLIP off as a model that would not load does.
+
 type ClipState =
-  | { kind: "on"; embedder: ClipEmbedder }
+  | { kind: "on"; embedder: () => Promise<ClipEmbedder> }
   | { kind: "off"; reason: ClipUnavailableReason; sinceMs: number };
 
 export const createClipService = (deps: ClipServiceDeps): ClipCalls => {
@@ -55,7 +65,10 @@ export const createClipService = (deps: ClipServiceDeps): ClipCalls => {
 
   /** The one embedder, made once the runtime is loaded; its sessions stay open. */
   const clipEmbedder = once(async () => {
-    const { Tensor, createSession } = await runtime();
+    // The runtime's module is part of loading the models: failing, it is another reason.
+    const { Tensor, createSession } = await runtime().catch((error: unknown) => {
+      throw new ClipModelLoadError("The CLIP runtime did not load", { cause: error });
+    });
     return createClipEmbedder({
       Tensor,
       // A failed open is told apart from a failed inference by its class.
@@ -85,9 +98,8 @@ export const createClipService = (deps: ClipServiceDeps): ClipCalls => {
     if (status === undefined) return off("status-unreachable");
     const { semanticSearch } = status;
     if (!semanticSearch.available) return off(semanticSearch.reason);
-    // The runtime's module is part of loading the models: failing, it is another reason.
-    const embedder = await clipEmbedder().catch(() => undefined);
-    return embedder === undefined ? off("model-load-failed") : { kind: "on", embedder };
+    // See: [Note: CLIP is on once the server says its models are ready]
+    return { kind: "on", embedder: clipEmbedder };
   };
 
   /** The current state, asking the server the first time and when an "off" has expired. */
@@ -111,7 +123,7 @@ export const createClipService = (deps: ClipServiceDeps): ClipCalls => {
     const state = await clipState();
     if (state.kind !== "on") return undefined;
     try {
-      return await use(state.embedder);
+      return await use(await state.embedder());
     } catch (error) {
       if (!(error instanceof ClipModelLoadError)) throw error;
       clip = { kind: "off", reason: "model-load-failed", sinceMs: deps.nowMs() };

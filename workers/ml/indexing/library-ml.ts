@@ -85,6 +85,8 @@ export interface LibraryML {
   thingLabels(): string[];
   /** Whether a semantic search can be answered (CLIP's models are there). */
   semanticAvailable(): boolean;
+  /** Asks the ML worker whether CLIP is on when no run has asked yet. See: [Note: The suggestions know whether CLIP is on] */
+  knowSemanticAvailability(): Promise<void>;
   /** Embeds `text` and matches it. See: [Note: A semantic search is embedded once, then matched in place] */
   prepareSemantic(text: string): Promise<void>;
   /** The files a prepared text finds; undefined when it was not prepared or CLIP is off. */
@@ -138,6 +140,7 @@ export const createLibraryML = (
   let stopped = false;
   let abort = new AbortController();
   const semantic = new Map<string, ReadonlySet<number>>();
+  let askingClip: Promise<void> | undefined;
   const logError =
     deps.logError ??
     ((message: string, cause: unknown) => {
@@ -236,6 +239,25 @@ export const createLibraryML = (
     thingsOf: (fileID) => indexing.thingsOf(fileID),
     thingLabels: () => indexing.thingLabels(),
     semanticAvailable: () => clip?.available === true,
+    knowSemanticAvailability() {
+      if (clip !== undefined || stopped) return Promise.resolve();
+      askingClip ??= deps
+        .ml()
+        .clipStatus()
+        .then(
+          (answered) => {
+            // A run may have answered meanwhile, as fresh.
+            clip ??= answered;
+          },
+          (error: unknown) => {
+            logError("Could not ask whether CLIP is on", error);
+          },
+        )
+        .finally(() => {
+          askingClip = undefined;
+        });
+      return askingClip;
+    },
     async prepareSemantic(text) {
       if (semantic.has(text)) return;
       const embedding = await deps.ml().embedText(text);
