@@ -1,3 +1,4 @@
+import type { authenticatorEndpoints } from "../../shared/api/endpoints/authenticator";
 import type { collectionEndpoints } from "../../shared/api/endpoints/collections";
 import type { familyEndpoints } from "../../shared/api/endpoints/families";
 import type { fileEndpoints } from "../../shared/api/endpoints/files";
@@ -16,11 +17,12 @@ import {
   signedIn,
   type MatrixRow,
 } from "./authorization-outcomes";
+import { authenticatorKeyBody } from "./authorization-world";
 
 // [Note: The authorization matrix]
 //
-// Per endpoint of collections, files, trash, public collections and
-// families: the request it is called with (about the objects of `Targets`,
+// Per endpoint of collections, files, trash, public collections, families
+// and the authenticator: the request it is called with (about the objects of `Targets`,
 // with what the caller brings of its own in `OwnObjects`) and, per actor,
 // what spec §6 and the wire contract (§3 to §6, §9, §11) allow:
 //
@@ -40,7 +42,8 @@ type Endpoints = typeof collectionEndpoints &
   typeof fileEndpoints &
   typeof trashEndpoints &
   typeof publicCollectionEndpoints &
-  typeof familyEndpoints;
+  typeof familyEndpoints &
+  typeof authenticatorEndpoints;
 
 // ---------------------------------------------------------------------------
 // Request bodies.
@@ -488,5 +491,46 @@ export const authorizationMatrix: Record<keyof Endpoints, MatrixRow> = {
       collaborator: "ok",
       owner: "ok",
     },
+  },
+
+  // The authenticator (wire-contract "Authenticator entities"): a user's key
+  // and 2FA codes are the user's alone; sharing an album or a family opens
+  // none of them, and another user's code is refused as a missing one.
+  createAuthenticatorKey: {
+    // The owner's is a retry of the world's; everyone else's is new.
+    request: () => ({ body: authenticatorKeyBody }),
+    expected: everyUser("ok"),
+  },
+  getAuthenticatorKey: {
+    // Every user has the key of the row above.
+    request: () => ({}),
+    expected: everyUser("ok"),
+  },
+  createAuthenticatorEntity: {
+    request: () => ({ body: { encryptedData: b64(40, 7), header: b64(24, 7) } }),
+    expected: everyUser("ok"),
+  },
+  getAuthenticatorDiff: {
+    request: () => ({ query: { sinceTime: 0, limit: 5000 } }),
+    shows: (answer, t) =>
+      answer
+        .json<{ diff: { id: string }[] }>()
+        .diff.some((entity) => entity.id === t.authenticatorEntityID),
+    expected: signedIn({
+      owner: "sees",
+      collaborator: "blind",
+      viewer: "blind",
+      outsiders: "blind",
+    }),
+  },
+  updateAuthenticatorEntity: {
+    request: (t) => ({
+      body: { id: t.authenticatorEntityID, encryptedData: b64(40, 8), header: b64(24, 8) },
+    }),
+    expected: signedIn({ owner: "ok", collaborator: 404, viewer: 404, outsiders: 404 }),
+  },
+  deleteAuthenticatorEntity: {
+    request: (t) => ({ query: { id: t.doomedAuthenticatorEntityID } }),
+    expected: signedIn({ owner: "ok", collaborator: 404, viewer: 404, outsiders: 404 }),
   },
 };

@@ -97,6 +97,9 @@ export interface Targets {
   pendingInviteRowID: string;
   inviteToken: string;
   inviteeEmail: string;
+  /** The owner's 2FA codes in the auth app: one to update, one the delete row consumes. */
+  authenticatorEntityID: string;
+  doomedAuthenticatorEntityID: string;
 }
 
 /** Objects that do not exist, for the "no existence leak" check. */
@@ -119,6 +122,8 @@ export const missingTargets: Targets = {
   pendingInviteRowID: "00000000-0000-4000-8000-000000000003",
   inviteToken: "bm90LWFuLWludml0ZS10b2tlbi1hdC1hbGwtMDAwMDAwMDA=",
   inviteeEmail: "nobody-invited@example.org",
+  authenticatorEntityID: "00000000-0000-4000-8000-000000000004",
+  doomedAuthenticatorEntityID: "00000000-0000-4000-8000-000000000005",
 };
 
 /** What a caller brings of its own to a request (its album and files). */
@@ -169,6 +174,11 @@ const passwordBody = (passHash: string) => ({
   opsLimit: 2,
 });
 const collectingLink = { enableCollect: true } as const;
+/** The authenticator key every user posts (the owner's in the world, the others' in its row). */
+export const authenticatorKeyBody = {
+  encryptedKey: toB64(new Uint8Array(49).fill(6)),
+  header: toB64(new Uint8Array(24).fill(6)),
+};
 /** The free plan admits 5 devices per link (wire-contract §9). */
 const freePlanLinkDevices = 5;
 
@@ -361,6 +371,16 @@ export const buildAuthorizationWorld = async (
   };
   const invitee = await signUp("invitee");
 
+  // The owner's authenticator key and two codes.
+  await owner.ok("POST", "/authenticator/key", authenticatorKeyBody);
+  const authenticatorCode = (fill: number) =>
+    owner.ok<{ id: string }>("POST", "/authenticator/entity", {
+      encryptedData: toB64(new Uint8Array(40).fill(fill)),
+      header: toB64(new Uint8Array(24).fill(fill)),
+    });
+  const authenticatorEntity = await authenticatorCode(1);
+  const doomedAuthenticatorEntity = await authenticatorCode(2);
+
   // The expired link expires now; everything else keeps working.
   server.clock.advanceMs(2 * linkLifetimeMs);
 
@@ -381,6 +401,8 @@ export const buildAuthorizationWorld = async (
     pendingInviteRowID: rowOf(revokedInvitee),
     inviteToken,
     inviteeEmail: invitee.email,
+    authenticatorEntityID: authenticatorEntity.id,
+    doomedAuthenticatorEntityID: doomedAuthenticatorEntity.id,
   };
   const linkOf: Record<LinkActor, { albumID: number; fileID: number; accessToken: string }> = {
     linkValid: { ...validLink, accessToken: tokens.linkValid },

@@ -62,6 +62,23 @@ describe("the account worker's library keyring", () => {
     await Promise.all([worker.lock(), other.worker.lock()]);
   });
 
+  it("wraps the authenticator key as the reference's apps do (secretbox), and opens it", async () => {
+    const { worker, port } = await unlockedKeyring();
+    const keyring = keyringOverPort(port);
+    const authenticatorKeyB64 = await generateKeyB64();
+    const wrapped = await keyring.wrapAuthenticatorKey(authenticatorKeyB64);
+    // secretbox: the key and its 16-byte MAC; the nonce as the header.
+    expect(fromB64(wrapped.encryptedKey)).toHaveLength(32 + 16);
+    expect(fromB64(wrapped.header)).toHaveLength(24);
+    expect(await keyring.openAuthenticatorKey(wrapped)).toBe(authenticatorKeyB64);
+
+    const other = await unlockedKeyring();
+    const theirs = await keyringOverPort(other.port).wrapAuthenticatorKey(authenticatorKeyB64);
+    await expect(keyring.openAuthenticatorKey(theirs)).rejects.toThrow();
+    for (const p of [port, other.port]) p.close();
+    await Promise.all([worker.lock(), other.worker.lock()]);
+  });
+
   it("derives the same local database key for the account after a reload, another for another account", async () => {
     const { browser, worker, keyAttributes, sessionCipher, port } = await unlockedKeyring();
     const first = await keyringOverPort(port).localDatabaseKey();
@@ -89,6 +106,7 @@ describe("the account worker's library keyring", () => {
     await expect(keyring.localDatabaseKey()).rejects.toThrow();
     await expect(keyring.wrapCollectionKey(await generateKeyB64())).rejects.toThrow();
     await expect(keyring.wrapUserEntityKey(await generateKeyB64())).rejects.toThrow();
+    await expect(keyring.wrapAuthenticatorKey(await generateKeyB64())).rejects.toThrow();
     afterLock.port2.close();
   });
 

@@ -15,7 +15,12 @@ import {
 } from "../../shared/crypto";
 import { type SettledWire, settle } from "../crypto/settled";
 import {
+  openAuthenticatorKeyUnder,
+  wrapAuthenticatorKeyUnder,
+} from "../library/authenticator-key-wrap";
+import {
   localDatabaseKeyDerivation,
+  type WrappedAuthenticatorKey,
   type WrappedCollectionKey,
   type WrappedUserEntityKey,
 } from "../library/keyring";
@@ -29,6 +34,8 @@ export interface LibraryKeyringWire {
   localDatabaseKey(): Promise<string>;
   openUserEntityKey(wrapped: WrappedUserEntityKey): Promise<string>;
   wrapUserEntityKey(keyB64: string): Promise<WrappedUserEntityKey>;
+  openAuthenticatorKey(wrapped: WrappedAuthenticatorKey): Promise<string>;
+  wrapAuthenticatorKey(keyB64: string): Promise<WrappedAuthenticatorKey>;
 }
 
 /** The keys the keyring works with, or a throw when the account is locked. */
@@ -80,4 +87,8 @@ export const createLibraryKeyring = (keys: HeldKeys): LibraryKeyringWire => ({
     const { encryptedData, nonce } = await encryptBox(fromB64(keyB64), keys().masterKey);
     return { encryptedKey: toB64(encryptedData), header: toB64(nonce) };
   },
+
+  openAuthenticatorKey: (wrapped) => openAuthenticatorKeyUnder(wrapped, keys().masterKey),
+
+  wrapAuthenticatorKey: (keyB64) => wrapAuthenticatorKeyUnder(keyB64, keys().masterKey),
 });

@@ -29,6 +29,31 @@ export interface WrappedUserEntityKey {
   header: string;
 }
 
+/**
+ * The authenticator key as the server keeps it (`/authenticator/key`):
+ * secretbox(key, masterKey) with its nonce as `header`, or a Blob with its
+ * decryption header. See: [Note: The authenticator key is made as the reference's apps make it]
+ */
+export interface WrappedAuthenticatorKey {
+  encryptedKey: string;
+  /** The secretbox's nonce, or the Blob's decryption header; base64. */
+  header: string;
+}
+
+// [Note: The authenticator key is made as the reference's apps make it]
+//
+// The wire contract calls the authenticator key a Blob under the master
+// key; the reference's auth apps (mobile, desktop and web) box it with
+// secretbox instead, and open it only as a box. A key we wrap must open in
+// those apps, so a new key is a secretbox (48 bytes), like a user entity's
+// key. A key that another client wrote as a Blob (49 bytes: the key, then
+// secretstream's 17 bytes of tag and MAC) is opened as a Blob: the length
+// tells them apart, and the server keeps either (see: [Note: The
+// authenticator key is a Blob or a secretbox]).
+
+/** The length of a Blob-wrapped authenticator key: 32 bytes and secretstream's 17. */
+export const blobWrappedAuthenticatorKeyBytes = 32 + 17;
+
 export interface LibraryKeyring {
   /** Opens collection keys, one result per item (a wrong key fails that item only). */
   openCollectionKeys(items: readonly WrappedCollectionKey[]): Promise<Settled<string>[]>;
@@ -47,6 +72,10 @@ export interface LibraryKeyring {
   openUserEntityKey(wrapped: WrappedUserEntityKey): Promise<string>;
   /** Wraps a (new) user-entity key under the master key for `POST /user-entity/key`. */
   wrapUserEntityKey(keyB64: string): Promise<WrappedUserEntityKey>;
+  /** Opens the authenticator key (a secretbox or a Blob); throws when it is not under this account's master key. */
+  openAuthenticatorKey(wrapped: WrappedAuthenticatorKey): Promise<string>;
+  /** Wraps a (new) authenticator key under the master key (a secretbox) for `POST /authenticator/key`. */
+  wrapAuthenticatorKey(keyB64: string): Promise<WrappedAuthenticatorKey>;
 }
 
 /** The KDF context and sub-key ID of `localDatabaseKey` (8 bytes, libsodium's crypto_kdf). */

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decryptBox, deriveSubKey, fromB64, generateKeyPair, toB64 } from "../../shared/crypto";
+import {
+  decryptBox,
+  encryptBlob,
+  deriveSubKey,
+  fromB64,
+  generateKeyPair,
+  toB64,
+} from "../../shared/crypto";
 import { type NodeCryptoPool, createNodeCryptoPool } from "../crypto/node-pool";
 import { localDatabaseKeyDerivation } from "./keyring";
 import { createKeyringFromAccountKeys } from "./node-keyring";
@@ -75,5 +82,27 @@ describe("createKeyringFromAccountKeys", () => {
 
     const { keyring: other } = await keyringWith();
     await expect(other.openUserEntityKey(wrapped)).rejects.toThrow();
+  });
+
+  it("wraps the authenticator key as the reference's apps do (secretbox), and opens a Blob-wrapped one too", async () => {
+    const { keyring, masterKeyB64 } = await keyringWith();
+    const authenticatorKeyB64 = toB64(crypto.getRandomValues(new Uint8Array(32)));
+    const wrapped = await keyring.wrapAuthenticatorKey(authenticatorKeyB64);
+    const opened = await decryptBox(
+      { encryptedData: fromB64(wrapped.encryptedKey), nonce: fromB64(wrapped.header) },
+      fromB64(masterKeyB64),
+    );
+    expect(toB64(opened)).toBe(authenticatorKeyB64);
+    expect(await keyring.openAuthenticatorKey(wrapped)).toBe(authenticatorKeyB64);
+    const asBlob = await encryptBlob(fromB64(authenticatorKeyB64), fromB64(masterKeyB64));
+    expect(
+      await keyring.openAuthenticatorKey({
+        encryptedKey: toB64(asBlob.encryptedData),
+        header: toB64(asBlob.decryptionHeader),
+      }),
+    ).toBe(authenticatorKeyB64);
+
+    const { keyring: other } = await keyringWith();
+    await expect(other.openAuthenticatorKey(wrapped)).rejects.toThrow();
   });
 });

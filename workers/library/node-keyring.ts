@@ -3,6 +3,7 @@
 // See: [Note: Library workers get keys through a keyring, never the master key]
 
 import { fromB64, toB64 } from "../../shared/crypto/base64";
+import { openAuthenticatorKeyUnder, wrapAuthenticatorKeyUnder } from "./authenticator-key-wrap";
 import { KEY_BYTES } from "../../shared/crypto/sizes";
 import type { CryptoPool, Settled } from "../crypto/pool";
 import {
@@ -107,4 +108,10 @@ export const createKeyringFromAccountKeys = (
     );
     return { encryptedKey: wrapped.encryptedDataB64, header: wrapped.nonceB64 };
   },
+
+  // One small key, seldom: libsodium in this thread rather than a pool call.
+  openAuthenticatorKey: (wrapped) => openAuthenticatorKeyUnder(wrapped, fromB64(masterKeyB64)),
+
+  wrapAuthenticatorKey: (keyB64: string) =>
+    wrapAuthenticatorKeyUnder(keyB64, fromB64(masterKeyB64)),
 });

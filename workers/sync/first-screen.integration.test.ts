@@ -46,6 +46,8 @@ const keyringOf = (keyB64: string): LibraryKeyring => ({
   wrapCollectionKey: () => Promise.reject(new Error("not used")),
   openUserEntityKey: () => Promise.reject(new Error("not used")),
   wrapUserEntityKey: () => Promise.reject(new Error("not used")),
+  openAuthenticatorKey: () => Promise.reject(new Error("not used")),
+  wrapAuthenticatorKey: () => Promise.reject(new Error("not used")),
 });
 
 /** A browser profile with a stored library of `fileCount` files (newest: the highest ID) and its key. */

@@ -16,5 +16,7 @@ export const keyringOverPort = (port: MessagePort): LibraryKeyring => {
     localDatabaseKey: () => remote.localDatabaseKey(),
     openUserEntityKey: (wrapped) => remote.openUserEntityKey(wrapped),
     wrapUserEntityKey: (keyB64) => remote.wrapUserEntityKey(keyB64),
+    openAuthenticatorKey: (wrapped) => remote.openAuthenticatorKey(wrapped),
+    wrapAuthenticatorKey: (keyB64) => remote.wrapAuthenticatorKey(keyB64),
   };
 };

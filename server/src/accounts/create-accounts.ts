@@ -15,6 +15,7 @@ import { TokenService } from "./tokens";
 import { createTwoFactorHandlers } from "./two-factor-handlers";
 import { createUserHandlers } from "./user-handlers";
 import { createUserEntityHandlers } from "../user-entities/user-entity-handlers";
+import { createAuthenticatorHandlers } from "../authenticator/authenticator-handlers";
 
 export interface Accounts {
   handlers: HandlerMap<typeof accountEndpoints>;
@@ -45,6 +46,7 @@ export const createAccounts = (
       ...createRemoteStoreHandlers(services),
       ...createBillingHandlers(services),
       ...createUserEntityHandlers(services),
+      ...createAuthenticatorHandlers(services),
     },
     resolvers: {
       ...noSessions,

@@ -9,6 +9,8 @@ import type { HandlerMap } from "../http/register-endpoints";
 import { deleteLibraryRowsOf } from "../library/files/account-library-rows";
 import { deleteEntitiesOf } from "../user-entities/entity-data-repository";
 import { deleteEntityKeysOf } from "../user-entities/entity-key-repository";
+import { deleteAuthenticatorEntitiesOf } from "../authenticator/authenticator-entity-repository";
+import { deleteAuthenticatorKeyOf } from "../authenticator/authenticator-key-repository";
 import { apiError } from "../http/api-errors";
 import type { AccountsContext } from "./context";
 import { signScopedJWT, verifyScopedJWT } from "./jwt";
@@ -63,6 +65,8 @@ export const deleteAccountData = async (
     await deleteRemoteStoreOf(trx, userID);
     await deleteEntitiesOf(trx, userID);
     await deleteEntityKeysOf(trx, userID);
+    await deleteAuthenticatorEntitiesOf(trx, userID);
+    await deleteAuthenticatorKeyOf(trx, userID);
     await deleteUsageOf(trx, userID);
     await deleteSubscriptionsOf(trx, userID);
     await deleteUser(trx, userID);

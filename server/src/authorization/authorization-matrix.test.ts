@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isResponseSchema, type AnyEndpoint } from "../../../shared/api/endpoint";
+import { authenticatorEndpoints } from "../../../shared/api/endpoints/authenticator";
 import { collectionEndpoints } from "../../../shared/api/endpoints/collections";
 import { familyEndpoints } from "../../../shared/api/endpoints/families";
 import { fileEndpoints } from "../../../shared/api/endpoints/files";
@@ -31,6 +32,7 @@ const registered: Record<string, AnyEndpoint> = {
   ...trashEndpoints,
   ...publicCollectionEndpoints,
   ...familyEndpoints,
+  ...authenticatorEndpoints,
 };
 const rows: Record<string, MatrixRow | undefined> = authorizationMatrix;
 const rowOrder = Object.keys(authorizationMatrix);

@@ -444,6 +444,32 @@ export interface EntityDataTable {
   updated_at_us: number;
 }
 
+// Authenticator entities (migration 0011). See: [Note: Authenticator versions only grow, per user, in commit order]
+
+/** An account's authenticator key, wrapped under the master key. See: [Note: The authenticator key is a Blob or a secretbox] */
+export interface AuthenticatorKeyTable {
+  user_id: number;
+  /** base64 of the wrapped key. */
+  encrypted_key: string;
+  /** base64 of its secretstream header (or secretbox nonce). */
+  header: string;
+  created_at_us: number;
+}
+
+/** One 2FA code of the auth app; a tombstone (no data) once deleted. */
+export interface AuthenticatorEntityTable {
+  /** A UUID the server picked. */
+  id: string;
+  user_id: number;
+  /** base64 of the Blob ciphertext; null once deleted. */
+  encrypted_data: string | null;
+  /** base64 of the Blob's header; null once deleted. */
+  header: string | null;
+  is_deleted: Flag;
+  created_at_us: number;
+  updated_at_us: number;
+}
+
 export interface Database {
   task_locks: TaskLocksTable;
   id_counters: IdCountersTable;
@@ -483,4 +509,6 @@ export interface Database {
   file_data: FileDataTable;
   entity_key: EntityKeyTable;
   entity_data: EntityDataTable;
+  authenticator_key: AuthenticatorKeyTable;
+  authenticator_entity: AuthenticatorEntityTable;
 }

@@ -71,4 +71,16 @@ describe("webAppSecurityHeaders", () => {
       Object.values(features).every((allowed) => allowed === "(self)" || allowed === "()"),
     ).toBe(true);
   });
+
+  it("lets the auth app alone use the camera (its QR scanner)", () => {
+    const policyOf = (app: "photos" | "accounts" | "auth") =>
+      webAppSecurityHeaders(
+        webAppOriginsFor(app, urls, { kind: "local", dir: "/data/objects" }),
+        [],
+      )["Permissions-Policy"];
+    expect(policyOf("auth")).toContain("camera=(self)");
+    expect(policyOf("photos")).toContain("camera=()");
+    expect(policyOf("accounts")).toContain("camera=()");
+    expect(policyOf("auth")).toContain("microphone=()");
+  });
 });

@@ -33,6 +33,8 @@ import { contentSecurityPolicy, type ExtraOrigins } from "./content-security-pol
 
 /** What the headers of one app depend on, known once every listener is bound. */
 export interface WebAppOrigins {
+  /** The app served: the auth app may use the camera. */
+  app?: WebApp;
   /** This app's public URL. */
   appURL: string;
   /** The API's public URL. */
@@ -53,6 +55,7 @@ const permissions: readonly (readonly [feature: string, allowed: "self" | "none"
   // The viewer starts a video as it opens.
   ["autoplay", "self"],
   ["browsing-topics", "none"],
+  // The auth app's QR scanner: see `appPermissions`.
   ["camera", "none"],
   ["clipboard-read", "none"],
   // Copying the recovery key, a two-factor secret, a share link.
@@ -80,16 +83,27 @@ const permissions: readonly (readonly [feature: string, allowed: "self" | "none"
   ["xr-spatial-tracking", "none"],
 ];
 
-export const permissionsPolicy = permissions
-  .map(([feature, allowed]) => `${feature}=${allowed === "self" ? "(self)" : "()"}`)
-  .join(", ");
+/** Features one app uses beyond the others': the auth app scans a code's QR with the camera. */
+const appPermissions: Partial<Record<WebApp, readonly string[]>> = { auth: ["camera"] };
+
+/** The `Permissions-Policy` of `app` (of an app without features of its own when undefined). */
+export const permissionsPolicyFor = (app: WebApp | undefined): string =>
+  permissions
+    .map(([feature, allowed]) =>
+      allowed === "self" || (app !== undefined && appPermissions[app]?.includes(feature) === true)
+        ? `${feature}=(self)`
+        : `${feature}=()`,
+    )
+    .join(", ");
+
+export const permissionsPolicy = permissionsPolicyFor(undefined);
 
 /**
  * The headers of every answer of an app host, for the app's origins and its
  * page's inline style hashes. See: [Note: Every app answer carries the security headers]
  */
 export const webAppSecurityHeaders = (
-  { appURL, apiURL, blobOrigins, extraOrigins }: WebAppOrigins,
+  { app, appURL, apiURL, blobOrigins, extraOrigins }: WebAppOrigins,
   inlineStyleHashes: readonly string[],
 ): Record<string, string> => ({
   "Content-Security-Policy": contentSecurityPolicy({
@@ -102,7 +116,7 @@ export const webAppSecurityHeaders = (
   "Cross-Origin-Opener-Policy": "same-origin",
   "Cross-Origin-Embedder-Policy": "credentialless",
   "Cross-Origin-Resource-Policy": "same-origin",
-  "Permissions-Policy": permissionsPolicy,
+  "Permissions-Policy": permissionsPolicyFor(app),
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "no-referrer",
   ...(sendsHSTS(appURL) ? { "Strict-Transport-Security": strictTransportSecurity } : {}),
@@ -118,6 +132,7 @@ export const webAppOriginsFor = (
   blobs: BlobStoreConfig,
   extraOrigins?: ExtraOrigins,
 ): WebAppOrigins => ({
+  app,
   appURL: urls[app],
   apiURL: urls.api,
   blobOrigins: blobOriginsFor(blobs, urls.api),

@@ -1,3 +1,4 @@
+import { authenticatorEndpoints } from "./authenticator";
 import { billingEndpoints } from "./billing";
 import { passkeyEndpoints } from "./passkeys";
 import { remoteStoreEndpoints } from "./remote-store";
@@ -15,6 +16,7 @@ export const accountEndpointAreas = {
   remoteStore: remoteStoreEndpoints,
   billing: billingEndpoints,
   userEntities: userEntityEndpoints,
+  authenticator: authenticatorEndpoints,
 };
 
 export const accountEndpoints = {
@@ -25,4 +27,5 @@ export const accountEndpoints = {
   ...remoteStoreEndpoints,
   ...billingEndpoints,
   ...userEntityEndpoints,
+  ...authenticatorEndpoints,
 };

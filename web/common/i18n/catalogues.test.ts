@@ -42,8 +42,11 @@ const sameInEveryLanguage = new Set([
   "app.accounts.name",
   "app.auth.name",
   "app.documentTitle",
+  // A brand: Steam's own codes.
+  "auth.kind.steam",
 ]);
-// Words that are genuinely identical in a language.
+// Words that are genuinely identical in a language (French "Service", "Note"; German,
+// Dutch and Portuguese "Link"; Dutch "Camera" and "Account").
 const sameAsEnglishIn: Record<string, string[]> = {
   // French and Dutch say "Albums" too (French "Photos" and "Dates" as well); Dutch counts "items";
   // German says "Name" and "Video". Most languages write "city, country" as English
@@ -58,6 +61,10 @@ const sameAsEnglishIn: Record<string, string[]> = {
     "search.kind.photo",
     "search.place.inCountry",
     "people.photoCount",
+    "auth.field.issuer",
+    "auth.field.options",
+    "auth.field.kind",
+    "auth.field.note",
   ],
   "de-DE": [
     "action.ok",
@@ -67,6 +74,7 @@ const sameAsEnglishIn: Record<string, string[]> = {
     "gallery.grid.video",
     "search.kind.video",
     "search.place.inCountry",
+    "auth.addTab.link",
   ],
   "zh-CN": ["search.words"],
   "nl-NL": [
@@ -79,9 +87,12 @@ const sameAsEnglishIn: Record<string, string[]> = {
     "gallery.grid.video",
     "search.group.album",
     "search.place.inCountry",
+    "auth.addTab.link",
+    "auth.addTab.camera",
+    "auth.field.account",
   ],
   "es-ES": ["error.title", "search.place.inCountry"],
-  "pt-BR": ["action.ok", "search.words", "search.place.inCountry"],
+  "pt-BR": ["action.ok", "search.words", "search.place.inCountry", "auth.addTab.link"],
   "ru-RU": ["search.place.inCountry"],
 };
 

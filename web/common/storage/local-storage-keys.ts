@@ -15,6 +15,7 @@
 // but typed; each such schema names the work that will tighten it.
 
 import { z } from "zod";
+import { codeSortOrders } from "../../../shared/model/authenticator/code-sort";
 
 type KeyEncoding = "json" | "text";
 
@@ -157,6 +158,8 @@ export const localStorageKeys = {
    * own shape (square when absent). See: [Note: Rows of photos at their own shape]
    */
   galleryTileShape: json(z.enum(["square", "own-shape"])),
+  /** Cairn's own: the order of the auth app's codes on this device (by issuer when absent). */
+  authCodeSort: json(z.enum(codeSortOrders)),
 } satisfies Record<string, KeyDefinition<z.ZodType>>;
 
 export type LocalStorageKey = keyof typeof localStorageKeys;

@@ -9,7 +9,7 @@ import type { PersonSummary } from "../../../workers/people/people-contract";
 import { useMessageDialog } from "../../common/dialog/dialog-state";
 import type { PeopleClient } from "../../common/library/people-client";
 import { log } from "../../common/log/log";
-import { MenuButton, type MenuButtonItem } from "../gallery/MenuButton";
+import { MenuButton, type MenuButtonItem } from "../../common/ui/MenuButton";
 import { MergePersonDialog } from "./MergePersonDialog";
 import { PersonNameDialog } from "./PersonNameDialog";
 import { ReviewFacesDialog } from "./ReviewFacesDialog";

@@ -9,6 +9,7 @@ import * as serverSettings from "./0007-server-settings";
 import * as keyedOttHashes from "./0008-keyed-ott-hashes";
 import * as derivedData from "./0009-derived-data";
 import * as userEntities from "./0010-user-entities";
+import * as authenticator from "./0011-authenticator";
 
 // [Note: Migrations are listed, not discovered]
 //
@@ -27,6 +28,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0008-keyed-ott-hashes": keyedOttHashes,
   "0009-derived-data": derivedData,
   "0010-user-entities": userEntities,
+  "0011-authenticator": authenticator,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,7 +8,7 @@ import { useNavigate } from "react-router";
 import type { LibraryAction } from "../../../../workers/gallery/gallery-contract";
 import type { GallerySummary } from "../../../../shared/model/library/gallery-summary";
 import type { GalleryClient } from "../../../common/library/gallery-client";
-import { MenuButton, type MenuButtonItem } from "../MenuButton";
+import { MenuButton, type MenuButtonItem } from "../../../common/ui/MenuButton";
 import { AlbumNameDialog } from "./AlbumNameDialog";
 import { DeleteAlbumDialog } from "./DeleteAlbumDialog";
 import { useLibraryAction } from "./use-library-action";

@@ -5,7 +5,7 @@ import { useIntl } from "react-intl";
 import { collectionSortOrders } from "../../../../shared/model/library/summary-order";
 import type { CollectionSortBy } from "../../../../shared/model/library/gallery-summary";
 import type { MessageId } from "../../../common/i18n/messages";
-import { MenuButton } from "../MenuButton";
+import { MenuButton } from "../../../common/ui/MenuButton";
 
 const sortLabels: Record<CollectionSortBy, MessageId> = {
   name: "gallery.albums.sort.name",

@@ -15,7 +15,7 @@ import type { MessageId } from "../../../common/i18n/messages";
 import type { GalleryClient } from "../../../common/library/gallery-client";
 import { AlbumPickerDialog } from "../actions/AlbumPickerDialog";
 import { useRestore } from "../actions/use-restore";
-import { MenuButton, type MenuButtonItem } from "../MenuButton";
+import { MenuButton, type MenuButtonItem } from "../../../common/ui/MenuButton";
 import type { PerformLibraryAction } from "../actions/use-library-action";
 import { useTrashConfirmation } from "../actions/use-trash-confirmation";
 import { downloadProgressAtom } from "../downloads/download-progress";

@@ -1,9 +1,11 @@
 // A button that opens a menu of actions below it (the albums bar's sort, the
-// open album's actions): closed by a choice, Escape or a press elsewhere.
+// open album's actions, a code's actions in the auth app): closed by a
+// choice, Escape or a press elsewhere.
 
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
-import type { MessageId } from "../../common/i18n/messages";
+import type { MessageId } from "../i18n/messages";
+import "./MenuButton.css";
 
 export interface MenuButtonItem {
   key: string;
