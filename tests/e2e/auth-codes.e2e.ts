@@ -4,7 +4,7 @@
 // same account sees them and its edits; changes made offline are kept and
 // sent once back online; deleted codes wait in Recently deleted.
 
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { HOTP, Secret, TOTP } from "otpauth";
@@ -16,7 +16,16 @@ import type { NodeLibraryClient } from "../../workers/library/node-library-clien
 import type { NodeAccount } from "../test-support/node-account";
 import { signUpWithLibraryClient } from "./test-support/library";
 import { useCairnInChromium } from "./test-support/suite";
-import { pageCatchUpMs } from "./test-support/waits";
+import { mediaWorkMs, pageCatchUpMs } from "./test-support/waits";
+import {
+  aegisVaultJSON,
+  encryptedAegisVaultJSON,
+  googleMigrationUri,
+  migrationAccountOf,
+  sampleEntries,
+} from "../../workers/authenticator/test-support/import-files";
+import { overflowsIn } from "./test-support/dialog-fit";
+import { englishAndGerman, lookSizes } from "./test-support/looks";
 
 const { cairn, browser } = useCairnInChromium();
 
@@ -37,7 +46,9 @@ afterAll(async () => {
 const authURL = () => cairn().urls.auth;
 
 /** A logged-in auth app in a new context, its codes page open. */
-const openAuthApp = async (): Promise<{ context: BrowserContext; page: Page }> => {
+const openAuthApp = async (
+  as: Pick<NodeAccount, "email" | "password"> = account,
+): Promise<{ context: BrowserContext; page: Page }> => {
   const context = await browser().newContext({ viewport: { width: 1400, height: 900 } });
   await context.grantPermissions(["clipboard-write"], { origin: authURL() });
   // The app may not read the clipboard (its Permissions-Policy): what it writes is recorded.
@@ -52,9 +63,9 @@ const openAuthApp = async (): Promise<{ context: BrowserContext; page: Page }> =
   });
   const page = await context.newPage();
   await page.goto(`${authURL()}/login`);
-  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Email").fill(as.email);
   await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByLabel("Password", { exact: true }).fill(as.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL(`${authURL()}/auth`);
   await page.getByTestId("auth-page").and(page.locator("[aria-busy=false]")).waitFor({
@@ -212,5 +223,319 @@ it("adds codes by link, by QR image and by hand, each as otpauth computes it; re
   for (const secret of ["JBSWY3DPEHPK3PXP", "GitHub", "jane", "MFRGGZDFMZTWQ2LK"]) {
     expect(stored).not.toContain(secret);
   }
+  await context.close();
+});
+
+/** Asks the app for a sync as a window gaining focus does. */
+const syncOnFocus = (page: Page) =>
+  page.evaluate(() => {
+    window.dispatchEvent(new Event("focus"));
+  });
+
+const accountOf = (page: Page, issuer: string) =>
+  card(page, issuer).locator(".cairn-code__account").textContent();
+
+const openMenuAction = async (page: Page, issuer: string, action: string) => {
+  await card(page, issuer)
+    .getByRole("button", { name: `Actions for ${issuer}` })
+    .click();
+  await card(page, issuer).locator(`[data-action="${action}"]`).click();
+};
+
+it("shows each browser the other's changes, and sends changes made offline once back online", async () => {
+  const a = await openAuthApp();
+  const b = await openAuthApp();
+  for (const { page } of [a, b]) await card(page, "VPN").waitFor({ timeout: pageCatchUpMs });
+
+  // An edit in one browser reaches the other at its next sync.
+  await openMenuAction(a.page, "GitHub", "edit");
+  const editing = a.page.getByTestId("auth-edit-dialog");
+  await editing.getByLabel("Account").fill("octo@work.example");
+  await editing.getByLabel("Note").fill("the work account");
+  await editing.getByRole("button", { name: "Save" }).click();
+  await expect.poll(() => accountOf(a.page, "GitHub")).toBe("octo@work.example");
+  await expect
+    .poll(
+      async () => {
+        await syncOnFocus(b.page);
+        return accountOf(b.page, "GitHub");
+      },
+      { timeout: pageCatchUpMs, interval: 1000 },
+    )
+    .toBe("octo@work.example");
+
+  // Offline, B pins a code and deletes another: they show at once, marked as not backed up.
+  await b.context.setOffline(true);
+  await openMenuAction(b.page, "Bank", "pin");
+  await openMenuAction(b.page, "VPN", "delete");
+  await expect
+    .poll(() => b.page.getByTestId("auth-code").first().getAttribute("data-issuer"))
+    .toBe("Bank");
+  await expect.poll(() => card(b.page, "VPN").count()).toBe(0);
+  await expect
+    .poll(() => b.page.getByTestId("auth-sync").getAttribute("data-state"))
+    .toBe("offline");
+  await b.page.getByTestId("auth-code-pending").first().waitFor();
+  // A sees nothing of it yet.
+  await syncOnFocus(a.page);
+  expect(await card(a.page, "VPN").count()).toBe(1);
+
+  // Back online, B sends them; A sees them after its next sync.
+  await b.context.setOffline(false);
+  await expect
+    .poll(() => b.page.getByTestId("auth-code-pending").count(), { timeout: pageCatchUpMs })
+    .toBe(0);
+  await expect
+    .poll(
+      async () => {
+        await syncOnFocus(a.page);
+        return card(a.page, "VPN").count();
+      },
+      { timeout: pageCatchUpMs, interval: 1000 },
+    )
+    .toBe(0);
+  expect(await a.page.getByTestId("auth-code").first().getAttribute("data-issuer")).toBe("Bank");
+
+  // A restores VPN from Recently deleted; B gets it back.
+  await a.page.getByRole("button", { name: "More" }).click();
+  await a.page.locator('[data-action="trash"]').click();
+  const trashed = a.page.locator('[data-testid=auth-trashed][data-issuer="VPN"]');
+  await trashed.getByTestId("auth-restore").click();
+  await a.page.keyboard.press("Escape");
+  await card(a.page, "VPN").waitFor();
+  await expect
+    .poll(
+      async () => {
+        await syncOnFocus(b.page);
+        return card(b.page, "VPN").count();
+      },
+      { timeout: pageCatchUpMs, interval: 1000 },
+    )
+    .toBe(1);
+
+  // Deleted for good in B: gone from A's Recently deleted too, a tombstone on the server.
+  await openMenuAction(b.page, "VPN", "delete");
+  await b.page.getByRole("button", { name: "More" }).click();
+  await b.page.locator('[data-action="trash"]').click();
+  await b.page
+    .locator('[data-testid=auth-trashed][data-issuer="VPN"]')
+    .getByTestId("auth-delete-forever")
+    .click();
+  await b.page
+    .getByTestId("auth-trash-confirm")
+    .getByRole("button", { name: "Delete for good" })
+    .click();
+  await expect.poll(() => b.page.locator("[data-testid=auth-trashed]").count()).toBe(0);
+  await expect
+    .poll(
+      async () => {
+        const { diff } = await client.deps.api.call(getAuthenticatorDiff, {
+          query: { sinceTime: 0, limit: 100 },
+        });
+        return diff.filter((entity) => entity.isDeleted).length;
+      },
+      { timeout: pageCatchUpMs },
+    )
+    .toBe(1);
+  await Promise.all([a.context.close(), b.context.close()]);
+});
+
+/** Imports `text` as a file named `name` from the More menu; answers the dialog. */
+const importFile = async (page: Page, name: string, text: string) => {
+  const filePath = path.join(filesDir, name);
+  await writeFile(filePath, text);
+  await page.getByRole("button", { name: "More" }).click();
+  await page.locator('[data-action="import"]').click();
+  await page.getByTestId("auth-import-file").setInputFiles(filePath);
+  return page.getByTestId("auth-import-dialog");
+};
+
+/** Exports from the More menu; answers the downloaded file's text. */
+const exportCodes = async (page: Page, kind: "plain" | { password: string }) => {
+  await page.getByRole("button", { name: "More" }).click();
+  await page.locator('[data-action="export"]').click();
+  const dialog = page.getByTestId("auth-export-dialog");
+  if (kind === "plain") {
+    await dialog.getByLabel("Plain list of otpauth:// links").check();
+    await dialog.getByTestId("auth-export-understood").check();
+  } else {
+    await dialog.getByLabel("Password for the file").fill(kind.password);
+    await dialog.getByLabel("Password again").fill(kind.password);
+  }
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: mediaWorkMs }),
+    dialog.getByRole("button", { name: "Download" }).click(),
+  ]);
+  return readFile(await download.path(), "utf8");
+};
+
+it(
+  "imports other apps' files with a report, and its own exports round-trip to another account",
+  async () => {
+    const { context, page } = await openAuthApp();
+    await card(page, "Bank").waitFor({ timeout: pageCatchUpMs });
+    const before = await page.getByTestId("auth-code").count();
+    const entries = sampleEntries();
+
+    // Aegis: every code added; the same file again adds nothing.
+    const aegis = aegisVaultJSON(entries);
+    let dialog = await importFile(page, "aegis.json", aegis);
+    await expect
+      .poll(() => dialog.getByTestId("auth-import-added").textContent())
+      .toBe(`${String(entries.length)} codes added.`);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByTestId("auth-code").count()).toBe(before + entries.length);
+    dialog = await importFile(page, "aegis-again.json", aegis);
+    await expect
+      .poll(() => dialog.getByTestId("auth-import-skipped").textContent())
+      .toBe(`${String(entries.length)} codes skipped: already in your list.`);
+    expect(await dialog.getByTestId("auth-import-added").textContent()).toBe("No code added.");
+    await page.keyboard.press("Escape");
+
+    // An encrypted Aegis vault is refused as a whole, saying what to do; nothing changes.
+    dialog = await importFile(page, "aegis-encrypted.json", encryptedAegisVaultJSON());
+    await expect
+      .poll(() => dialog.getByTestId("auth-import-error").textContent())
+      .toContain("This Aegis export is encrypted");
+    await page.keyboard.press("Escape");
+
+    // A list with a good and a bad line: the good one added, the bad one refused with why.
+    dialog = await importFile(
+      page,
+      "list.txt",
+      [
+        "otpauth://totp/Mastodon:ana?secret=KRSXG5CTMVRXEZLU&issuer=Mastodon",
+        "otpauth://totp/Broken:ana?secret=1234&issuer=Broken",
+      ].join("\n"),
+    );
+    await expect
+      .poll(() => dialog.getByTestId("auth-import-added").textContent())
+      .toBe("1 code added.");
+    expect(await dialog.getByTestId("auth-import-refused").textContent()).toBe(
+      "1 entry could not be imported:",
+    );
+    expect(await dialog.locator(".cairn-auth-report__reason").textContent()).toContain(
+      "The secret key is not valid",
+    );
+    await page.keyboard.press("Escape");
+
+    // Google Authenticator's export link, pasted: its codes are present already (it has no Steam codes).
+    const googleAccounts = entries
+      .filter((entry) => entry.otp.kind !== "steam")
+      .map((entry) => migrationAccountOf(entry));
+    await addByLink(page, googleMigrationUri(googleAccounts));
+    await expect
+      .poll(() => page.getByTestId("auth-import-skipped").textContent())
+      .toBe(`${String(googleAccounts.length)} codes skipped: already in your list.`);
+    await page.keyboard.press("Escape");
+    const shown = await page.getByTestId("auth-code").count();
+
+    // The plain export lists every shown code as an otpauth:// link.
+    const plain = await exportCodes(page, "plain");
+    const links = plain.split("\n").filter((line) => line.startsWith("otpauth://"));
+    expect(links).toHaveLength(shown);
+
+    // The encrypted export opens in another account with its password, and only with it.
+    const password = "correct horse battery";
+    const encrypted = await exportCodes(page, { password });
+    expect(encrypted).not.toContain("JBSWY3DPEHPK3PXP");
+    const exported = JSON.parse(encrypted) as {
+      version: unknown;
+      kdfParams: { opsLimit: unknown };
+    };
+    expect(exported.version).toBe(1);
+    expect(typeof exported.kdfParams.opsLimit).toBe("number");
+    await context.close();
+
+    const other = await signUpWithLibraryClient(cairn(), "auth-import");
+    const second = await openAuthApp(other.account);
+    dialog = await importFile(second.page, "export.json", encrypted);
+    await dialog.getByLabel("The export's password").fill("not the password");
+    await dialog.getByRole("button", { name: "Import" }).click();
+    await expect
+      .poll(() => dialog.getByTestId("auth-import-error").textContent(), { timeout: mediaWorkMs })
+      .toBe("This password does not open the export.");
+    await dialog.getByLabel("The export's password").fill(password);
+    await dialog.getByRole("button", { name: "Import" }).click();
+    await expect
+      .poll(() => dialog.getByTestId("auth-import-added").textContent(), { timeout: mediaWorkMs })
+      .toBe(`${String(shown)} codes added.`);
+    await second.page.keyboard.press("Escape");
+    await expect.poll(() => second.page.getByTestId("auth-code").count()).toBe(shown);
+    await second.context.close();
+    await other.client.close();
+  },
+  mediaWorkMs * 3,
+);
+
+const screenshotDir = process.env.CAIRN_E2E_SCREENSHOTS;
+
+it("fits its list and its dialogs on a desktop and a phone, in English and German", async () => {
+  const { context, page } = await openAuthApp();
+  await card(page, "Bank").waitFor({ timeout: pageCatchUpMs });
+  if (screenshotDir !== undefined) await mkdir(screenshotDir, { recursive: true });
+  const problems: string[] = [];
+  for (const { width, height } of lookSizes) {
+    for (const locale of englishAndGerman) {
+      const at = `${locale} at ${String(width)} px`;
+      await page.setViewportSize({ width, height });
+      await page.evaluate((chosen) => {
+        localStorage.setItem("locale", chosen);
+      }, locale);
+      await page.reload();
+      await card(page, "Bank").waitFor({ timeout: pageCatchUpMs });
+      const main = page.getByTestId("auth-page");
+      // Nothing wider than the window; every card inside it.
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (pageWidth > width + 1)
+        problems.push(`${at}: the page scrolls sideways (${String(pageWidth)} px)`);
+      for (const problem of await overflowsIn(main)) problems.push(`${at}: ${problem}`);
+      if (screenshotDir !== undefined) {
+        await page.screenshot({
+          path: path.join(screenshotDir, `auth-list-${locale}-${String(width)}.png`),
+        });
+      }
+      for (const tab of ["link", "manual"] as const) {
+        await page.getByTestId("auth-add").click();
+        await page.getByTestId(`auth-add-tab-${tab}`).click();
+        if (tab === "manual") await page.getByText(/^(Options|Optionen)$/).click();
+        const dialog = page.getByTestId("auth-add-dialog");
+        for (const problem of await overflowsIn(dialog))
+          problems.push(`${at}, add (${tab}): ${problem}`);
+        if (screenshotDir !== undefined) {
+          await page.screenshot({
+            path: path.join(screenshotDir, `auth-add-${tab}-${locale}-${String(width)}.png`),
+          });
+        }
+        await page.keyboard.press("Escape");
+      }
+      await page
+        .locator(".cairn-auth__toolbar .cairn-menu")
+        .last()
+        .locator("button")
+        .first()
+        .click();
+      await page.locator('[data-action="export"]').click();
+      for (const problem of await overflowsIn(page.getByTestId("auth-export-dialog"))) {
+        problems.push(`${at}, export: ${problem}`);
+      }
+      await page.keyboard.press("Escape");
+    }
+  }
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+it("leaves no code, key or local copy in the browser after logout", async () => {
+  const { context, page } = await openAuthApp();
+  await card(page, "Bank").waitFor({ timeout: pageCatchUpMs });
+  const databases = () =>
+    page.evaluate(async () => (await indexedDB.databases()).map(({ name }) => name));
+  expect(await databases()).toContain("cairn-auth");
+  await page.getByRole("button", { name: "More" }).click();
+  await page.locator('[data-action="logout"]').click();
+  await page.waitForURL(`${authURL()}/`);
+  await expect.poll(databases).not.toContain("cairn-auth");
+  expect(await page.evaluate(() => Object.keys(localStorage))).not.toContain("user");
   await context.close();
 });

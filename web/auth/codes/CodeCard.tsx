@@ -61,7 +61,9 @@ export function CodeCard({ code, value, nowMs, onCopy, onRevealHotp, actions }: 
           <span className="cairn-code__issuer">{title}</span>
           {subtitle !== "" && <span className="cairn-code__account">{subtitle}</span>}
           <span
-            className="cairn-code__value"
+            className={
+              hiddenHotp ? "cairn-code__value cairn-code__value--hidden" : "cairn-code__value"
+            }
             data-testid="auth-code-value"
             data-period-start-ms={value?.periodStartMs}
           >

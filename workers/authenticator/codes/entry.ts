@@ -118,17 +118,37 @@ export const normalizeSecretBase32 = (
   return secretBytesOf(compact) === undefined ? err({ kind: "secret-not-base32" }) : ok(compact);
 };
 
-/** The bytes of a normalized (unpadded) base32 secret, or undefined if it is not base32. */
+// [Note: A secret's unused base32 bits are ignored]
+//
+// A secret whose length is not a multiple of 8 characters leaves a few bits
+// of its last character unused. RFC 4648 wants them zero, but services that
+// make random base32 strings (rather than encode random bytes) set them,
+// and Google Authenticator, Ente and the otpauth library ignore them: so do
+// we, or such a code could be added nowhere but here refused. A length no
+// byte count can have (1, 3 or 6 characters in the last group of 8) is a
+// truncated or mistyped secret, and is refused.
+
+const base32Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+/** Lengths (mod 8) that no whole number of bytes encodes to. */
+const impossibleBase32Remainders = new Set([1, 3, 6]);
+
+/** The bytes of a normalized (unpadded) base32 secret, or undefined if it is not base32. See: [Note: A secret's unused base32 bits are ignored] */
 export const secretBytesOf = (secretBase32: string): Uint8Array | undefined => {
   if (!/^[A-Z2-7]+$/.test(secretBase32)) return undefined;
-  const padded = secretBase32.padEnd(Math.ceil(secretBase32.length / 8) * 8, "=");
-  try {
-    // @scure/base is strict: a length no byte count encodes to (1, 3 or 6
-    // characters in the last group) or non-zero unused bits are refused.
-    return base32.decode(padded);
-  } catch {
-    return undefined;
+  if (impossibleBase32Remainders.has(secretBase32.length % 8)) return undefined;
+  const bytes = new Uint8Array(Math.floor((secretBase32.length * 5) / 8));
+  let buffer = 0;
+  let bufferedBits = 0;
+  let written = 0;
+  for (const character of secretBase32) {
+    buffer = ((buffer << 5) | base32Alphabet.indexOf(character)) & 0xfff;
+    bufferedBits += 5;
+    if (bufferedBits >= 8) {
+      bufferedBits -= 8;
+      bytes[written++] = (buffer >> bufferedBits) & 0xff;
+    }
   }
+  return bytes;
 };
 
 /** Unpadded upper-case base32 of raw secret bytes (Google's migration payload). */

@@ -2,7 +2,8 @@
 // forms (Steam, codeDisplay, legacy algorithm names), round trips and errors.
 
 import { describe, expect, it } from "vitest";
-import type { AuthenticatorEntry, OtpParameters } from "./entry";
+import { Secret } from "otpauth";
+import { type AuthenticatorEntry, type OtpParameters, secretBytesOf } from "./entry";
 import { formatOtpauthUri, parseOtpauthUri } from "./otpauth-uri";
 
 const parsed = (uri: string): AuthenticatorEntry => {
@@ -69,6 +70,18 @@ describe("parseOtpauthUri", () => {
       "JBSWY3DPEHPK3PXP",
     );
     expect(otpOf("otpauth://totp/A:b?secret=MZXW6===").secretBase32).toBe("MZXW6");
+  });
+
+  it("reads a secret whose unused last bits are set, as otpauth and Google do", () => {
+    // 15 characters: 9 bytes and 3 unused bits, set in "X".
+    const parsed = parseOtpauthUri("otpauth://totp/A?secret=JBSWY3DPEHPK3PX");
+    expect(parsed.ok && parsed.value.otp.secretBase32).toBe("JBSWY3DPEHPK3PX");
+    expect(secretBytesOf("JBSWY3DPEHPK3PX")).toEqual(
+      new Uint8Array(Secret.fromBase32("JBSWY3DPEHPK3PX").bytes),
+    );
+    expect(secretBytesOf("JBSWY3DPEHPK3PXP")).toEqual(
+      new Uint8Array(Secret.fromBase32("JBSWY3DPEHPK3PXP").bytes),
+    );
   });
 
   it("reads HOTP with its counter, and the scheme and type in any case", () => {
@@ -145,7 +158,7 @@ describe("parseOtpauthUri", () => {
     ["otpauth://yandex/A?secret=JBSWY3DPEHPK3PXP", "unsupported-type"],
     ["otpauth://totp/A?secret=JBSWY3DPEHPK3PXP&algorithm=MD5", "unknown-algorithm"],
     ["otpauth://totp/A?secret=JBSWY3DPEHPK3PX1", "secret-not-base32"],
-    ["otpauth://totp/A?secret=JBSWY3DPEHPK3PX", "secret-not-base32"],
+    ["otpauth://totp/A?secret=JBSWY3DPEHPK3P", "secret-not-base32"],
     ["otpauth://totp/A?secret=JBSW=Y3DP", "secret-not-base32"],
     ["otpauth://totp/A?secret=", "missing-secret"],
     ["otpauth://totp/A?issuer=B", "missing-secret"],
