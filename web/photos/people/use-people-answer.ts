@@ -1,6 +1,7 @@
 // The library's people and face indexing's status, following the library
-// (asked again when it changes) and, while faces are still being found,
-// asked again every few seconds so the counts and the new people show.
+// (asked again when it changes) and, while faces are still being found (or
+// which models find them is not known yet), asked again every few seconds
+// so the counts, the new people and the models show.
 
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { PeopleAnswer } from "../../../workers/people/people-contract";
@@ -35,7 +36,16 @@ export function usePeopleAnswer(
     setAsks((count) => count + 1);
   }, []);
 
-  const running = answer?.status.enabled === true && answer.status.phase !== "done";
+  // [Note: The people page asks until the face engine is known]
+  //
+  // Which face models find the faces is known once an indexing run has
+  // asked the ML worker. After a reload the faces kept on this device may
+  // answer "done" before that run starts (at once on a busy machine), and
+  // an answer without an engine was never asked again: the settings' line
+  // naming the models did not show. So it is asked again until it is known.
+  const running =
+    answer?.status.enabled === true &&
+    (answer.status.phase !== "done" || answer.status.engine === undefined);
   useEffect(() => {
     if (!running) return;
     const timer = setTimeout(refresh, peoplePollIntervalMs);
