@@ -4,8 +4,11 @@
 // shows: the codes' names and options without their secrets, and the codes
 // themselves, computed in the worker for the moment asked.
 
-export type AuthCodeKind = "totp" | "hotp" | "steam";
-export type AuthCodeAlgorithm = "sha1" | "sha256" | "sha512";
+import type { OtpAlgorithm, OtpKind } from "./codes/entry";
+
+/** The kinds and algorithms are the codes' own (`codes/entry.ts`), named for the page. */
+export type AuthCodeKind = OtpKind;
+export type AuthCodeAlgorithm = OtpAlgorithm;
 
 /** A code as the list shows it: everything but its secret. */
 export interface AuthCodeSummary {
