@@ -8,7 +8,15 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { HOTP, Secret, TOTP } from "otpauth";
-import type { BrowserContext, Page } from "playwright-core";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getAuthenticatorDiff } from "../../shared/api/endpoints/authenticator";
@@ -25,6 +33,10 @@ import {
   sampleEntries,
 } from "../../workers/authenticator/test-support/import-files";
 import { overflowsIn } from "./test-support/dialog-fit";
+import { chromiumArgs, chromiumPath } from "./test-support/chromium";
+import { patientBrowser } from "./test-support/patient-browser";
+
+const execFileAsync = promisify(execFile);
 import { englishAndGerman, lookSizes } from "./test-support/looks";
 
 const { cairn, browser } = useCairnInChromium();
@@ -48,8 +60,9 @@ const authURL = () => cairn().urls.auth;
 /** A logged-in auth app in a new context, its codes page open. */
 const openAuthApp = async (
   as: Pick<NodeAccount, "email" | "password"> = account,
+  inBrowser: Browser = browser(),
 ): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await browser().newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await inBrowser.newContext({ viewport: { width: 1400, height: 900 } });
   await context.grantPermissions(["clipboard-write"], { origin: authURL() });
   // The app may not read the clipboard (its Permissions-Policy): what it writes is recorded.
   await context.addInitScript(() => {
@@ -470,11 +483,24 @@ it(
 
 const screenshotDir = process.env.CAIRN_E2E_SCREENSHOTS;
 
+const moreMenu = (page: Page) =>
+  page.locator(".cairn-auth__toolbar .cairn-menu").last().locator("button").first();
+
 it("fits its list and its dialogs on a desktop and a phone, in English and German", async () => {
   const { context, page } = await openAuthApp();
   await card(page, "Bank").waitFor({ timeout: pageCatchUpMs });
   if (screenshotDir !== undefined) await mkdir(screenshotDir, { recursive: true });
   const problems: string[] = [];
+  /** Records what sticks out of `dialog`, and takes its screenshot when asked to. */
+  const looked = async (dialog: Locator, name: string) => {
+    for (const problem of await overflowsIn(dialog)) problems.push(`${name}: ${problem}`);
+    if (screenshotDir !== undefined) {
+      await page.screenshot({ path: path.join(screenshotDir, `auth-${name}.png`) });
+    }
+  };
+  // One code in Recently deleted, for its list.
+  await openMenuAction(page, "VPN", "delete");
+  await expect.poll(() => card(page, "VPN").count()).toBe(0);
   for (const { width, height } of lookSizes) {
     for (const locale of englishAndGerman) {
       const at = `${locale} at ${String(width)} px`;
@@ -516,9 +542,28 @@ it("fits its list and its dialogs on a desktop and a phone, in English and Germa
         .first()
         .click();
       await page.locator('[data-action="export"]').click();
-      for (const problem of await overflowsIn(page.getByTestId("auth-export-dialog"))) {
-        problems.push(`${at}, export: ${problem}`);
-      }
+      await looked(page.getByTestId("auth-export-dialog"), `export-${locale}-${String(width)}`);
+      await page.keyboard.press("Escape");
+
+      await card(page, "Bank").locator(".cairn-menu > button").first().click();
+      await card(page, "Bank").locator('[data-action="edit"]').click();
+      await looked(page.getByTestId("auth-edit-dialog"), `edit-${locale}-${String(width)}`);
+      await page.keyboard.press("Escape");
+
+      await moreMenu(page).click();
+      await page.locator('[data-action="trash"]').click();
+      await page.getByTestId("auth-trashed").first().waitFor();
+      await looked(page.getByTestId("auth-trash-dialog"), `trash-${locale}-${String(width)}`);
+      await page.keyboard.press("Escape");
+
+      // The import report of a file whose codes are all here already: nothing is added.
+      const filePath = path.join(filesDir, "again.json");
+      await writeFile(filePath, aegisVaultJSON(sampleEntries()));
+      await moreMenu(page).click();
+      await page.locator('[data-action="import"]').click();
+      await page.getByTestId("auth-import-file").setInputFiles(filePath);
+      await page.getByTestId("auth-import-report").waitFor();
+      await looked(page.getByTestId("auth-import-dialog"), `import-${locale}-${String(width)}`);
       await page.keyboard.press("Escape");
     }
   }
@@ -538,4 +583,82 @@ it("leaves no code, key or local copy in the browser after logout", async () => 
   await expect.poll(databases).not.toContain("cairn-auth");
   expect(await page.evaluate(() => Object.keys(localStorage))).not.toContain("user");
   await context.close();
+});
+
+/** A y4m video of `text`'s QR code on a white 640×480 frame, as Chromium's fake camera plays it. */
+const qrCameraVideo = async (text: string): Promise<string> => {
+  const pngPath = path.join(filesDir, "camera-qr.png");
+  const videoPath = path.join(filesDir, "camera-qr.y4m");
+  await writeFile(pngPath, await QRCode.toBuffer(text, { type: "png", width: 400, margin: 4 }));
+  await execFileAsync("ffmpeg", [
+    "-loglevel",
+    "error",
+    "-y",
+    "-loop",
+    "1",
+    "-i",
+    pngPath,
+    "-vf",
+    "scale=400:400,pad=640:480:120:40:white,format=yuv420p",
+    "-frames:v",
+    "10",
+    "-r",
+    "10",
+    videoPath,
+  ]);
+  return videoPath;
+};
+
+it("adds a code held up to the camera, and names a change the server refuses", async () => {
+  const camera = new TOTP({
+    issuer: "Camera",
+    label: "lens@example.com",
+    secret: Secret.fromBase32("KRSXG5CTMVRXEZLU"),
+  });
+  // A Chromium whose camera plays the QR code (the suite's browser has no camera).
+  const cameraBrowser = patientBrowser(
+    await chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: [
+        ...chromiumArgs,
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        `--use-file-for-fake-video-capture=${await qrCameraVideo(camera.toString())}`,
+      ],
+    }),
+  );
+  try {
+    const { page } = await openAuthApp(account, cameraBrowser);
+    await card(page, "Bank").waitFor({ timeout: pageCatchUpMs });
+    await page.getByTestId("auth-add").click();
+    await page.getByTestId("auth-add-tab-camera").click();
+    await card(page, "Camera").waitFor({ timeout: mediaWorkMs });
+    const shown = await shownCode(page, "Camera");
+    expect(shown.code).toBe(camera.generate({ timestamp: shown.periodStartMs }));
+
+    // A note too large for the server (64 KiB sealed): the edit is undone and the page says why.
+    await openMenuAction(page, "Camera", "edit");
+    const editing = page.getByTestId("auth-edit-dialog");
+    await editing.getByLabel("Note").fill("n".repeat(70_000));
+    await editing.getByRole("button", { name: "Save" }).click();
+    const refused = page.getByTestId("auth-refused");
+    await expect
+      .poll(() => refused.textContent(), { timeout: pageCatchUpMs })
+      .toContain(
+        "Your change to Camera (lens@example.com) was undone: it is too large for the server",
+      );
+    expect(await page.getByTestId("auth-code-pending").count()).toBe(0);
+    for (const problem of await overflowsIn(page.getByTestId("auth-page"))) {
+      expect.fail(`The refusal notice sticks out: ${problem}`);
+    }
+    if (screenshotDir !== undefined) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: path.join(screenshotDir, "auth-refused-en-390.png") });
+    }
+    await refused.getByRole("button", { name: "Dismiss" }).click();
+    await expect.poll(() => refused.count()).toBe(0);
+  } finally {
+    await cameraBrowser.close();
+  }
 });

@@ -50,6 +50,23 @@ export interface AuthenticatorStatus {
   /** Codes on the server this device could not decrypt (another key): kept there, not shown. */
   undecryptable: number;
   lastSyncedAtMs?: number | undefined;
+  /** Changes the server refused and dropped, until the user dismisses them. */
+  refusedChanges: readonly RefusedCodeChange[];
+}
+
+/** Why the server refused a change: too large (413), too many codes (403), or any other refusal. */
+export type RefusedChangeReason = "too-large" | "too-many-codes" | "refused";
+
+/** A change the server refused, as the page names it. */
+export interface RefusedCodeChange {
+  /** Unique among the notices shown. */
+  key: string;
+  /** An added code, a change of one, or a deletion for good. */
+  kind: "create" | "update" | "remove";
+  /** "Issuer", "account" or both; empty when the code could not be named. */
+  issuer: string;
+  account: string;
+  reason: RefusedChangeReason;
 }
 
 export interface AuthenticatorState {
@@ -166,6 +183,8 @@ export interface AuthenticatorCalls {
   exportPlain(): Promise<string>;
   /** The codes as an encrypted export file protected by `password`. */
   exportEncrypted(password: string): Promise<string>;
+  /** The user has read the refused changes: they are no longer shown. */
+  dismissRefusedChanges(): void;
   /** Syncs now (start, focus, an interval, back online). */
   sync(): Promise<void>;
   setOnline(online: boolean): void;

@@ -11,6 +11,7 @@ import type {
   AuthenticatorStatus,
   ImportAnswer,
   ManualCodeInput,
+  RefusedCodeChange,
 } from "./authenticator-contract";
 import {
   type AuthenticatorEntry,
@@ -26,6 +27,7 @@ import {
 import { type DecodeToPixels, qrFromImageFile } from "./qr/qr-from-image-file";
 import { qrFromPixels } from "./qr/qr-from-pixels";
 import type { AuthenticatorSync } from "./sync/authenticator-sync";
+import type { RefusedChange } from "./sync/push";
 import { duplicateKeyOf, encryptExport, plainExport } from "./transfer";
 import { importCodes } from "./import-codes";
 import { inputErrorOf } from "./input-error";
@@ -81,6 +83,8 @@ export const createAuthenticatorService = (
   /** Parsed entries by plaintext: an entity is parsed once, not at every change. */
   const parsed = new Map<string, AuthenticatorEntry | undefined>();
   let unreadable = 0;
+  let refusedChanges: readonly RefusedCodeChange[] = [];
+  let refusedCount = 0;
 
   const readEntries = (): ReadEntry[] => {
     const read: ReadEntry[] = [];
@@ -109,19 +113,47 @@ export const createAuthenticatorService = (
         pendingChanges: sync.pendingCount(),
         // Codes another key sealed and codes that are not a code: neither is shown.
         undecryptable: sync.undecryptableCount() + unreadable,
+        refusedChanges,
       },
     });
+  };
+
+  // [Note: A change the server refuses is named to the user]
+  //
+  // The server refuses a code past its limits (413 for more than 64 KiB,
+  // 403 past 5,000 live codes) and would refuse it again, so the engine
+  // drops it from the queue: a refused new code vanishes from the list, a
+  // refused edit falls back to the server's version. Silently, that reads
+  // as lost data; so each refusal is kept, named by its code, with its
+  // reason, and the page shows them until the user dismisses them.
+  const noticeOf = (refused: RefusedChange, key: string): RefusedCodeChange => {
+    const plaintext =
+      refused.plaintext ?? sync.entries().find((entry) => entry.id === refused.id)?.plaintext;
+    const parsedEntry = plaintext === undefined ? undefined : entryFromEntityPlaintext(plaintext);
+    const otp = parsedEntry?.ok === true ? parsedEntry.value.otp : undefined;
+    return {
+      key,
+      kind: refused.kind,
+      issuer: otp?.issuer ?? "",
+      account: otp?.account ?? "",
+      reason:
+        refused.status === 413
+          ? "too-large"
+          : refused.status === 403
+            ? "too-many-codes"
+            : "refused",
+    };
   };
 
   sync.onChange((event) => {
     switch (event.kind) {
       case "synced":
         state = event.outcome.offline ? "offline" : "up-to-date";
-        for (const refused of event.outcome.refused) {
-          deps.logError(
-            `The server refused a change of a code (${String(refused.status)})`,
-            refused.kind,
-          );
+        if (event.outcome.refused.length > 0) {
+          refusedChanges = [
+            ...refusedChanges,
+            ...event.outcome.refused.map((refused) => noticeOf(refused, `${++refusedCount}`)),
+          ];
         }
         break;
       case "sync-failed":
@@ -336,6 +368,11 @@ export const createAuthenticatorService = (
     },
 
     setOnline() {
+      tell();
+    },
+
+    dismissRefusedChanges() {
+      refusedChanges = [];
       tell();
     },
   };

@@ -26,6 +26,7 @@ import { browserImagePixels } from "./qr/browser-image-pixels";
 import { authenticatorRemoteOver } from "./remote-authenticator";
 import { createAuthenticatorSync } from "./sync/authenticator-sync";
 import { indexedDBAuthenticatorLocalCopy } from "./sync/local-copy-db";
+import { createServerClock, fetchReadingServerClock } from "./sync/server-clock";
 
 let service: AuthenticatorService | undefined;
 let online = true;
@@ -50,23 +51,27 @@ export const open: WithRemoteCallbacks<
   if (service !== undefined) return;
   online = session.online;
   const keyring = keyringOverPort(keyringPort);
+  const nowMs = () => Date.now();
+  // See: [Note: The server's clock is read from its answers]
+  const serverClock = createServerClock();
   const api = createApiClient({
     apiOrigin: session.apiOrigin,
     clientPackage: session.clientPackage,
-    fetch: (input, init) => fetch(input, init),
+    fetch: fetchReadingServerClock((input, init) => fetch(input, init), serverClock, nowMs),
     getAuthToken: () => session.token,
   });
   const sealer = createLocalCipher(inThreadSealing, await keyring.localDatabaseKey());
   const sync = createAuthenticatorSync({
-    remote: authenticatorRemoteOver(api),
+    remote: authenticatorRemoteOver(api, { clock: serverClock, nowMs }),
     cipher: authenticatorEntityCipher({ api, keyring, generateKeyB64 }),
     localCopy: indexedDBAuthenticatorLocalCopy({ indexedDB, IDBKeyRange, sealer }),
-    nowMs: () => Date.now(),
+    nowMs,
+    serverTimeOffsetMs: () => serverClock.offsetMs(),
     isOnline: () => online,
   });
   const started = createAuthenticatorService({
     sync,
-    nowMs: () => Date.now(),
+    nowMs,
     isOnline: () => online,
     decodeToPixels: browserImagePixels,
     sodium: loadSodium,
@@ -92,7 +97,11 @@ export const setOnline = (next: boolean): void => {
   service?.setOnline(next);
 };
 
-type Calls = Omit<AuthenticatorCalls, "setOnline">;
+export const dismissRefusedChanges = (): void => {
+  service?.dismissRefusedChanges();
+};
+
+type Calls = Omit<AuthenticatorCalls, "setOnline" | "dismissRefusedChanges">;
 
 export const codeValues: Calls["codeValues"] = (ids, atMs) => opened().codeValues(ids, atMs);
 export const nextHotpCode: Calls["nextHotpCode"] = (id) => opened().nextHotpCode(id);

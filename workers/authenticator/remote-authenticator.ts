@@ -13,11 +13,29 @@ import {
 import { HttpError } from "../../shared/model/errors";
 import type { WrappedAuthenticatorKey } from "../library/keyring";
 import type { AuthenticatorRemote } from "./sync/authenticator-remote";
+import type { ServerClock } from "./sync/server-clock";
 
-export const authenticatorRemoteOver = (api: Pick<ApiClient, "call">): AuthenticatorRemote => ({
+/**
+ * The authenticator's calls; a created entity's `updatedAt` is read into
+ * `clock` (see: [Note: The server's clock is read from its answers]).
+ */
+export const authenticatorRemoteOver = (
+  api: Pick<ApiClient, "call">,
+  { clock, nowMs }: { clock?: ServerClock; nowMs: () => number } = { nowMs: () => Date.now() },
+): AuthenticatorRemote => ({
   entityDiff: async (sinceTimeUs, limit) =>
     (await api.call(getAuthenticatorDiff, { query: { sinceTime: sinceTimeUs, limit } })).diff,
-  createEntity: (sealed) => api.call(createAuthenticatorEntity, { body: sealed }),
+  createEntity: async (sealed) => {
+    const sentAtMs = nowMs();
+    const entity = await api.call(createAuthenticatorEntity, { body: sealed });
+    clock?.observe({
+      serverTimeMs: entity.updatedAt / 1000,
+      resolutionMs: 0,
+      sentAtMs,
+      receivedAtMs: nowMs(),
+    });
+    return entity;
+  },
   updateEntity: async (id, sealed) => {
     await api.call(updateAuthenticatorEntity, { body: { id, ...sealed } });
   },

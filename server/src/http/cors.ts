@@ -27,7 +27,11 @@ export const allowedHeaders = [
   "Range",
 ].join(", ");
 
-export const exposedHeaders = "X-Request-Id, X-Ente-Link-Device-Token";
+/**
+ * `Date` is read by the auth app to estimate the server's clock.
+ * See: [Note: The server's clock is read from its answers]
+ */
+export const exposedHeaders = "X-Request-Id, X-Ente-Link-Device-Token, Date";
 
 /** Blob routes also expose the part ETags the multipart completion needs. */
 export const exposedBlobHeaders = `${exposedHeaders}, ETag`;

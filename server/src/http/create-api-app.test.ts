@@ -57,7 +57,7 @@ describe("conventions", () => {
       "access-control-allow-credentials": "true",
       "access-control-allow-headers": allowedHeaders,
       "access-control-allow-methods": "POST, OPTIONS, GET, PUT, PATCH, DELETE",
-      "access-control-expose-headers": "X-Request-Id, X-Ente-Link-Device-Token",
+      "access-control-expose-headers": "X-Request-Id, X-Ente-Link-Device-Token, Date",
       "access-control-max-age": "1728000",
     });
     expect(allowedHeaders).toContain("X-Auth-Access-Token-JWT");
@@ -86,7 +86,7 @@ describe("conventions", () => {
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers["access-control-expose-headers"]).toBe(
-      "X-Request-Id, X-Ente-Link-Device-Token, ETag",
+      "X-Request-Id, X-Ente-Link-Device-Token, Date, ETag",
     );
     expect(answer.headers["access-control-allow-headers"]).toBe("content-md5, content-type");
   });
@@ -103,7 +103,7 @@ describe("conventions", () => {
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.headers["access-control-expose-headers"]).toBe(
-      "X-Request-Id, X-Ente-Link-Device-Token, ETag, Content-Range",
+      "X-Request-Id, X-Ente-Link-Device-Token, Date, ETag, Content-Range",
     );
     expect(answer.headers["access-control-allow-headers"]).toContain("Range");
   });

@@ -19,6 +19,7 @@ import { Button } from "../../common/ui/Button";
 import { MenuButton, type MenuButtonItem } from "../../common/ui/MenuButton";
 import { CodeCard } from "./CodeCard";
 import { AuthDialogs, type AuthDialog } from "./AuthDialogs";
+import { RefusedChangesNotice } from "./RefusedChangesNotice";
 import { SyncLine } from "./SyncLine";
 import {
   authenticatorClientAtom,
@@ -246,6 +247,12 @@ export function AuthPage() {
         </Button>
       </div>
       <SyncLine status={state?.status} />
+      <RefusedChangesNotice
+        refused={state?.status.refusedChanges ?? []}
+        onDismiss={() => {
+          client?.dismissRefusedChanges().catch(failed("Could not dismiss the refused changes"));
+        }}
+      />
       {tags.length > 0 && (
         <div
           className="cairn-auth__tags"

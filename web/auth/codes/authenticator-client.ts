@@ -27,4 +27,5 @@ export const authenticatorClientOver = (api: AuthenticatorClient): Authenticator
   exportEncrypted: (password) => api.exportEncrypted(password),
   sync: () => api.sync(),
   setOnline: (online) => api.setOnline(online),
+  dismissRefusedChanges: () => api.dismissRefusedChanges(),
 });
