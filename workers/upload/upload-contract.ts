@@ -22,6 +22,23 @@ export interface PickedFile {
    * names the picks behind it. See: [Note: Retrying exactly the files that failed]
    */
   pickID?: number | undefined;
+  /**
+   * Set for an edited copy of a file already in the library: what the copy
+   * carries over from its original. See: [Note: An edited copy keeps its original's moment]
+   */
+  copyOf?: CopiedFileMetadata | undefined;
+}
+
+/** What an edited copy carries over from its original. */
+export interface CopiedFileMetadata {
+  /** The original's creation time (µs). */
+  creationTimeUs: number;
+  /** Both or neither: the original's place. */
+  latitude?: number | undefined;
+  longitude?: number | undefined;
+  caption?: string | undefined;
+  /** The original's shown time (µs: its edited time, else its creation time). */
+  editedTimeUs: number;
 }
 
 /** Where the files go. */

@@ -128,6 +128,26 @@ const readSidecars = async (
   return { sidecars, notSidecars };
 };
 
+// [Note: An edited copy keeps its original's moment]
+//
+// An edit saved from the viewer is a new JPEG drawn by the editor: it has no
+// EXIF, and its file's times are the save's. It is still the original's
+// photo, so the copy's creation time, place and caption are the original's,
+// taking the place a Takeout sidecar takes for a photo (above EXIF and the
+// file's times; see upload-metadata.ts), and its edited time is the
+// original's shown time, so that it sorts beside the original and a
+// download of it carries that time in its EXIF (spec §5).
+const carriedMetadataOf = (picked: PickedFile): TakeoutMetadata | undefined => {
+  const { copyOf } = picked;
+  if (copyOf === undefined) return undefined;
+  const { creationTimeUs, latitude, longitude, caption } = copyOf;
+  return {
+    creationTimeUs,
+    ...(latitude === undefined || longitude === undefined ? {} : { latitude, longitude }),
+    ...(caption === undefined || caption === "" ? {} : { caption }),
+  };
+};
+
 interface MediaFile extends RunFile {
   facts: Extract<MediaFacts, { kind: "media" }>;
   takeout: TakeoutMetadata | undefined;
@@ -173,6 +193,9 @@ const unitOf = (
       ...(facts.cameraMake === undefined ? {} : { cameraMake: facts.cameraMake }),
       ...(facts.cameraModel === undefined ? {} : { cameraModel: facts.cameraModel }),
       ...(uploaderName === undefined ? {} : { uploaderName }),
+      ...(first.picked.copyOf === undefined
+        ? {}
+        : { editedTime: first.picked.copyOf.editedTimeUs }),
     },
     target,
   };
@@ -238,7 +261,9 @@ export const runUploadRequest = async (
         mediaByID.set(file.id, {
           ...file,
           facts: fileFacts,
-          takeout: takeout.get(mediaFileKey(file.picked.folderPath, file.part.name)),
+          takeout:
+            carriedMetadataOf(file.picked) ??
+            takeout.get(mediaFileKey(file.picked.folderPath, file.part.name)),
         });
       });
       onChange();

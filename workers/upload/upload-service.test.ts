@@ -290,6 +290,42 @@ describe("an upload run against a real Cairn", () => {
     ]);
   }, 120_000);
 
+  it("gives an edited copy its original's time, place and caption, over the copy's own EXIF", async () => {
+    // See: [Note: An edited copy keeps its original's moment]
+    const original = { creationTimeUs: 1_600_000_000_000_000, editedTimeUs: 1_600_000_100_000_000 };
+    // New bytes, as an edit's are (a byte after the JPEG's end changes no pixel).
+    const edited = new Uint8Array([
+      ...(await readFile(path.join(fixtureMediaDir, "Bush-dog.jpg"))),
+      0,
+    ]);
+    const final = await service.upload(
+      {
+        files: [
+          {
+            file: new File([edited], "Bush-dog-edited.jpg", { type: "image/jpeg" }),
+            folderPath: "",
+            copyOf: { ...original, latitude: 47.3769, longitude: 8.5417, caption: "At the zoo" },
+          },
+        ],
+        target: { kind: "album", collectionID: album.id },
+      },
+      () => undefined,
+    );
+    expect(namesOf(final.results.uploaded)).toEqual(["Bush-dog-edited.jpg"]);
+    const copy = (await filesIn(album)).find(
+      (file) => file.metadata.title === "Bush-dog-edited.jpg",
+    );
+    expect(copy?.metadata).toMatchObject({
+      creationTime: original.creationTimeUs,
+      latitude: 47.3769,
+      longitude: 8.5417,
+    });
+    expect(copy?.pubMagicMetadata?.data).toMatchObject({
+      editedTime: original.editedTimeUs,
+      caption: "At the zoo",
+    });
+  }, 120_000);
+
   it("joins a request made during a run, and a cancel drops what is not registered", async () => {
     const first = service.upload(
       { files: [await fixture("canon-dslr.jpg")], target: { kind: "new-album", name: "Joined" } },
