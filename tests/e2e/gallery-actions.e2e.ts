@@ -3,6 +3,8 @@
 // after its sync; a change the server refuses rolls back with the spec's
 // message.
 
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { NodeLibraryClient } from "../../workers/library/node-library-client";
@@ -31,6 +33,7 @@ import { useCairnInChromium } from "./test-support/suite";
 import { pageCatchUpMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
+const run = promisify(execFile);
 
 let account: NodeAccount;
 let client: NodeLibraryClient;
@@ -284,6 +287,13 @@ it("adds and moves files, pins, sorts and covers an album, unhides, fixes a time
     page.locator(`[data-testid="gallery-day"][data-day="${day}"]`).count();
   await openAlbum(second, "All");
   await syncUntil(second, () => dayShown(second, "2021-03-04"), 1);
+  // Still selected, it downloads with the fixed time in its EXIF (spec §5).
+  const fixedDownload = first.waitForEvent("download");
+  await selectionAction(first, "Download").click();
+  const fixedFile = await (await fixedDownload).path();
+  const { stdout } = await run("exiftool", ["-s3", "-DateTimeOriginal", fixedFile]);
+  expect(stdout.trim()).toBe("2021:03:04 10:30:00");
+  await first.getByTestId("selection-bar").waitFor({ state: "detached" });
 
   // Unhide a hidden file (the hidden section asks the password first).
   await openAlbum(first, "Hidden");

@@ -17,6 +17,7 @@ import {
   exportSidecarText,
   sidecarPathParts,
 } from "../../shared/model/export/export-sidecar";
+import { withEditedTimeInJpeg } from "../media/jpeg/jpeg-edited-time";
 import { decodeLivePhoto } from "../media/live-photo/live-photo-zip";
 import { type ExportFS, type ExportPath, joinExportPath } from "./export-fs";
 import {
@@ -28,7 +29,6 @@ import {
 import type { ExportNameClaims } from "./export-name-claims";
 import type { FileToExport } from "./export-plan";
 import type { ExportRecordStore, ExportWritePaths } from "./export-record-store";
-import { withEditedTimeInJpeg } from "./jpeg-edited-time";
 
 // [Note: A file appears under its name only when complete]
 //

@@ -1,10 +1,12 @@
 // Downloading a selection (spec §4 DOWNLOAD): each original as its own file,
 // or all of them in one zip streamed through client-zip. Progress per file
 // in percent; a file that fails does not stop the others, and the call
-// rejects at the end saying how many failed.
+// rejects at the end saying how many failed. A JPEG whose file has an edited
+// time carries it in its EXIF, as the desktop export writes it.
 
 import { TokenMissingError } from "../../../shared/model/errors";
 import type { DecryptedFile } from "../../library/decrypted-records";
+import { withEditedTimeInJpegBlob } from "../../media/jpeg/blob-edited-time";
 import type { DownloadProgressListener, DownloadedFile } from "../gallery-contract";
 import { completions } from "./concurrency";
 import { UniqueNames, livePhotoPartName, safeFileName, zipFileName } from "./download-names";
@@ -55,17 +57,41 @@ interface DownloadEntry {
   lastModified: Date;
 }
 
+/**
+ * A photo (or a file of no known kind) as saved: with the file's edited time
+ * in its EXIF when it has one (spec §5); the step looks at the bytes, so
+ * only a JPEG changes, and a video never goes through it.
+ * See: [Note: A Blob's JPEG gets its date without its image data being read]
+ */
+const withEditedTime = async (file: DecryptedFile, blob: Blob): Promise<Blob> => {
+  const editedTimeUs = file.pubMagicMetadata?.data.editedTime;
+  if (editedTimeUs === undefined) return blob;
+  return (await withEditedTimeInJpegBlob(blob, editedTimeUs)).blob;
+};
+
 /** The saved files of one original: one, or a live photo's image and video named after its title. */
-export const downloadEntries = (file: DecryptedFile, opened: OpenedOriginal): DownloadEntry[] => {
+export const downloadEntries = async (
+  file: DecryptedFile,
+  opened: OpenedOriginal,
+): Promise<DownloadEntry[]> => {
   const name = shownName(file);
   const lastModified = new Date(shownTimeUs(file) / 1000);
   const { media } = opened;
-  if (media.kind !== "live-photo") return [{ name, blob: media.blob, lastModified }];
-  const extensions = opened.livePhotoExtensions ?? { image: "", video: "" };
-  return [
-    { name: livePhotoPartName(name, extensions.image), blob: media.image, lastModified },
-    { name: livePhotoPartName(name, extensions.video), blob: media.video, lastModified },
-  ];
+  switch (media.kind) {
+    case "video":
+      return [{ name, blob: media.blob, lastModified }];
+    case "image":
+    case "other":
+      return [{ name, blob: await withEditedTime(file, media.blob), lastModified }];
+    case "live-photo": {
+      const extensions = opened.livePhotoExtensions ?? { image: "", video: "" };
+      const image = await withEditedTime(file, media.image);
+      return [
+        { name: livePhotoPartName(name, extensions.image), blob: image, lastModified },
+        { name: livePhotoPartName(name, extensions.video), blob: media.video, lastModified },
+      ];
+    }
+  }
 };
 
 /** Calls a listener that may be a proxy to another thread; its failure is not the download's. */

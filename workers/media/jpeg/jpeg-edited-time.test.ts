@@ -6,8 +6,8 @@ import { promisify } from "node:util";
 import exifr from "exifr";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exifCreationDate, exifDateToLocalTimeUs } from "../../shared/model/media/exif-dates";
-import { fixtureMediaDir } from "../../tests/test-support/media";
+import { exifCreationDate, exifDateToLocalTimeUs } from "../../../shared/model/media/exif-dates";
+import { fixtureMediaDir } from "../../../tests/test-support/media";
 import {
   type JpegDateWrite,
   type JpegEditedTimeOutcome,

@@ -1,4 +1,4 @@
-// Joining byte arrays, for the JPEG export step: the EXIF it writes is built
+// Joining byte arrays, for the JPEG edited-time step: the EXIF it writes is built
 // from parts, and the head it holds back is kept as the download's chunks.
 
 /** `parts` in order, as one new array. */

@@ -1,9 +1,9 @@
 // The edited time written into the date tags of a JPEG's EXIF segment (APP1
 // "Exif"): the date's text, the TIFF inside the segment read as far as the
 // date tags need, and the segment edited or made. Pure: bytes in, bytes out.
-// The export's stream that finds the segment is in jpeg-edited-time.ts.
+// The stream step that finds the segment is in jpeg-edited-time.ts.
 
-import type { ExifDate } from "../../shared/model/media/exif-dates";
+import type { ExifDate } from "../../../shared/model/media/exif-dates";
 import { concatBytes } from "./concat-bytes";
 
 // [Note: Edited times are written as local wall-clock time]
@@ -12,8 +12,8 @@ import { concatBytes } from "./concat-bytes";
 // clock showed, and we read it as local time (See: [Note: EXIF dates are read
 // from raw strings, as local time]). So an edited time, µs since the epoch, is
 // written as the wall-clock time it is in this device's time zone, as the
-// reference does: reading the exported file back gives the edited time again,
-// to the second (the tag has no fraction). Two limits come with zone-less
+// reference does: reading the exported or downloaded file back gives the
+// edited time again, to the second (the tag has no fraction). Two limits come with zone-less
 // dates: a time in the hour that a daylight-saving change repeats reads back
 // as the first of the two hours, and an OffsetTimeOriginal or SubSecTime tag
 // already in the file is left as it was.
@@ -85,7 +85,7 @@ const dateTags = [
   { tag: tag.dateTimeDigitized, ifd: "exif" },
 ] as const;
 
-// [Note: An exported JPEG's EXIF is edited without moving a byte]
+// [Note: A JPEG's EXIF is edited without moving a byte]
 //
 // EXIF is a small TIFF whose entries find their values by offset from its
 // start, and whose maker notes (a camera's private block) hold offsets of
@@ -105,7 +105,7 @@ const dateTags = [
 //   exiftool place it.
 //
 // An APP1 segment holds at most 65,535 bytes with its length field: when the
-// copies would not fit, the file is exported unchanged ("unchanged-no-room").
+// copies would not fit, the file is given unchanged ("unchanged-no-room").
 
 /** APP1, the marker of an EXIF segment (ITU T.81 Table B.1). */
 export const exifSegmentMarker = 0xe1;
@@ -174,7 +174,7 @@ interface Tiff {
   littleEndian: boolean;
 }
 
-/** Reading stops with the reason, for the export's log. */
+/** Reading stops with the reason, for the caller's log. */
 class MalformedExif extends Error {
   override name = "MalformedExif";
 }
@@ -272,7 +272,7 @@ const withEntries = (entries: readonly IFDEntry[], set: readonly IFDEntry[]): IF
 /**
  * `tiff` with copies of IFD0 and the Exif IFD appended, holding the date
  * entries; undefined when it would not fit an APP1 segment.
- * See: [Note: An exported JPEG's EXIF is edited without moving a byte]
+ * See: [Note: A JPEG's EXIF is edited without moving a byte]
  */
 const tiffWithAppendedDates = (
   tiff: Tiff,
@@ -352,7 +352,7 @@ export const newExifSegment = (dateText: string): Uint8Array => {
 
 /**
  * What editing an EXIF segment did: "written", or the reason the segment is
- * kept as it is. See: [Note: An exported JPEG's EXIF is edited without moving a byte]
+ * kept as it is. See: [Note: A JPEG's EXIF is edited without moving a byte]
  */
 export type ExifDateEdit =
   | { status: "written"; write: "in-place" | "appended" }

@@ -1,9 +1,10 @@
-// A file's edited creation time written into its exported JPEG (spec §5:
-// "Exported JPEG gets the edited time written if present"), as a step of the
-// export's stream between decryption and the disk. Only the JPEG's head (its
-// marker segments before the image data) is read and held; at most its EXIF
-// segment changes; every other byte passes through as it came. The EXIF
-// editing itself is in exif-date-tags.ts.
+// A file's edited creation time written into its JPEG as it leaves Cairn
+// (spec §5: "Exported JPEG gets the edited time written if present"; the
+// desktop export and downloads alike), as a step of a stream between
+// decryption and where the file goes. Only the JPEG's head (its marker
+// segments before the image data) is read and held; at most its EXIF segment
+// changes; every other byte passes through as it came. The EXIF editing
+// itself is in exif-date-tags.ts; a Blob goes through in blob-edited-time.ts.
 
 import { ChunkQueue } from "./chunk-queue";
 import { concatBytes } from "./concat-bytes";
@@ -17,13 +18,13 @@ import {
   newExifSegment,
 } from "./exif-date-tags";
 
-/** How the date tags went in. See: [Note: An exported JPEG's EXIF is edited without moving a byte] */
+/** How the date tags went in. See: [Note: A JPEG's EXIF is edited without moving a byte] */
 export type JpegDateWrite = "in-place" | "appended" | "inserted";
 
 /**
- * What the step did to a file, for the export's log. Every status but
- * "written" means the file was exported byte for byte as it came.
- * See: [Note: A JPEG that cannot be edited safely is exported unchanged]
+ * What the step did to a file, for the caller's log. Every status but
+ * "written" means the file was given byte for byte as it came.
+ * See: [Note: A JPEG that cannot be edited safely is given unchanged]
  */
 export type JpegEditedTimeOutcome =
   | { status: "written"; write: JpegDateWrite }
@@ -195,10 +196,10 @@ async function* editedChunks(
   }
 }
 
-// [Note: A JPEG that cannot be edited safely is exported unchanged]
+// [Note: A JPEG that cannot be edited safely is given unchanged]
 //
-// The export writes the person's own file: losing or damaging it to set a
-// date would be far worse than a date not set. So a file that does not start
+// The export and downloads give the person's own file: losing or damaging it
+// to set a date would be far worse than a date not set. So a file that does not start
 // with SOI, a head that cannot be read to its image data, an EXIF whose TIFF
 // cannot be read and an EXIF that would outgrow its segment all give the
 // file's bytes exactly as they came, and an outcome that says why. The

@@ -1,4 +1,4 @@
-// JPEGs for the tests of the export's JPEG step (jpeg-edited-time.ts and
+// JPEGs for the tests of the JPEG edited-time step (jpeg-edited-time.ts and
 // exif-date-tags.ts): fixtures, hand-made EXIF (a TIFF built from entries, for
 // layouts no fixture has) in a real JPEG, and readers of what a step wrote
 // that are independent of the code under test.
@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import exifr from "exifr";
 import { expect } from "vitest";
-import { fixtureMediaDir } from "../../../tests/test-support/media";
+import { fixtureMediaDir } from "../../../../tests/test-support/media";
 import { concatBytes } from "../concat-bytes";
 
 export const fixture = async (name: string): Promise<Uint8Array> =>

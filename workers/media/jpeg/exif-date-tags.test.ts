@@ -1,7 +1,7 @@
 import exifr from "exifr";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { exifDateToLocalTimeUs, parseExifDate } from "../../shared/model/media/exif-dates";
+import { exifDateToLocalTimeUs, parseExifDate } from "../../../shared/model/media/exif-dates";
 import {
   type ExifDateEdit,
   exifDateOfTimeUs,

@@ -1,5 +1,5 @@
 // A download's chunks as a queue of bytes, for a step that reads a few bytes
-// ahead (the JPEG export step reads a file's head segment by segment) and
+// ahead (the JPEG edited-time step reads a file's head segment by segment) and
 // then lets the rest of the stream pass through untouched.
 
 /**
