@@ -1,7 +1,8 @@
 // The viewer shows originals Chromium cannot decode through the media
 // worker: an iPhone HEIC and a live photo's HEIC, uploaded through the real
 // UI, are converted to JPEGs that the page's <img> decodes, while the
-// download still gives the HEIC byte for byte; a HEIC that cannot be
+// download still gives the HEIC byte for byte, and "Copy" puts the JPEG
+// shown on the clipboard as a PNG of its full size; a HEIC that cannot be
 // converted says so, with a download.
 
 import { readFile } from "node:fs/promises";
@@ -19,7 +20,8 @@ import { openInViewer, tile, waitForUpToDate, openAlbum } from "./test-support/g
 import { signUpWithLibraryClient } from "./test-support/library";
 import { useCairnInChromium } from "./test-support/suite";
 import { resultCounts, waitForFinish } from "./test-support/uploads";
-import { mediaTestMs, mediaWorkMs } from "./test-support/waits";
+import { waitForDecodedImage } from "./test-support/viewer";
+import { mediaTestMs, mediaWorkMs, pageCatchUpMs } from "./test-support/waits";
 
 const { cairn, browser } = useCairnInChromium({ rateLimitScale: 100 });
 
@@ -100,6 +102,66 @@ it(
     await expect.poll(() => decodedWidth(page), { timeout: mediaWorkMs }).toBeGreaterThan(0);
     await page.getByRole("button", { name: "Play live photo" }).waitFor();
     await page.getByTestId("viewer-close").click();
+  },
+  mediaTestMs,
+);
+
+/**
+ * The type and size of the image on the clipboard, read from a page of the
+ * API's origin: the photos app may not read the clipboard (its
+ * Permissions-Policy), only write to it.
+ */
+const clipboardImage = async (viewer: Page) => {
+  const origin = cairn().urls.api;
+  const context = viewer.context();
+  await context.grantPermissions(["clipboard-read"], { origin });
+  const reader = await context.newPage();
+  try {
+    await reader.goto(`${origin}/ping`);
+    await reader.bringToFront();
+    return await reader.evaluate(async () => {
+      const [item] = await navigator.clipboard.read();
+      if (item === undefined) return undefined;
+      const bitmap = await createImageBitmap(await item.getType("image/png"));
+      return { types: item.types, widthPx: bitmap.width, heightPx: bitmap.height };
+    });
+  } finally {
+    await reader.close();
+    await viewer.bringToFront();
+  }
+};
+
+it(
+  "copies the HEIC it shows as a PNG of its full size, and says when the browser refuses",
+  async () => {
+    await page.context().grantPermissions(["clipboard-write"], { origin: cairn().urls.photos });
+    await openInViewer(page, iPhoneHeic);
+    await waitForDecodedImage(page);
+
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Image copied" })
+      .waitFor({ timeout: pageCatchUpMs });
+    // The JPEG the worker made of the HEIC, at the full 4032×3024, not the thumbnail.
+    expect(await clipboardImage(page)).toEqual({
+      types: ["image/png"],
+      widthPx: 4032,
+      heightPx: 3024,
+    });
+
+    // A browser that refuses the write (a permission denied): the key C says so too.
+    await page.evaluate(() => {
+      navigator.clipboard.write = () =>
+        Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));
+    });
+    await page.getByTestId("gallery-viewer").press("c");
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Your browser did not allow copying the image." })
+      .waitFor();
+    await page.getByTestId("viewer-close").click();
+    await page.getByTestId("gallery-viewer").waitFor({ state: "detached" });
   },
   mediaTestMs,
 );

@@ -58,7 +58,7 @@ const permissions: readonly (readonly [feature: string, allowed: "self" | "none"
   // The auth app's QR scanner: see `appPermissions`.
   ["camera", "none"],
   ["clipboard-read", "none"],
-  // Copying the recovery key, a two-factor secret, a share link.
+  // Copying the recovery key, a two-factor secret, a share link, a photo.
   ["clipboard-write", "self"],
   ["display-capture", "none"],
   ["encrypted-media", "none"],

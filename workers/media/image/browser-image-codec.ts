@@ -211,4 +211,16 @@ export const browserImageCodec: ImageCodec<BitmapImage> = {
     const blob = await image.onWhite().convertToBlob({ type: "image/jpeg", quality });
     return new Uint8Array(await blob.arrayBuffer());
   },
+
+  encodePNG: async (image) => {
+    const canvas = new OffscreenCanvas(image.widthPx, image.heightPx);
+    context2D(canvas).drawImage(image.bitmap, 0, 0);
+    try {
+      return await canvas.convertToBlob({ type: "image/png" });
+    } finally {
+      // A canvas's pixels go with its size, without waiting for the collector.
+      canvas.width = 0;
+      canvas.height = 0;
+    }
+  },
 };

@@ -54,4 +54,9 @@ export interface ImageCodec<Image extends CodecImage = CodecImage> {
    * transparent pixels flattened onto white.
    */
   encodeJPEG(image: Image, quality: number): Promise<Uint8Array<ArrayBuffer>>;
+  /**
+   * The image as a PNG, transparency kept: the image type every browser's
+   * clipboard takes. A Blob, since it goes to the clipboard as one.
+   */
+  encodePNG(image: Image): Promise<Blob>;
 }

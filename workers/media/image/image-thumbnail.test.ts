@@ -89,6 +89,7 @@ const scriptedCodec = (
       // Each encoding is filled with its index, so the test sees which one was kept.
       return Promise.resolve(new Uint8Array(sizeBytes).fill(qualities.length));
     },
+    encodePNG: () => Promise.reject(new Error("a thumbnail is never a PNG")),
   };
 };
 

@@ -162,11 +162,13 @@ function renderViewer(
     viewID = 0,
     summaries,
     convertsVideos = false,
+    canDownload = true,
   }: {
     index?: number;
     viewID?: number;
     summaries?: GallerySummary[];
     convertsVideos?: boolean;
+    canDownload?: boolean;
   } = {},
 ): Rendered {
   const { client, performed, refuseWith } = makeClient(files);
@@ -189,6 +191,7 @@ function renderViewer(
         viewID={viewID}
         summaries={summaries}
         convertsVideos={convertsVideos}
+        canDownload={canDownload}
       />
     );
   }
@@ -686,6 +689,25 @@ describe("GalleryViewer: actions", () => {
     await waitFor(() => {
       expect(screen.getByTestId("viewer-favorite").getAttribute("aria-pressed")).toBe("false");
     });
+  });
+
+  it("offers Copy for a photo, not for a video, nor where downloads are forbidden", async () => {
+    renderViewer([
+      image(1),
+      {
+        item: item(2, FileType.video, "clip.mp4"),
+        media: { fileID: 2, kind: "video", blob: new Blob(["mp4"], { type: "video/mp4" }) },
+      },
+    ]);
+    expect((await screen.findByTestId("viewer-copy")).getAttribute("aria-label")).toBe("Copy");
+    fireEvent.keyDown(viewer(), { key: "ArrowRight" });
+    await screen.findByTestId("viewer-video");
+    expect(screen.queryByTestId("viewer-copy")).toBeNull();
+    cleanup();
+
+    renderViewer([image(1)], { canDownload: false });
+    await screen.findByTestId("viewer-favorite");
+    expect(screen.queryByTestId("viewer-copy")).toBeNull();
   });
 
   it("shows the download's percent until it is done", async () => {

@@ -30,6 +30,7 @@ import { useThumbnailURL } from "../thumbnails/use-thumbnail";
 import { MediaStage } from "./MediaStage";
 import { browserObjectURLs, createMediaURLs, revokeMediaURLs, type MediaURLs } from "./media-urls";
 import { isPrefetchable, OriginalCache } from "./original-cache";
+import { useCopyImage } from "./use-copy-image";
 import { useViewerItems } from "./use-viewer-items";
 import { useZoom } from "./use-zoom";
 import { viewerCommandOfKey, type ViewerCommand } from "./viewer-input";
@@ -209,6 +210,8 @@ export function GalleryViewer({
     if (itemID !== undefined) void startDownload(client, [itemID], "files");
   };
 
+  const copy = useCopyImage(cache, item, canDownload);
+
   const runCommand = (command: ViewerCommand) => {
     switch (command) {
       case "previous":
@@ -220,6 +223,9 @@ export function GalleryViewer({
         return;
       case "toggle-info":
         setInfoOpen((open) => !open);
+        return;
+      case "copy":
+        copy?.();
         return;
       case "zoom-in":
         zoom.zoomIn();
@@ -278,6 +284,7 @@ export function GalleryViewer({
             summaries={summaries}
             perform={perform}
             onDownload={canDownload ? download : undefined}
+            onCopy={copy}
           />
         )}
         {total > 1 && (

@@ -1,5 +1,5 @@
 // The viewer's top-bar actions for the shown file: favorite, download (with
-// its percent until done), add to album, album cover, archive, hide or
+// its percent until done), copy, add to album, album cover, archive, hide or
 // unhide, trash; restore and delete permanently in the trash. The actions
 // run through the page's `useLibraryAction` (toasts, refusal messages) and
 // the views update optimistically from the worker.
@@ -23,6 +23,7 @@ import { viewerActions, type ViewerAction } from "./viewer-actions";
 import {
   AlbumAddIcon,
   ArchiveIcon,
+  CopyIcon,
   CoverIcon,
   DownloadIcon,
   HeartIcon,
@@ -40,6 +41,11 @@ export interface ViewerToolbarProps {
   perform: PerformLibraryAction;
   /** Undefined: the file may not be downloaded (a public link's setting), no download button. */
   onDownload: (() => void) | undefined;
+  /**
+   * Copies the shown image to the clipboard; undefined: no copy button.
+   * Called during the click. See: [Note: The viewer copies the image it shows, as a PNG]
+   */
+  onCopy: (() => void) | undefined;
 }
 
 export function ToolbarButton({
@@ -120,6 +126,7 @@ export function DownloadButton({
 }
 
 const actionLabel: Record<Exclude<ViewerAction, "download" | "favorite">, MessageId> = {
+  copy: "gallery.viewer.copy",
   trash: "gallery.viewer.trash",
   archive: "gallery.viewer.archive",
   unarchive: "gallery.viewer.unarchive",
@@ -132,6 +139,7 @@ const actionLabel: Record<Exclude<ViewerAction, "download" | "favorite">, Messag
 };
 
 const actionIcon: Record<Exclude<ViewerAction, "download" | "favorite">, ReactNode> = {
+  copy: <CopyIcon />,
   trash: <TrashIcon />,
   archive: <ArchiveIcon />,
   unarchive: <ArchiveIcon />,
@@ -150,6 +158,7 @@ export function ViewerToolbar({
   summaries,
   perform,
   onDownload,
+  onCopy,
 }: ViewerToolbarProps) {
   const intl = useIntl();
   const confirmTrash = useTrashConfirmation(client);
@@ -175,7 +184,11 @@ export function ViewerToolbar({
     viewID,
     viewSummary: summaries?.find((summary) => summary.id === viewID),
     canPickAlbums: summaries !== undefined,
-  }).filter((action) => action !== "download" || onDownload !== undefined);
+  }).filter(
+    (action) =>
+      (action !== "download" || onDownload !== undefined) &&
+      (action !== "copy" || onCopy !== undefined),
+  );
 
   const toggleFavorite = () => {
     const value = !isFavorite;
@@ -190,6 +203,9 @@ export function ViewerToolbar({
 
   const run = (action: Exclude<ViewerAction, "download" | "favorite">) => {
     switch (action) {
+      case "copy":
+        onCopy?.();
+        return;
       case "trash":
         void confirmTrash(fileIDs);
         return;
@@ -295,6 +311,7 @@ export function ViewerToolbar({
           <span key={action} className="gallery-viewer__secondary">
             <ToolbarButton
               label={intl.formatMessage({ id: actionLabel[action] })}
+              testID={`viewer-${action}`}
               onClick={() => {
                 run(action);
               }}

@@ -1,21 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { Visibility } from "../../../../shared/model/library/file-metadata";
+import { FileType, Visibility } from "../../../../shared/model/library/file-metadata";
 import { viewerActions, type ViewerAction, type ViewerActionContext } from "./viewer-actions";
 
-const own = { isOwn: true, visibility: Visibility.visible };
-const others = { isOwn: false, visibility: Visibility.visible };
+const own = { isOwn: true, visibility: Visibility.visible, fileType: FileType.image };
+const others = { isOwn: false, visibility: Visibility.visible, fileType: FileType.image };
 
 describe("viewerActions", () => {
   it.each<[string, ViewerActionContext, ViewerAction[]]>([
     [
       "own file in all",
       { item: own, viewID: 0, canPickAlbums: true },
-      ["favorite", "download", "add-to-album", "archive", "hide", "trash"],
+      ["favorite", "download", "copy", "add-to-album", "archive", "hide", "trash"],
     ],
     [
       "own archived file in the archive",
-      { item: { isOwn: true, visibility: Visibility.archived }, viewID: -1, canPickAlbums: true },
-      ["favorite", "download", "add-to-album", "unarchive", "hide", "trash"],
+      {
+        item: { ...own, visibility: Visibility.archived },
+        viewID: -1,
+        canPickAlbums: true,
+      },
+      ["favorite", "download", "copy", "add-to-album", "unarchive", "hide", "trash"],
     ],
     [
       "own file in an owned album",
@@ -25,7 +29,7 @@ describe("viewerActions", () => {
         viewSummary: { isOwned: true, type: "album" },
         canPickAlbums: true,
       },
-      ["favorite", "download", "add-to-album", "set-cover", "archive", "hide", "trash"],
+      ["favorite", "download", "copy", "add-to-album", "set-cover", "archive", "hide", "trash"],
     ],
     [
       "another user's file in a shared album",
@@ -35,17 +39,17 @@ describe("viewerActions", () => {
         viewSummary: { isOwned: false, type: "incomingShareCollaborator" },
         canPickAlbums: true,
       },
-      ["download"],
+      ["download", "copy"],
     ],
     [
       "a file in the trash",
       { item: own, viewID: -2, canPickAlbums: true },
-      ["download", "restore", "delete-permanently"],
+      ["download", "copy", "restore", "delete-permanently"],
     ],
     [
       "own file among hidden items",
       { item: own, viewID: -4, canPickAlbums: true },
-      ["favorite", "download", "unhide", "trash"],
+      ["favorite", "download", "copy", "unhide", "trash"],
     ],
     [
       "own file in the default hidden album",
@@ -55,12 +59,27 @@ describe("viewerActions", () => {
         viewSummary: { isOwned: true, type: "defaultHidden" },
         canPickAlbums: true,
       },
-      ["favorite", "download", "unhide", "trash"],
+      ["favorite", "download", "copy", "unhide", "trash"],
     ],
     [
       "no summaries to pick albums from",
       { item: own, viewID: 0, canPickAlbums: false },
+      ["favorite", "download", "copy", "archive", "hide", "trash"],
+    ],
+    [
+      "own live photo in all: its still is copied",
+      { item: { ...own, fileType: FileType.livePhoto }, viewID: 0, canPickAlbums: false },
+      ["favorite", "download", "copy", "archive", "hide", "trash"],
+    ],
+    [
+      "own video in all: nothing to copy",
+      { item: { ...own, fileType: FileType.video }, viewID: 0, canPickAlbums: false },
       ["favorite", "download", "archive", "hide", "trash"],
+    ],
+    [
+      "another kind of file in the trash: nothing to copy",
+      { item: { ...own, fileType: FileType.others }, viewID: -2, canPickAlbums: true },
+      ["download", "restore", "delete-permanently"],
     ],
   ])("%s", (_name, context, expected) => {
     expect(viewerActions(context)).toEqual(expected);

@@ -1,5 +1,5 @@
-// Which organizing actions the viewer offers for the shown file, from the
-// view it was opened in and who owns it (spec §4, §6). Pure.
+// Which actions the viewer offers for the shown file, from the view it was
+// opened in, who owns it and its type (spec §4, §6, §9). Pure.
 
 import { type GalleryItem } from "../../../../workers/gallery/gallery-contract";
 import {
@@ -7,10 +7,12 @@ import {
   type GallerySummary,
 } from "../../../../shared/model/library/gallery-summary";
 import { Visibility } from "../../../../shared/model/library/file-metadata";
+import { isCopyableFileType } from "./copy-image";
 
 export type ViewerAction =
   | "favorite"
   | "download"
+  | "copy"
   | "trash"
   | "archive"
   | "unarchive"
@@ -22,7 +24,7 @@ export type ViewerAction =
   | "delete-permanently";
 
 export interface ViewerActionContext {
-  item: Pick<GalleryItem, "isOwn" | "visibility">;
+  item: Pick<GalleryItem, "isOwn" | "visibility" | "fileType">;
   viewID: number;
   /** The open view's summary, when the page gave the summaries. */
   viewSummary?: Pick<GallerySummary, "isOwned" | "type"> | undefined;
@@ -32,8 +34,10 @@ export interface ViewerActionContext {
 
 /**
  * The actions, in the top bar's order. In the trash only restore, delete
- * permanently and download apply. Trash, archive and hide change the owner's
- * file, so only its owner gets them. Favorites and albums take only the
+ * permanently, download and copy apply. Only an image or a live photo is
+ * copied (see: [Note: The viewer copies the image it shows, as a PNG]).
+ * Trash, archive and hide change the owner's file, so only its owner gets
+ * them. Favorites and albums take only the
  * user's own files (the server adds nobody else's file to a collection), so
  * a file shared with the user gets neither: a button that can only fail is
  * not offered.
@@ -44,10 +48,13 @@ export function viewerActions({
   viewSummary,
   canPickAlbums,
 }: ViewerActionContext): ViewerAction[] {
-  if (viewID === PseudoCollectionID.trash) return ["download", "restore", "delete-permanently"];
+  const saving: ViewerAction[] = isCopyableFileType(item.fileType)
+    ? ["download", "copy"]
+    : ["download"];
+  if (viewID === PseudoCollectionID.trash) return [...saving, "restore", "delete-permanently"];
   const inHidden =
     viewID === PseudoCollectionID.hiddenItems || viewSummary?.type === "defaultHidden";
-  const actions: ViewerAction[] = item.isOwn ? ["favorite", "download"] : ["download"];
+  const actions: ViewerAction[] = item.isOwn ? ["favorite", ...saving] : saving;
   if (canPickAlbums && !inHidden && item.isOwn) actions.push("add-to-album");
   if (viewID > 0 && viewSummary?.isOwned === true && !inHidden) actions.push("set-cover");
   if (item.isOwn) {

@@ -19,6 +19,13 @@ export const DownloadIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const CopyIcon = (props: IconProps) => (
+  <Icon size={viewerIconSizePx} {...props}>
+    <rect x="8.5" y="8.5" width="11" height="11" rx="2" />
+    <path d="M15.5 8.5V6.5a2 2 0 0 0-2-2h-7a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h2" />
+  </Icon>
+);
+
 export const InfoIcon = (props: IconProps) => (
   <Icon size={viewerIconSizePx} {...props}>
     <circle cx="12" cy="12" r="8.5" />

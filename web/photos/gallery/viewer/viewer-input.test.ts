@@ -8,6 +8,10 @@ describe("viewerCommandOfKey", () => {
     [{ key: "Escape" }, "close"],
     [{ key: "i" }, "toggle-info"],
     [{ key: "I" }, "toggle-info"],
+    [{ key: "c" }, "copy"],
+    [{ key: "C" }, "copy"],
+    // Ctrl+C stays the browser's: it copies the text selected in the info panel.
+    [{ key: "c", ctrlKey: true }, undefined],
     [{ key: "+" }, "zoom-in"],
     [{ key: "=" }, "zoom-in"],
     [{ key: "-" }, "zoom-out"],

@@ -2,7 +2,7 @@
 // a finished one-finger drag means.
 
 export type ViewerCommand =
-  "previous" | "next" | "close" | "toggle-info" | "zoom-in" | "zoom-out" | "zoom-reset";
+  "previous" | "next" | "close" | "toggle-info" | "copy" | "zoom-in" | "zoom-out" | "zoom-reset";
 
 export interface ViewerKey {
   key: string;
@@ -33,6 +33,9 @@ export function viewerCommandOfKey({
     case "i":
     case "I":
       return "toggle-info";
+    case "c":
+    case "C":
+      return "copy";
     case "+":
     case "=":
       return "zoom-in";

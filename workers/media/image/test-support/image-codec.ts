@@ -2,7 +2,8 @@
 // over pipes), so that the thumbnail and display paths run whole in vitest.
 // It stands in for createImageBitmap and OffscreenCanvas: it decodes what
 // ffmpeg decodes (its EXIF orientation applied, as `from-image` does), turns,
-// scales with Lanczos, cuts (in JavaScript) and encodes JPEG. Test support only.
+// scales with Lanczos, cuts (in JavaScript) and encodes JPEG and PNG. Test
+// support only.
 
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -232,6 +233,19 @@ export const createTestImageCodec = (): ImageCodec<RawImage> & { made: RawImage[
           ],
           onWhite(image.rgba),
         ),
+      ),
+
+    encodePNG: async (image) =>
+      new Blob(
+        [
+          new Uint8Array(
+            await ffmpeg(
+              [...rawInput(sizeOf(image)), "-f", "image2pipe", "-vcodec", "png", "pipe:1"],
+              image.rgba,
+            ),
+          ),
+        ],
+        { type: "image/png" },
       ),
   };
 };
