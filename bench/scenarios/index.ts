@@ -3,6 +3,7 @@
 import type { Scenario } from "../scenario";
 import { cryptoScenario } from "./crypto";
 import { dedupeScenario } from "./dedupe";
+import { editorScenario } from "./editor";
 import { exportScenario } from "./export";
 import { galleryOpenScenario } from "./gallery-open";
 import { galleryScrollScenario } from "./gallery-scroll";
@@ -25,4 +26,5 @@ export const scenarios: readonly Scenario[] = [
   mlScenario,
   dedupeScenario,
   exportScenario,
+  editorScenario,
 ];

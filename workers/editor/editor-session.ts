@@ -1,0 +1,120 @@
+// The editor worker's service: one photo at a time, decoded as stored, its
+// preview copy on the GPU, frames coalesced, full renders on demand. The
+// entry (editor.worker.ts) only exports its calls.
+
+import type { EditRenderSpec } from "../../shared/model/editor/render-spec";
+import type {
+  EditorCalls,
+  EditorGlVersion,
+  EditorOpenAnswer,
+  PreviewFrameOutcome,
+} from "./editor-contract";
+import { EditorGpuLostError, EditorGpuUnavailableError } from "./editor-errors";
+import { renderFullImage } from "./full-render";
+import { type EditorGl, createEditorGl } from "./gl-renderer";
+import { type PreviewFrames, createPreviewFrames } from "./preview-frames";
+import { type PreviewSource, drawPreview, uploadPreviewSource } from "./preview-renderer";
+import { type RenderLimits, renderLimitsFor } from "./render-limits";
+import { orientationHeadBytes, withOrientationAsStored } from "./stored-orientation";
+
+export interface EditorSessionDeps {
+  /** Calls back once at the next animation frame. */
+  requestFrame: (callback: () => void) => void;
+  nowMs: () => number;
+  /** The contexts tried, in order (the tests force WebGL). */
+  glVersions?: readonly EditorGlVersion[];
+  /** Limits below the defaults (the tests force tiling with a small source region). */
+  limits?: Partial<RenderLimits>;
+}
+
+interface Opened {
+  canvas: OffscreenCanvas;
+  gl: EditorGl;
+  photo: ImageBitmap;
+  preview: PreviewSource;
+  frames: PreviewFrames<EditRenderSpec>;
+  limits: RenderLimits;
+}
+
+/**
+ * `blob` decoded as stored, before its EXIF orientation.
+ * See: [Note: The editor decodes a photo as stored]
+ */
+const decodeAsStored = async (blob: Blob): Promise<ImageBitmap> => {
+  const head = new Uint8Array(await blob.slice(0, orientationHeadBytes).arrayBuffer());
+  const patched = withOrientationAsStored(head);
+  const asStored =
+    patched === undefined
+      ? blob
+      : new Blob([patched as Uint8Array<ArrayBuffer>, blob.slice(head.length)], {
+          type: blob.type,
+        });
+  // Its orientation is now 1, so the browser's reading of `imageOrientation` does not matter.
+  return createImageBitmap(asStored);
+};
+
+export const createEditorSession = (deps: EditorSessionDeps): EditorCalls => {
+  let opened: Opened | undefined;
+
+  const ensureOpen = (): Opened => {
+    if (opened === undefined) throw new Error("The editor has no photo open");
+    if (opened.gl.isLost()) throw new EditorGpuLostError();
+    return opened;
+  };
+
+  const close = () => {
+    if (opened === undefined) return;
+    const { frames, gl, photo } = opened;
+    opened = undefined;
+    frames.stop();
+    gl.dispose();
+    photo.close();
+  };
+
+  const open = async (source: Blob, canvas: OffscreenCanvas): Promise<EditorOpenAnswer> => {
+    close();
+    let gl: EditorGl;
+    try {
+      gl = createEditorGl(canvas, deps.glVersions);
+    } catch (error) {
+      if (error instanceof EditorGpuUnavailableError)
+        return { kind: "refused", reason: "no-webgl" };
+      throw error;
+    }
+    let photo: ImageBitmap;
+    try {
+      photo = await decodeAsStored(source);
+    } catch {
+      gl.dispose();
+      return { kind: "refused", reason: "undecodable" };
+    }
+    const limits = renderLimitsFor(gl.maxTextureSizePx, deps.limits);
+    const preview = await uploadPreviewSource(gl, photo, limits.previewSourceSidePx);
+    const frames = createPreviewFrames<EditRenderSpec>({
+      requestFrame: deps.requestFrame,
+      nowMs: deps.nowMs,
+      draw: (spec) => {
+        if (gl.isLost()) return;
+        drawPreview(gl, { widthPx: canvas.width, heightPx: canvas.height }, preview, spec);
+      },
+    });
+    opened = { canvas, gl, photo, preview, frames, limits };
+    return { kind: "opened", widthPx: photo.width, heightPx: photo.height, gl: gl.version };
+  };
+
+  return {
+    open,
+    renderPreview: (spec): Promise<PreviewFrameOutcome> => ensureOpen().frames.request(spec),
+    resizePreview: (widthPx, heightPx) => {
+      const { canvas, frames } = ensureOpen();
+      canvas.width = Math.max(1, Math.round(widthPx));
+      canvas.height = Math.max(1, Math.round(heightPx));
+      frames.redraw();
+    },
+    renderFull: (spec, options) => {
+      const { gl, photo, limits } = ensureOpen();
+      return renderFullImage(gl, photo, spec, options, limits);
+    },
+    close,
+  };
+};

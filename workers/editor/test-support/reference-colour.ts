@@ -1,0 +1,77 @@
+// The editor's colour maths in plain JavaScript, written from the note's
+// text (not from the shader), for the tests to hold the GPU's output
+// against. See: [Note: The editor's adjustments]. Test support only: the
+// model's `adjustPixel` is the production reference.
+
+import {
+  type ColourMatrix,
+  editFilterMatrices,
+  lumaWeights,
+} from "../../../shared/model/editor/filter-matrices";
+import type { EditRenderSpec } from "../../../shared/model/editor/render-spec";
+
+export type Rgb = readonly [r: number, g: number, b: number];
+
+type ColourSpec = Pick<EditRenderSpec, "adjustments" | "filter" | "filterStrength">;
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+
+const smoothstep = (edge0: number, edge1: number, x: number) => {
+  const t = clamp((x - edge0) / (edge1 - edge0), 0, 1);
+  return t * t * (3 - 2 * t);
+};
+
+const luminance = ([r, g, b]: Rgb) => lumaWeights[0] * r + lumaWeights[1] * g + lumaWeights[2] * b;
+
+const map = (rgb: Rgb, f: (value: number, channel: number) => number): Rgb => [
+  f(rgb[0], 0),
+  f(rgb[1], 1),
+  f(rgb[2], 2),
+];
+
+const applyMatrix = (matrix: ColourMatrix, rgb: Rgb): Rgb =>
+  map(rgb, (_, channel) => {
+    const [wr, wg, wb, offset] = matrix[channel] ?? [0, 0, 0, 0];
+    return wr * rgb[0] + wg * rgb[1] + wb * rgb[2] + offset;
+  });
+
+/** An sRGB colour (0..1) through the spec's adjustments and filter, steps 1 to 8. */
+export const referenceEditedColour = (input: Rgb, spec: ColourSpec): Rgb => {
+  const v = (value: number) => value / 100;
+  const { adjustments: adj } = spec;
+  let rgb = map(input, (c) => c * 2 ** (2 * v(adj.exposure)));
+  rgb = map(rgb, (c) => c + 0.25 * v(adj.brightness));
+  rgb = map(rgb, (c) => (c - 0.5) * (1 + v(adj.contrast)) + 0.5);
+  const light = clamp(luminance(rgb), 0, 1);
+  const lift =
+    0.25 * v(adj.shadows) * (1 - smoothstep(0, 0.5, light)) +
+    0.25 * v(adj.highlights) * smoothstep(0.5, 1, light);
+  rgb = map(rgb, (c) => c + lift);
+  rgb = [rgb[0] + 0.1 * v(adj.warmth), rgb[1], rgb[2] - 0.1 * v(adj.warmth)];
+  const current = luminance(rgb);
+  rgb = map(rgb, (c) => current + (c - current) * (1 + v(adj.saturation)));
+  const filtered = applyMatrix(editFilterMatrices[spec.filter], rgb);
+  const strength = spec.filterStrength / 100;
+  rgb = map(rgb, (c, channel) => c + ((filtered[channel] ?? c) - c) * strength);
+  return map(rgb, (c) => clamp(c, 0, 1));
+};
+
+/** An 8-bit pixel through the same, stored back as 8 bits (rounded to nearest). */
+export const referenceEditedPixel = (pixel: Rgb, spec: ColourSpec): Rgb =>
+  map(
+    referenceEditedColour(
+      map(pixel, (c) => c / 255),
+      spec,
+    ),
+    (c) => Math.round(c * 255),
+  );
+
+export const noAdjustments: EditRenderSpec["adjustments"] = {
+  brightness: 0,
+  contrast: 0,
+  saturation: 0,
+  exposure: 0,
+  highlights: 0,
+  shadows: 0,
+  warmth: 0,
+};

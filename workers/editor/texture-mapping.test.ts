@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { type Affine, applyAffine } from "./affine";
+import { fittedRect, previewFragmentToTexture, tileFragmentToTexture } from "./texture-mapping";
+
+describe("fittedRect", () => {
+  it.each([
+    ["the same size: the whole canvas", [800, 600], [800, 600], [0, 0, 800, 600]],
+    ["a wider output: bands above and below", [800, 600], [4000, 2000], [0, 100, 800, 400]],
+    ["a taller output: bands left and right", [800, 600], [3000, 4000], [175, 0, 450, 600]],
+    ["a smaller output is enlarged", [800, 600], [40, 30], [0, 0, 800, 600]],
+    ["an odd band goes below", [801, 601], [800, 400], [0, 100, 801, 401]],
+  ])("%s", (_, [cw = 0, ch = 0], [ow = 0, oh = 0], expected) => {
+    const rect = fittedRect({ widthPx: cw, heightPx: ch }, { widthPx: ow, heightPx: oh });
+    expect([rect.xPx, rect.yPx, rect.widthPx, rect.heightPx]).toEqual(expected);
+  });
+});
+
+describe("previewFragmentToTexture", () => {
+  const turn: Affine = [0, 1, 0, -1, 0, 300]; // output 300 × 400 from a 400 × 300 source, a quarter turn
+
+  it("reads each canvas pixel's own source point when the output fills the canvas", () => {
+    const canvas = { widthPx: 300, heightPx: 400 };
+    const source = { widthPx: 400, heightPx: 300 };
+    const rect = fittedRect(canvas, canvas);
+    const map = previewFragmentToTexture(canvas, rect, canvas, turn, source);
+    for (const [x, y] of [
+      [0, 0],
+      [299, 0],
+      [17, 388],
+      [299, 399],
+    ] as const) {
+      // Canvas pixel (x, y) from the top is the fragment (x + 0.5, H − y − 0.5).
+      const [u, v] = applyAffine(map, x + 0.5, canvas.heightPx - y - 0.5);
+      const [sx, sy] = applyAffine(turn, x + 0.5, y + 0.5);
+      expect(u).toBeCloseTo(sx / source.widthPx, 9);
+      expect(v).toBeCloseTo(sy / source.heightPx, 9);
+    }
+  });
+
+  it("reads the output's corners at the fitted rectangle's corners", () => {
+    const canvas = { widthPx: 1000, heightPx: 500 };
+    const output = { widthPx: 400, heightPx: 400 };
+    const source = { widthPx: 400, heightPx: 400 };
+    const rect = fittedRect(canvas, output);
+    expect(rect).toEqual({ xPx: 250, yPx: 0, widthPx: 500, heightPx: 500 });
+    const map = previewFragmentToTexture(canvas, rect, output, [1, 0, 0, 0, 1, 0], source);
+    // The rectangle's top-left corner (a fragment coordinate, rows from the bottom).
+    expect(applyAffine(map, 250, 500)).toEqual([0, 0]);
+    expect(applyAffine(map, 750, 0)).toEqual([1, 1]);
+  });
+});
+
+describe("tileFragmentToTexture", () => {
+  it("reads each tile pixel's source point within the tile's region", () => {
+    const outputToSource: Affine = [0.98, -0.17, 60, 0.17, 0.98, 20];
+    const tile = { xPx: 128, yPx: 64, widthPx: 64, heightPx: 32 };
+    const region = { xPx: 190, yPx: 100, widthPx: 90, heightPx: 70 };
+    const map = tileFragmentToTexture(tile, outputToSource, region);
+    for (const [i, j] of [
+      [0, 0],
+      [63, 0],
+      [10, 31],
+    ] as const) {
+      const [u, v] = applyAffine(map, i + 0.5, j + 0.5);
+      const [sx, sy] = applyAffine(outputToSource, tile.xPx + i + 0.5, tile.yPx + j + 0.5);
+      expect(u).toBeCloseTo((sx - region.xPx) / region.widthPx, 9);
+      expect(v).toBeCloseTo((sy - region.yPx) / region.heightPx, 9);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+// Where a fragment of a draw reads the source texture: one affine map from
+// the fragment's window coordinates (gl_FragCoord, pixel centres at
+// i + 0.5) to normalized texture coordinates, made of the draw's framing and
+// the spec's output-to-source map. The shader applies it as it is. Pure.
+
+import { type Affine, composeAffine, scaleAndMove } from "./affine";
+import type { PixelRect, PixelSize } from "./pixel-geometry";
+
+/**
+ * Where the spec's output is drawn in the preview canvas: fitted whole
+ * ("contain") and centred, on whole pixels. When the spec's output size is
+ * the canvas's, that is the whole canvas, pixel for pixel.
+ */
+export const fittedRect = (canvas: PixelSize, output: PixelSize): PixelRect => {
+  const scale = Math.min(canvas.widthPx / output.widthPx, canvas.heightPx / output.heightPx);
+  const widthPx = Math.min(canvas.widthPx, Math.max(1, Math.round(output.widthPx * scale)));
+  const heightPx = Math.min(canvas.heightPx, Math.max(1, Math.round(output.heightPx * scale)));
+  return {
+    xPx: Math.floor((canvas.widthPx - widthPx) / 2),
+    yPx: Math.floor((canvas.heightPx - heightPx) / 2),
+    widthPx,
+    heightPx,
+  };
+};
+
+/** Source pixels to normalized texture coordinates of a texture holding `region` of the source. */
+const sourceToTexture = (region: PixelRect): Affine =>
+  scaleAndMove(
+    1 / region.widthPx,
+    1 / region.heightPx,
+    -region.xPx / region.widthPx,
+    -region.yPx / region.heightPx,
+  );
+
+/**
+ * The preview's map: the canvas's default framebuffer counts rows from the
+ * bottom, so a fragment at (fx, fy) is the canvas point (fx, H − fy) from
+ * the top; the fitted rectangle scales that to the spec's output, the spec
+ * takes it to the source, and the texture holds the whole source. A
+ * normalized texture coordinate does not depend on the texture's own
+ * resolution, so the preview's scaled copy reads with the full source's
+ * size.
+ */
+export const previewFragmentToTexture = (
+  canvas: PixelSize,
+  rect: PixelRect,
+  output: PixelSize,
+  outputToSource: Affine,
+  source: PixelSize,
+): Affine => {
+  const fragmentToCanvas: Affine = [1, 0, 0, 0, -1, canvas.heightPx];
+  const canvasToOutput = scaleAndMove(
+    output.widthPx / rect.widthPx,
+    output.heightPx / rect.heightPx,
+    (-rect.xPx * output.widthPx) / rect.widthPx,
+    (-rect.yPx * output.heightPx) / rect.heightPx,
+  );
+  const wholeSource = { xPx: 0, yPx: 0, ...source };
+  return [fragmentToCanvas, canvasToOutput, outputToSource, sourceToTexture(wholeSource)].reduce(
+    (inner, outer) => composeAffine(outer, inner),
+  );
+};
+
+/**
+ * A full render's tile map: the tile is drawn into a framebuffer whose first
+ * row (what `readPixels` answers first) is the tile's top row, so a fragment
+ * at (fx, fy) is the output point (x + fx, y + fy); the texture holds the
+ * tile's source region.
+ */
+export const tileFragmentToTexture = (
+  tile: PixelRect,
+  outputToSource: Affine,
+  region: PixelRect,
+): Affine =>
+  composeAffine(
+    sourceToTexture(region),
+    composeAffine(outputToSource, scaleAndMove(1, 1, tile.xPx, tile.yPx)),
+  );
