@@ -10,12 +10,8 @@ import type { EditAdjustments, EditRenderSpec } from "../../shared/model/editor/
 import { editFilterNames } from "../../shared/model/editor/render-spec";
 import { fromB64, toB64 } from "../../shared/crypto/base64";
 import { applyAffine, type Affine } from "../../workers/editor/affine";
-import {
-  type Rgb,
-  noAdjustments,
-  referenceEditedColour,
-  referenceEditedPixel,
-} from "../../workers/editor/test-support/reference-colour";
+import { type Rgb, adjustPixel, adjustPixel8Bit } from "../../shared/model/editor/adjust-pixel";
+import { neutralEditAdjustments } from "../../shared/model/editor/filter-presets";
 import { redBlueImage, withExifOrientation } from "../../workers/media/image/test-support/images";
 import type { RawPixels } from "./pages/editor-render/pixels";
 import type { RenderAnswer, SessionOptions } from "./pages/editor-render/editor-render.worker";
@@ -87,7 +83,7 @@ const spec = (
   outputWidthPx,
   outputHeightPx,
   outputToSource,
-  adjustments: { ...noAdjustments, ...adjustments },
+  adjustments: { ...neutralEditAdjustments, ...adjustments },
   filter,
   filterStrength,
 });
@@ -153,7 +149,7 @@ afterAll(async () => {
 });
 
 describe("the colour maths", () => {
-  const adjustmentNames = Object.keys(noAdjustments) as (keyof EditAdjustments)[];
+  const adjustmentNames = Object.keys(neutralEditAdjustments) as (keyof EditAdjustments)[];
   const cases: [string, EditRenderSpec][] = [
     ["nothing", spec(identity, [4, 3])],
     ...adjustmentNames.flatMap((name) =>
@@ -203,7 +199,7 @@ describe("the colour maths", () => {
         const output = outputs[index];
         if (output === undefined) return [`${name}: no output`];
         const largest = largestDifference(output, (x, y) =>
-          referenceEditedPixel(pixelAt(smallSource, x, y), given),
+          adjustPixel8Bit(pixelAt(smallSource, x, y), given),
         );
         return largest.difference > tolerance ? [`${name}: ${JSON.stringify(largest)}`] : [];
       });
@@ -241,7 +237,7 @@ describe("the output-to-source map", () => {
     expect([output.widthPx, output.heightPx]).toEqual(size);
     const largest = largestDifference(output, (x, y) => {
       const [sx = 0, sy = 0] = sourceOf(x, y);
-      return referenceEditedPixel(pixelAt(smallSource, sx, sy), given);
+      return adjustPixel8Bit(pixelAt(smallSource, sx, sy), given);
     });
     expect(largest.difference).toBeLessThanOrEqual(tolerance);
   });
@@ -315,9 +311,7 @@ describe("a full render", () => {
     const largest = largestDifference(output, (x, y) => {
       const [sx, sy] = applyAffine(given.outputToSource, x + 0.5, y + 0.5);
       const sampled = bilinear(largeSource, sx, sy).map((value) => value / 255) as unknown as Rgb;
-      return referenceEditedColour(sampled, given).map((value) =>
-        Math.round(value * 255),
-      ) as unknown as Rgb;
+      return adjustPixel(sampled, given).map((value) => Math.round(value * 255)) as unknown as Rgb;
     });
     // The fine pattern jumps by up to 248 between texels: the GPU's fixed-point
     // blend weights (8 bits) move such a blend by a few levels.
@@ -403,7 +397,7 @@ describe("the editor worker", () => {
       for (let x = 0; x < 6; x++) {
         expected.push(
           ...(x >= 1 && x <= 3
-            ? [...referenceEditedPixel(pixelAt(smallSource, y, 2 - (x - 1)), given), 255]
+            ? [...adjustPixel8Bit(pixelAt(smallSource, y, 2 - (x - 1)), given), 255]
             : [0, 0, 0, 0]),
         );
       }
@@ -433,7 +427,7 @@ describe("the editor worker", () => {
     );
     const given = spec(identity, [64, 48], { contrast: 30 });
     const expected = Array.from({ length: 8 * 6 }, () => [
-      ...referenceEditedPixel(colour, given),
+      ...adjustPixel8Bit(colour, given),
       255,
     ]).flat();
     const read = await page.evaluate(

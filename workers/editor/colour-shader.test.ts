@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { EditAdjustments } from "../../shared/model/editor/render-spec";
 import { colourUniforms, fragmentShaderSource } from "./colour-shader";
-import { noAdjustments } from "./test-support/reference-colour";
+import { neutralEditAdjustments } from "../../shared/model/editor/filter-presets";
 
 const uniformsOf = (adjustments: Partial<EditAdjustments>, filterStrength = 100) =>
   colourUniforms({
-    adjustments: { ...noAdjustments, ...adjustments },
+    adjustments: { ...neutralEditAdjustments, ...adjustments },
     filter: "none",
     filterStrength,
   });
@@ -42,7 +42,11 @@ describe("colourUniforms", () => {
   });
 
   it("passes a filter's matrix column by column, its offsets apart, and its strength as 0..1", () => {
-    const noir = colourUniforms({ adjustments: noAdjustments, filter: "noir", filterStrength: 25 });
+    const noir = colourUniforms({
+      adjustments: neutralEditAdjustments,
+      filter: "noir",
+      filterStrength: 25,
+    });
     const [r, g, b] = [0.2126 * 1.4, 0.7152 * 1.4, 0.0722 * 1.4];
     const columns = noir.filterColumns;
     [r, r, r, g, g, g, b, b, b].forEach((expected, index) => {

@@ -5,6 +5,7 @@
 
 import { transfer } from "comlink";
 import { endpointSymbol } from "vite-plugin-comlink/symbol";
+import { neutralEditAdjustments } from "../../../../shared/model/editor/filter-presets";
 import type { EditRenderSpec } from "../../../../shared/model/editor/render-spec";
 import type { PreviewFrameOutcome } from "../../../../workers/editor/editor-contract";
 import {
@@ -49,16 +50,6 @@ const fetchPhoto = async (): Promise<Blob> => {
   return photo;
 };
 
-const noAdjustments: EditRenderSpec["adjustments"] = {
-  brightness: 0,
-  contrast: 0,
-  saturation: 0,
-  exposure: 0,
-  highlights: 0,
-  shadows: 0,
-  warmth: 0,
-};
-
 /**
  * The photo straightened by `degrees` and cropped to the largest centred
  * rectangle of its own shape inside the turned image, at full resolution
@@ -82,7 +73,7 @@ const straightenedSpec = (
     outputWidthPx,
     outputHeightPx,
     outputToSource: [cos, -sin, w / 2 - cos * ox + sin * oy, sin, cos, h / 2 - sin * ox - cos * oy],
-    adjustments: { ...noAdjustments, ...adjustments },
+    adjustments: { ...neutralEditAdjustments, ...adjustments },
     filter,
     filterStrength,
   };
@@ -160,7 +151,13 @@ const fullRenders = async (runs: number): Promise<FullRenderTiming[]> => {
         outputWidthPx: photoSize.widthPx,
         outputHeightPx: photoSize.heightPx,
         outputToSource: [1, 0, 0, 0, 1, 0],
-        adjustments: { ...noAdjustments, brightness: 10, contrast: 15, shadows: 20, warmth: 10 },
+        adjustments: {
+          ...neutralEditAdjustments,
+          brightness: 10,
+          contrast: 15,
+          shadows: 20,
+          warmth: 10,
+        },
         filter: "vivid",
         filterStrength: 60,
       },

@@ -1,14 +1,9 @@
 // The editor's colour maths in plain JavaScript, written from the note's
-// text (not from the shader), for the tests to hold the GPU's output
-// against. See: [Note: The editor's adjustments]. Test support only: the
-// model's `adjustPixel` is the production reference.
+// text (not from the shader): the yardstick the renderer's output is held
+// against. See: [Note: The editor's adjustments]
 
-import {
-  type ColourMatrix,
-  editFilterMatrices,
-  lumaWeights,
-} from "../../../shared/model/editor/filter-matrices";
-import type { EditRenderSpec } from "../../../shared/model/editor/render-spec";
+import { type ColourMatrix, editFilterMatrices, lumaWeights } from "./filter-matrices";
+import type { EditRenderSpec } from "./render-spec";
 
 export type Rgb = readonly [r: number, g: number, b: number];
 
@@ -36,7 +31,7 @@ const applyMatrix = (matrix: ColourMatrix, rgb: Rgb): Rgb =>
   });
 
 /** An sRGB colour (0..1) through the spec's adjustments and filter, steps 1 to 8. */
-export const referenceEditedColour = (input: Rgb, spec: ColourSpec): Rgb => {
+export const adjustPixel = (input: Rgb, spec: ColourSpec): Rgb => {
   const v = (value: number) => value / 100;
   const { adjustments: adj } = spec;
   let rgb = map(input, (c) => c * 2 ** (2 * v(adj.exposure)));
@@ -57,21 +52,11 @@ export const referenceEditedColour = (input: Rgb, spec: ColourSpec): Rgb => {
 };
 
 /** An 8-bit pixel through the same, stored back as 8 bits (rounded to nearest). */
-export const referenceEditedPixel = (pixel: Rgb, spec: ColourSpec): Rgb =>
+export const adjustPixel8Bit = (pixel: Rgb, spec: ColourSpec): Rgb =>
   map(
-    referenceEditedColour(
+    adjustPixel(
       map(pixel, (c) => c / 255),
       spec,
     ),
     (c) => Math.round(c * 255),
   );
-
-export const noAdjustments: EditRenderSpec["adjustments"] = {
-  brightness: 0,
-  contrast: 0,
-  saturation: 0,
-  exposure: 0,
-  highlights: 0,
-  shadows: 0,
-  warmth: 0,
-};

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { EditAdjustments, EditRenderSpec } from "../../../shared/model/editor/render-spec";
-import { type Rgb, noAdjustments, referenceEditedColour } from "./reference-colour";
+import type { EditAdjustments, EditRenderSpec } from "./render-spec";
+import { type Rgb, adjustPixel } from "./adjust-pixel";
+import { neutralEditAdjustments } from "./filter-presets";
 
 // The reference against the note's own statements, so the browser test's
 // yardstick is the note's text. See: [Note: The editor's adjustments]
@@ -9,7 +10,7 @@ const spec = (
   adjustments: Partial<EditAdjustments>,
   filter: EditRenderSpec["filter"] = "none",
   filterStrength = 100,
-) => ({ adjustments: { ...noAdjustments, ...adjustments }, filter, filterStrength });
+) => ({ adjustments: { ...neutralEditAdjustments, ...adjustments }, filter, filterStrength });
 
 const close = (actual: Rgb, expected: Rgb) => {
   actual.forEach((value, channel) => {
@@ -17,7 +18,7 @@ const close = (actual: Rgb, expected: Rgb) => {
   });
 };
 
-describe("referenceEditedColour", () => {
+describe("adjustPixel", () => {
   it.each([
     ["nothing changes a colour", [0.2, 0.5, 0.9], spec({}), [0.2, 0.5, 0.9]],
     ["exposure +50 doubles", [0.1, 0.2, 0.3], spec({ exposure: 50 }), [0.2, 0.4, 0.6]],
@@ -58,14 +59,11 @@ describe("referenceEditedColour", () => {
     ["vivid leaves grey", [0.3, 0.3, 0.3], spec({}, "vivid"), [0.3, 0.3, 0.3]],
     ["the result is clamped", [0.9, 0.1, 0.5], spec({ exposure: 100 }), [1, 0.4, 1]],
   ] as const)("%s", (_, input, given, expected) => {
-    close(referenceEditedColour(input, given), expected);
+    close(adjustPixel(input, given), expected);
   });
 
   it("clamps only at the end: exposure past white comes back with contrast", () => {
     // 0.4·4 = 1.6, then (1.6 − 0.5)·0.5 + 0.5 = 1.05 → 1; 0.1·4 = 0.4 → 0.45.
-    close(
-      referenceEditedColour([0.4, 0.1, 0.1], spec({ exposure: 100, contrast: -50 })),
-      [1, 0.45, 0.45],
-    );
+    close(adjustPixel([0.4, 0.1, 0.1], spec({ exposure: 100, contrast: -50 })), [1, 0.45, 0.45]);
   });
 });
