@@ -5,7 +5,7 @@
 
 /**
  * Adjustments, each −100..100, 0 = unchanged.
- * The exact meaning of each number: See: [Note: What the editor's adjustments mean numerically]
+ * The exact meaning of each number: See: [Note: The editor's adjustments] (workers/editor/colour-shader.ts)
  */
 export interface EditAdjustments {
   brightness: number;
