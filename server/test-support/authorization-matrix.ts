@@ -4,6 +4,7 @@ import type { familyEndpoints } from "../../shared/api/endpoints/families";
 import type { fileEndpoints } from "../../shared/api/endpoints/files";
 import type { publicCollectionEndpoints } from "../../shared/api/endpoints/public-collection";
 import type { trashEndpoints } from "../../shared/api/endpoints/trash";
+import type { userEntityEndpoints } from "../../shared/api/endpoints/user-entity";
 import { headerNames } from "../../shared/api/headers";
 import { decodeThumbnailBatch } from "../../shared/api/thumbnail-batch";
 import { toB64 } from "../../shared/crypto/base64";
@@ -17,7 +18,7 @@ import {
   signedIn,
   type MatrixRow,
 } from "./authorization-outcomes";
-import { authenticatorKeyBody } from "./authorization-world";
+import { authenticatorKeyBody, userEntityKeyBody } from "./authorization-world";
 
 // [Note: The authorization matrix]
 //
@@ -43,7 +44,8 @@ type Endpoints = typeof collectionEndpoints &
   typeof trashEndpoints &
   typeof publicCollectionEndpoints &
   typeof familyEndpoints &
-  typeof authenticatorEndpoints;
+  typeof authenticatorEndpoints &
+  typeof userEntityEndpoints;
 
 // ---------------------------------------------------------------------------
 // Request bodies.
@@ -531,6 +533,53 @@ export const authorizationMatrix: Record<keyof Endpoints, MatrixRow> = {
   },
   deleteAuthenticatorEntity: {
     request: (t) => ({ query: { id: t.doomedAuthenticatorEntityID } }),
+    expected: signedIn({ owner: "ok", collaborator: 404, viewer: 404, outsiders: 404 }),
+  },
+
+  // User entities (people, places, ...): like the authenticator's, each
+  // user's own; sharing opens none, and another user's is a missing one.
+  createUserEntityKey: {
+    // The owner's is a retry of the world's; everyone else's is new.
+    request: () => ({ body: userEntityKeyBody }),
+    expected: everyUser("ok"),
+  },
+  getUserEntityKey: {
+    // Every user has the key of the row above.
+    request: () => ({ query: { type: userEntityKeyBody.type } }),
+    expected: everyUser("ok"),
+  },
+  createUserEntity: {
+    request: () => ({
+      body: { type: userEntityKeyBody.type, encryptedData: b64(40, 9), header: b64(24, 9) },
+    }),
+    expected: everyUser("ok"),
+  },
+  getUserEntityDiff: {
+    request: () => ({ query: { type: userEntityKeyBody.type, sinceTime: 0, limit: 5000 } }),
+    shows: (answer, t) =>
+      (answer.json<{ diff: { id: string }[] | null }>().diff ?? []).some(
+        (entity) => entity.id === t.userEntityID,
+      ),
+    expected: signedIn({
+      owner: "sees",
+      collaborator: "blind",
+      viewer: "blind",
+      outsiders: "blind",
+    }),
+  },
+  updateUserEntity: {
+    request: (t) => ({
+      body: {
+        id: t.userEntityID,
+        type: userEntityKeyBody.type,
+        encryptedData: b64(40, 10),
+        header: b64(24, 10),
+      },
+    }),
+    expected: signedIn({ owner: "ok", collaborator: 404, viewer: 404, outsiders: 404 }),
+  },
+  deleteUserEntity: {
+    request: (t) => ({ query: { id: t.doomedUserEntityID } }),
     expected: signedIn({ owner: "ok", collaborator: 404, viewer: 404, outsiders: 404 }),
   },
 };

@@ -100,6 +100,9 @@ export interface Targets {
   /** The owner's 2FA codes in the auth app: one to update, one the delete row consumes. */
   authenticatorEntityID: string;
   doomedAuthenticatorEntityID: string;
+  /** The owner's user entities (people, places): one to update, one the delete row consumes. */
+  userEntityID: string;
+  doomedUserEntityID: string;
 }
 
 /** Objects that do not exist, for the "no existence leak" check. */
@@ -124,6 +127,8 @@ export const missingTargets: Targets = {
   inviteeEmail: "nobody-invited@example.org",
   authenticatorEntityID: "00000000-0000-4000-8000-000000000004",
   doomedAuthenticatorEntityID: "00000000-0000-4000-8000-000000000005",
+  userEntityID: "location_0000000000000000000001",
+  doomedUserEntityID: "location_0000000000000000000002",
 };
 
 /** What a caller brings of its own to a request (its album and files). */
@@ -179,6 +184,12 @@ export const authenticatorKeyBody = {
   encryptedKey: toB64(new Uint8Array(49).fill(6)),
   header: toB64(new Uint8Array(24).fill(6)),
 };
+/** The user-entity key of a type every user posts (the owner's in the world, the others' in its row). */
+export const userEntityKeyBody = {
+  type: "location",
+  encryptedKey: toB64(new Uint8Array(48).fill(7)),
+  header: toB64(new Uint8Array(24).fill(7)),
+} as const;
 /** The free plan admits 5 devices per link (wire-contract §9). */
 const freePlanLinkDevices = 5;
 
@@ -381,6 +392,17 @@ export const buildAuthorizationWorld = async (
   const authenticatorEntity = await authenticatorCode(1);
   const doomedAuthenticatorEntity = await authenticatorCode(2);
 
+  // The owner's key of a user-entity type and two entities of it.
+  await owner.ok("POST", "/user-entity/key", userEntityKeyBody);
+  const userEntity = (fill: number) =>
+    owner.ok<{ id: string }>("POST", "/user-entity/entity", {
+      type: userEntityKeyBody.type,
+      encryptedData: toB64(new Uint8Array(40).fill(fill)),
+      header: toB64(new Uint8Array(24).fill(fill)),
+    });
+  const ownerUserEntity = await userEntity(3);
+  const doomedUserEntity = await userEntity(4);
+
   // The expired link expires now; everything else keeps working.
   server.clock.advanceMs(2 * linkLifetimeMs);
 
@@ -403,6 +425,8 @@ export const buildAuthorizationWorld = async (
     inviteeEmail: invitee.email,
     authenticatorEntityID: authenticatorEntity.id,
     doomedAuthenticatorEntityID: doomedAuthenticatorEntity.id,
+    userEntityID: ownerUserEntity.id,
+    doomedUserEntityID: doomedUserEntity.id,
   };
   const linkOf: Record<LinkActor, { albumID: number; fileID: number; accessToken: string }> = {
     linkValid: { ...validLink, accessToken: tokens.linkValid },

@@ -7,6 +7,7 @@ import { familyEndpoints } from "../../../shared/api/endpoints/families";
 import { fileEndpoints } from "../../../shared/api/endpoints/files";
 import { publicCollectionEndpoints } from "../../../shared/api/endpoints/public-collection";
 import { trashEndpoints } from "../../../shared/api/endpoints/trash";
+import { userEntityEndpoints } from "../../../shared/api/endpoints/user-entity";
 import { fillPath } from "../../../shared/api/path";
 import { startTestAccountsServer, type TestAccountsServer } from "../../test-support/accounts";
 import { testDatabaseBackends } from "../../test-support/databases";
@@ -33,6 +34,7 @@ const registered: Record<string, AnyEndpoint> = {
   ...publicCollectionEndpoints,
   ...familyEndpoints,
   ...authenticatorEndpoints,
+  ...userEntityEndpoints,
 };
 const rows: Record<string, MatrixRow | undefined> = authorizationMatrix;
 const rowOrder = Object.keys(authorizationMatrix);
