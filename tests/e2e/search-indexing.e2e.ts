@@ -65,15 +65,15 @@ const waitForIndexed = async (page: Page) => {
   await expect
     .poll(() => progress.getAttribute("data-indexed"), { timeout: mediaWorkMs, interval: 500 })
     .toBe(String(photoCount));
-  expect(await progress.getAttribute("data-pending")).toBe("0");
+  await expect.poll(() => progress.getAttribute("data-pending")).toBe("0");
 };
 
 it("indexes the photos in the browser, shows its progress, and finds the people", async () => {
   const page = await keptLoggedInGallery(browser(), cairn(), account);
   await waitForIndexed(page);
-  expect(await page.getByTestId("indexing-settings").textContent()).toContain(
-    "All 3 photos are indexed",
-  );
+  await expect
+    .poll(() => page.getByTestId("indexing-settings").textContent())
+    .toContain("All 3 photos are indexed");
   // No CLIP models on this server: the settings say what is off and how to turn it on.
   await page.getByTestId("settings-semantic-search").waitFor({ timeout: pageCatchUpMs });
   expect(await page.getByTestId("settings-semantic-search").textContent()).toContain(
@@ -85,12 +85,12 @@ it("indexes the photos in the browser, shows its progress, and finds the people"
 
   const suggestion = page.getByTestId("search-suggestion").and(page.locator("[data-group=thing]"));
   await suggestion.waitFor({ timeout: pageCatchUpMs });
-  expect(await suggestion.textContent()).toBe("People1");
+  await expect.poll(() => suggestion.textContent()).toBe("People1");
   // Without CLIP there is no "photos of …" suggestion.
   expect(await page.locator("[data-group=semantic]").count()).toBe(0);
   await suggestion.click();
   await tile(page, "Bush-dog.jpg").waitFor({ timeout: pageCatchUpMs });
-  expect(await page.getByTestId("gallery-tile").count()).toBe(1);
+  await expect.poll(() => page.getByTestId("gallery-tile").count()).toBe(1);
 });
 
 it("fits the settings' search section on a desktop and a phone, in English and German", async () => {
