@@ -3,7 +3,7 @@
 // focus]), and, when the dialog is closable, Escape and a backdrop click to
 // close it.
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { useFocusTrap } from "./focus-trap";
 import "./Dialog.css";
@@ -25,19 +25,32 @@ export function Dialog({ onClose, labelledBy, describedBy, size, children }: Dia
   const panelRef = useRef<HTMLDivElement>(null);
   useFocusTrap(panelRef);
 
-  useEffect(() => {
-    if (!onClose) return;
+  // [Note: Escape reaches the dialog as it is on screen]
+  //
+  // A dialog's close handler changes with its state (absent while its
+  // action runs, back once the answer shows). Registering a new listener in
+  // an effect after each change left a moment, between the new content
+  // being drawn and the effect running, when Escape reached no listener and
+  // was lost (the browser tests saw an import report stay open). So one
+  // listener lives as long as the dialog, set up before the first paint, and
+  // reads the close handler of the latest committed render.
+  const latestClose = useRef(onClose);
+  useLayoutEffect(() => {
+    latestClose.current = onClose;
+  });
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
+      const close = latestClose.current;
+      if (event.key === "Escape" && close !== undefined) {
         event.stopPropagation();
-        onClose();
+        close();
       }
     };
     document.addEventListener("keydown", onKeyDown);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
     };
-  }, [onClose]);
+  }, []);
 
   return createPortal(
     <div
