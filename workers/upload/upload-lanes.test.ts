@@ -64,7 +64,7 @@ describe("runLanes", () => {
     await expect(run).resolves.toEqual({ cancelled: false, endedBy: undefined });
   });
 
-  it("reports each unit's result, and a thrown error through the upload mapping", async () => {
+  it("reports each unit's result with its file, and a thrown error through the upload mapping", async () => {
     const units = unitsOf(3);
     const progress = progressOf(units);
     await runLanes({
@@ -74,11 +74,11 @@ describe("runLanes", () => {
       process: (unit) => {
         if (unit.id === 2) return Promise.reject(new CairnError("unsupportedFileFormat"));
         if (unit.id === 3) return Promise.reject(new CairnError("etagMissing"));
-        return Promise.resolve({ result: UploadResult.uploaded });
+        return Promise.resolve({ result: UploadResult.uploaded, fileID: 9001 });
       },
     });
     const { results } = progress.snapshot();
-    expect(names(results.uploaded)).toEqual(["IMG_1.jpg"]);
+    expect(results.uploaded).toEqual([{ id: 1, name: "IMG_1.jpg", pickIDs: [], fileID: 9001 }]);
     expect(results.unsupported).toEqual([
       { id: 2, name: "IMG_2.jpg", pickIDs: [], errorKey: "unsupportedFileFormat" },
     ]);

@@ -24,6 +24,11 @@ export const uploadLaneCount = 4;
 export interface UnitOutcome {
   result: UploadResult;
   errorKey?: ErrorMessageKey | undefined;
+  /**
+   * The server's ID of the file the unit now is: the new file, or the
+   * user's copy it was found to be (already uploaded, added from another album).
+   */
+  fileID?: number | undefined;
 }
 
 export interface UnitContext {
@@ -118,7 +123,7 @@ export const runLanes = async <U extends { id: number }>({
       changed();
       return;
     }
-    progress.finish(unit.id, outcome.result, outcome.errorKey);
+    progress.finish(unit.id, outcome.result, outcome.errorKey, outcome.fileID);
     changed();
   };
 

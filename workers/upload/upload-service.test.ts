@@ -213,6 +213,11 @@ describe("an upload run against a real Cairn", () => {
     expect(phases.at(-1)).toBe(UploadPhase.finish);
 
     const byTitle = new Map((await filesIn(album)).map((file) => [file.metadata.title, file]));
+    // Each result names the file it made.
+    for (const { name, fileID } of final.results.uploaded) {
+      expect(fileID).toBeTypeOf("number");
+      expect(fileID).toBe(byTitle.get(name)?.id);
+    }
     // EXIF: the phone photo's place and time (read as local wall-clock time).
     const phone = byTitle.get("IMG_20180725_163423-tiny.jpg")?.metadata;
     expect(phone?.fileType).toBe(FileType.image);
@@ -247,6 +252,8 @@ describe("an upload run against a real Cairn", () => {
       () => undefined,
     );
     expect(namesOf(again.results["already-uploaded"])).toEqual(["noexif.jpg"]);
+    const noexif = (await filesIn(album)).find((file) => file.metadata.title === "noexif.jpg");
+    expect(again.results["already-uploaded"][0]?.fileID).toBe(noexif?.id);
 
     const perFolder = await service.upload(
       {
@@ -259,6 +266,7 @@ describe("an upload run against a real Cairn", () => {
       () => undefined,
     );
     expect(namesOf(perFolder.results["added-symlink"])).toEqual(["noexif.jpg"]);
+    expect(perFolder.results["added-symlink"][0]?.fileID).toBe(noexif?.id);
     expect(namesOf(perFolder.results.uploaded)).toEqual(["Bush-dog.jpg"]);
     const paris = collections.find((collection) => collection.name === "Paris");
     const zoo = collections.find((collection) => collection.name === "Zoo");
@@ -315,6 +323,7 @@ describe("an upload run against a real Cairn", () => {
     const copy = (await filesIn(album)).find(
       (file) => file.metadata.title === "Bush-dog-edited.jpg",
     );
+    expect(final.results.uploaded[0]?.fileID).toBe(copy?.id);
     expect(copy?.metadata).toMatchObject({
       creationTime: original.creationTimeUs,
       latitude: 47.3769,

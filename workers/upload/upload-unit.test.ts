@@ -142,11 +142,11 @@ describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
       photoUnit(albumA, photo, "IMG_1.jpg"),
       context(sent),
     );
-    expect(outcome).toEqual({ result: UploadResult.uploaded });
     expect(sent.at(-1)).toBe(photo.length);
     expect(sent).toEqual([...sent].sort((a, b) => a - b));
 
     const [remote] = await filesIn(albumA);
+    expect(outcome).toEqual({ result: UploadResult.uploaded, fileID: remote?.id });
     expect(remote?.metadata).toMatchObject({
       title: "IMG_1.jpg",
       fileType: FileType.image,
@@ -161,16 +161,17 @@ describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
 
   it("finds the same content already in the album (whatever its name), and adds it to another album without uploading", async () => {
     const before = (await filesIn(albumA)).length;
+    const existingID = library.files[0]?.id;
     expect(
       await processUploadUnit(depsWith(), photoUnit(albumA, photo, "renamed.jpg"), context()),
-    ).toEqual({ result: UploadResult.alreadyUploaded });
+    ).toEqual({ result: UploadResult.alreadyUploaded, fileID: existingID });
     expect(await filesIn(albumA)).toHaveLength(before);
 
     expect(
       await processUploadUnit(depsWith(), photoUnit(albumB, photo, "IMG_1.jpg"), context()),
-    ).toEqual({ result: UploadResult.addedSymlink });
+    ).toEqual({ result: UploadResult.addedSymlink, fileID: existingID });
     const [inB] = await filesIn(albumB);
-    expect(inB?.id).toBe(library.files[0]?.id);
+    expect(inB?.id).toBe(existingID);
     expect(await client.downloadFile(present(inB, "file in B"))).toEqual(photo);
     expect(library.files).toHaveLength(1);
   });
@@ -178,10 +179,12 @@ describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
   it("uploads with the static thumbnail when none can be made", async () => {
     const deps = depsWith({ thumbnail: () => Promise.reject(new Error("cannot draw")) });
     const bytes = randomTestBytes(50_000);
-    expect(await processUploadUnit(deps, photoUnit(albumA, bytes, "raw.dng"), context())).toEqual({
-      result: UploadResult.uploadedWithStaticThumbnail,
-    });
+    const outcome = await processUploadUnit(deps, photoUnit(albumA, bytes, "raw.dng"), context());
     const uploaded = (await filesIn(albumA)).find((file) => file.metadata.title === "raw.dng");
+    expect(outcome).toEqual({
+      result: UploadResult.uploadedWithStaticThumbnail,
+      fileID: uploaded?.id,
+    });
     expect(await client.downloadThumbnail(present(uploaded, "uploaded file"))).toEqual(
       new Uint8Array([0xff, 0xd8, 0xff, 0xd9]),
     );
@@ -198,12 +201,11 @@ describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
         { blob: new Blob([video]), name: "IMG_0001.MOV" },
       ],
     };
-    expect(await processUploadUnit(depsWith(), unit, context())).toEqual({
-      result: UploadResult.uploaded,
-    });
+    const outcome = await processUploadUnit(depsWith(), unit, context());
     const live = (await filesIn(albumA)).find(
       (file) => file.metadata.fileType === FileType.livePhoto,
     );
+    expect(outcome).toEqual({ result: UploadResult.uploaded, fileID: live?.id });
     const [imageHash, videoHash] = [await hashBytesB64(image), await hashBytesB64(video)];
     expect(live?.metadata).toMatchObject({
       imageHash,
@@ -325,11 +327,10 @@ describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
           registerIn: { id: uncategorized.id, keyB64: uncategorized.keyB64 },
         },
       };
-      expect(await processUploadUnit(depsWith(), unit, context())).toEqual({
-        result: UploadResult.uploaded,
-      });
+      const outcome = await processUploadUnit(depsWith(), unit, context());
 
       const [mine] = await filesIn(uncategorized);
+      expect(outcome).toEqual({ result: UploadResult.uploaded, fileID: mine?.id });
       const { entries } = await owner.fetchCollectionFiles(asOwner);
       const [theirs] = entries.flatMap((entry) => (entry.kind === "file" ? [entry.file] : []));
       expect(theirs?.id).toBe(mine?.id);
@@ -342,6 +343,7 @@ describe("processUploadUnit against a real Cairn (SQLite, local blobs)", () => {
       // Picked again: it is already there.
       expect(await processUploadUnit(depsWith(), unit, context())).toEqual({
         result: UploadResult.alreadyUploaded,
+        fileID: mine?.id,
       });
     });
 

@@ -158,13 +158,14 @@ export const processUploadUnit = async (
   });
   const contentKey = contentKeyOf(hashes);
   const copies = deps.library.ownedCopies(contentKey, unit.fileType);
-  if (copies.some((copy) => copy.collectionID === unit.target.id)) {
-    return { result: UploadResult.alreadyUploaded };
+  const inTarget = copies.find((copy) => copy.collectionID === unit.target.id);
+  if (inTarget !== undefined) {
+    return { result: UploadResult.alreadyUploaded, fileID: inTarget.id };
   }
   const [copy] = copies;
   if (copy !== undefined) {
     await deps.library.addCopy(copy, albumRef(unit.target));
-    return { result: UploadResult.addedSymlink };
+    return { result: UploadResult.addedSymlink, fileID: copy.id };
   }
 
   // See: [Note: Units claim their storage before they are sent]
@@ -235,5 +236,6 @@ const sendUnit = async (
   }
   return {
     result: staticThumbnail ? UploadResult.uploadedWithStaticThumbnail : UploadResult.uploaded,
+    fileID: uploaded.file.id,
   };
 };

@@ -56,6 +56,21 @@ describe("UploadProgress", () => {
     expect(allWentIn(progress.snapshot())).toBe(false);
   });
 
+  it("names the file each result is about, when the server has one", () => {
+    const progress = runOf([MB, MB, MB]);
+    progress.finish(1, UploadResult.uploaded, undefined, 501);
+    progress.finish(2, UploadResult.alreadyUploaded, undefined, 77);
+    progress.finish(3, UploadResult.failed, "networkError");
+    const { results } = progress.snapshot();
+    expect(results.uploaded).toEqual([{ id: 1, name: "f1", pickIDs: [101], fileID: 501 }]);
+    expect(results["already-uploaded"]).toEqual([
+      { id: 2, name: "f2", pickIDs: [102], fileID: 77 },
+    ]);
+    expect(results.failed).toEqual([
+      { id: 3, name: "f3", pickIDs: [103], errorKey: "networkError" },
+    ]);
+  });
+
   it("forgets a file dropped by a cancel: it is neither counted nor listed", () => {
     const progress = runOf([MB, MB]);
     progress.finish(1, UploadResult.uploaded);

@@ -31,6 +31,12 @@ export interface FinishedUpload {
   pickIDs: readonly number[];
   /** The reason shown beside the file, when it did not go in. */
   errorKey?: ErrorMessageKey | undefined;
+  /**
+   * The server's ID of the file the result is about, when there is one: the
+   * new file (uploaded), or the user's copy it found (already uploaded, added
+   * from another album).
+   */
+  fileID?: number | undefined;
 }
 
 export interface UploadProgressSnapshot {
@@ -66,7 +72,10 @@ export class UploadProgress {
   #phase: UploadPhase = UploadPhase.start;
   readonly #entries = new Map<number, UploadEntry>();
   readonly #sentBytes = new Map<number, number>();
-  readonly #finished = new Map<number, { result: UploadResult; errorKey?: ErrorMessageKey }>();
+  readonly #finished = new Map<
+    number,
+    { result: UploadResult; errorKey?: ErrorMessageKey; fileID?: number }
+  >();
   #totalWeight = 0;
   #finishedWeight = 0;
   #endedBy: RunEndingErrorKey | undefined;
@@ -95,10 +104,15 @@ export class UploadProgress {
     this.#sentBytes.set(id, sentBytes);
   }
 
-  finish(id: number, result: UploadResult, errorKey?: ErrorMessageKey): void {
+  /** A file finished: its result, why it did not go in, or the server's ID of the file it is now. */
+  finish(id: number, result: UploadResult, errorKey?: ErrorMessageKey, fileID?: number): void {
     const entry = this.#entries.get(id);
     if (entry === undefined || this.#finished.has(id)) return;
-    this.#finished.set(id, errorKey === undefined ? { result } : { result, errorKey });
+    this.#finished.set(id, {
+      result,
+      ...(errorKey === undefined ? {} : { errorKey }),
+      ...(fileID === undefined ? {} : { fileID }),
+    });
     this.#sentBytes.delete(id);
     this.#finishedWeight += weightOf(entry.sizeBytes);
   }
@@ -158,7 +172,7 @@ export class UploadProgress {
     const results = Object.fromEntries(
       uploadResultsInSummaryOrder.map((result) => [result, [] as FinishedUpload[]]),
     ) as Record<UploadResult, FinishedUpload[]>;
-    for (const [id, { result, errorKey }] of this.#finished) {
+    for (const [id, { result, errorKey, fileID }] of this.#finished) {
       const entry = this.#entries.get(id);
       if (entry === undefined) continue;
       results[result].push({
@@ -166,6 +180,7 @@ export class UploadProgress {
         name: entry.name,
         pickIDs: entry.pickIDs ?? [],
         ...(errorKey === undefined ? {} : { errorKey }),
+        ...(fileID === undefined ? {} : { fileID }),
       });
     }
     let movingWeight = 0;
