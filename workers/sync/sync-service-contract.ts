@@ -16,6 +16,7 @@ import type { LocalDatabase, SealedValue } from "./local-db";
 import type { LibrarySummary } from "./library-summary";
 import type { SchedulerTimers, SyncReason } from "./schedule";
 import type { UploadCalls } from "../upload/upload-contract";
+import type { EditedCopyCalls } from "../upload/edited-copy-contract";
 import type { UploadMedia } from "../upload/upload-run";
 import type { GalleryMedia } from "../gallery/media/gallery-media";
 import type { OpenedFirstScreen } from "./first-screen";
@@ -150,12 +151,14 @@ export interface SyncServiceDependencies {
 
 /**
  * The sync worker's service: the library's lifecycle and notifications, and
- * the gallery's, the search's and the uploads' calls. See: [Note: A worker's API is declared once]
+ * the gallery's, the search's, the uploads' and the photo editor's calls.
+ * See: [Note: A worker's API is declared once]
  */
 export interface SyncService
   extends
     GalleryCalls,
     UploadCalls,
+    EditedCopyCalls,
     SearchCalls,
     DuplicatesCalls,
     SimilarPhotosCalls,

@@ -35,6 +35,8 @@ import { listenForKeyringLock } from "../account/keyring-port";
 import { createBrowserMediaWorker } from "../media/browser-media-worker";
 import type { MediaWorkerClient } from "../media/media-worker-client";
 import { uploadWorkerCalls } from "../upload/upload-contract";
+import type { EditedCopyCalls } from "../upload/edited-copy-contract";
+import { type WithRemoteCallbacks, pageCallback } from "../worker-boundary";
 import type { BrowserCryptoPool } from "../crypto/browser-pool";
 import type { GalleryFirstScreen } from "../gallery/gallery-contract";
 import type { LibrarySummary } from "./library-summary";
@@ -332,6 +334,15 @@ export const { upload, cancelUpload } = uploadWorkerCalls({
   ensure: ensureService,
   current: () => service,
 });
+
+/**
+ * The photo editor's save: `web/common/library/edited-copy-client-comlink.ts`
+ * calls it, the image crossing as a Blob and the progress listener as a proxy.
+ */
+export const saveEditedCopy: WithRemoteCallbacks<EditedCopyCalls["saveEditedCopy"]> = (
+  request,
+  onProgress,
+) => ensureService().saveEditedCopy(request, pageCallback(onProgress));
 
 /**
  * Serves the library to the desktop app's export process over `port`

@@ -19,7 +19,9 @@ export interface PickedFile {
   folderPath: string;
   /**
    * The page's own number for this pick, unique in its session; each result
-   * names the picks behind it. See: [Note: Retrying exactly the files that failed]
+   * names the picks behind it. The page counts from 1 up; the sync worker's
+   * own picks (an edited copy) are numbered below zero, so that both can be
+   * in one run. See: [Note: Retrying exactly the files that failed]
    */
   pickID?: number | undefined;
   /**
