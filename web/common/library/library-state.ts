@@ -16,6 +16,7 @@ import { conversionPortsMessage, mlPortsMessage } from "../../../shared/desktop/
 import { desktopPorts } from "../shell/desktop-ports";
 import type { GalleryClient } from "./gallery-client";
 import type { UploadClient } from "./upload-client";
+import type { EditedCopyClient } from "./edited-copy-client";
 import type { SearchClient } from "./search-client";
 import type { DuplicatesClient } from "./duplicates-client";
 import type { MapClient } from "./map-client";
@@ -31,6 +32,7 @@ export const libraryViewAtom = atom<LibraryView>({});
 /** The gallery's calls into the tab's sync worker; undefined until it started (and after it stopped). */
 export const galleryClientAtom = atom<GalleryClient | undefined>(undefined);
 export const uploadClientAtom = atom<UploadClient | undefined>(undefined);
+export const editedCopyClientAtom = atom<EditedCopyClient | undefined>(undefined);
 export const searchClientAtom = atom<SearchClient | undefined>(undefined);
 export const duplicatesClientAtom = atom<DuplicatesClient | undefined>(undefined);
 export const mapClientAtom = atom<MapClient | undefined>(undefined);
@@ -94,6 +96,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
       store.set(libraryViewAtom, {});
       store.set(galleryClientAtom, undefined);
       store.set(uploadClientAtom, undefined);
+      store.set(editedCopyClientAtom, undefined);
       store.set(searchClientAtom, undefined);
       store.set(duplicatesClientAtom, undefined);
       store.set(mapClientAtom, undefined);
@@ -105,6 +108,7 @@ export const ensureTabLibrarySync = (apiOrigin: string): void => {
   });
   store.set(galleryClientAtom, tabLibrary.gallery);
   store.set(uploadClientAtom, tabLibrary.uploads);
+  store.set(editedCopyClientAtom, tabLibrary.editedCopy);
   store.set(searchClientAtom, tabLibrary.search);
   store.set(duplicatesClientAtom, tabLibrary.duplicates);
   store.set(mapClientAtom, tabLibrary.map);
@@ -231,4 +235,9 @@ export function useSearchClient(): SearchClient | undefined {
 /** The tab's upload client, undefined until the worker started (the gallery starts it). */
 export function useUploadClient(): UploadClient | undefined {
   return useAtomValue(uploadClientAtom);
+}
+
+/** The photo editor's Save into the tab's sync worker, undefined until it started (the gallery starts it). */
+export function useEditedCopyClient(): EditedCopyClient | undefined {
+  return useAtomValue(editedCopyClientAtom);
 }

@@ -144,6 +144,20 @@ const setup = (online = true) => {
       calls.push("cancelUpload");
       return Promise.resolve();
     },
+    saveEditedCopy: async (request, onProgress) => {
+      calls.push(
+        `saveEditedCopy ${String(request.originalFileID)} in ${String(request.viewID)} ${String(request.image.size)} bytes replace=${String(request.replaceOriginal)}`,
+      );
+      await onProgress(40);
+      await onProgress(100);
+      return {
+        kind: "saved" as const,
+        fileID: 900,
+        fileName: "IMG_0042-edited.jpg",
+        collectionIDs: [5],
+        originalTrashed: request.replaceOriginal,
+      };
+    },
     searchSuggestions: (text) => {
       calls.push(`searchSuggestions ${text}`);
       return Promise.resolve([]);
@@ -563,6 +577,34 @@ describe("startLibrarySync", () => {
     sync.uploads.cancelUpload();
     await flush();
     expect(calls.at(-1)).toBe("cancelUpload");
+  });
+
+  it("holds the editor's save until the stored library is open, then passes the image and its progress", async () => {
+    const { calls, deps } = setup();
+    const opening = slowOpening(deps, undefined);
+    const sync = startLibrarySync(deps);
+    const seen: number[] = [];
+    const saved = sync.editedCopy.saveEditedCopy(
+      {
+        originalFileID: 42,
+        viewID: 5,
+        image: new Blob([new Uint8Array(12)], { type: "image/jpeg" }),
+        replaceOriginal: true,
+      },
+      (percent) => seen.push(percent),
+    );
+    await flush();
+    expect(calls.some((call) => call.startsWith("saveEditedCopy"))).toBe(false);
+    opening.finishOpening();
+    await expect(saved).resolves.toEqual({
+      kind: "saved",
+      fileID: 900,
+      fileName: "IMG_0042-edited.jpg",
+      collectionIDs: [5],
+      originalTrashed: true,
+    });
+    expect(calls).toContain("saveEditedCopy 42 in 5 12 bytes replace=true");
+    expect(seen).toEqual([40, 100]);
   });
 });
 

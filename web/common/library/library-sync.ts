@@ -21,6 +21,11 @@ import type { WorkerCalls } from "../../../workers/worker-boundary";
 import type { GalleryClient } from "./gallery-client";
 import type { UploadClient } from "./upload-client";
 import { type UploadWorkerCalls, uploadClientOverWorker } from "./upload-client-comlink";
+import type { EditedCopyClient } from "./edited-copy-client";
+import {
+  type EditedCopyWorkerCalls,
+  editedCopyClientOverWorker,
+} from "./edited-copy-client-comlink";
 import {
   type CallbackWrapper,
   type GalleryWorkerCalls,
@@ -46,6 +51,7 @@ export interface LibraryView {
 /** The sync worker's exports as the UI thread calls them (through Comlink every call answers a promise). */
 export type SyncWorkerCalls = GalleryWorkerCalls &
   UploadWorkerCalls &
+  EditedCopyWorkerCalls &
   SearchClient &
   DuplicatesClient &
   MapClient &
@@ -101,6 +107,8 @@ export interface LibrarySync {
   gallery: GalleryClient;
   /** The upload calls into the worker. */
   uploads: UploadClient;
+  /** The photo editor's Save into the worker. */
+  editedCopy: EditedCopyClient;
   /** The search bar's calls into the worker. */
   search: SearchClient;
   /** The duplicates page's calls into the worker. */
@@ -278,6 +286,7 @@ export const startLibrarySync = (deps: LibrarySyncDependencies): LibrarySync => 
     map: mapClientOverWorker(api, opened),
     people: peopleClientOverWorker(api, opened),
     uploads: uploadClientOverWorker(api, opened, deps.wrapCallback ?? comlinkProxy),
+    editedCopy: editedCopyClientOverWorker(api, opened, deps.wrapCallback ?? comlinkProxy),
     requestSync(reason) {
       api.requestSync(reason).catch((e: unknown) => {
         deps.log.error("Could not ask for a sync", e);
