@@ -386,7 +386,13 @@ describe("the editor worker", () => {
     const opened = await page.evaluate(() =>
       window.cairnEditorRenderTest?.openMedia("turned-6.jpg"),
     );
-    expect(opened).toEqual({ kind: "opened", widthPx: 64, heightPx: 32, gl: "webgl2" });
+    expect(opened).toEqual({
+      kind: "opened",
+      widthPx: 64,
+      heightPx: 32,
+      exifOrientation: 6,
+      gl: "webgl2",
+    });
   });
 
   it("draws the preview into the page's canvas, fitted and centred", async () => {
@@ -408,6 +414,35 @@ describe("the editor worker", () => {
       [smallSource, given, expected] as const,
     );
     expect(read?.opened).toMatchObject({ kind: "opened", widthPx: 4, heightPx: 3 });
+    expect(read?.outcome).toBe("drawn");
+    const rgba = [...fromB64(read?.pixels.rgbaB64 ?? "")];
+    expect(rgba.length).toBe(expected.length);
+    const worst = Math.max(
+      ...rgba.map((value, index) => Math.abs(value - (expected[index] ?? 999))),
+    );
+    expect(worst).toBeLessThanOrEqual(tolerance);
+  });
+
+  it("leaves the preview transparent where it asks for a point outside the photo", async () => {
+    // The crop view's frame of a straightened photo has empty corners: here the
+    // 4 × 3 photo is drawn one pixel to the right in a 6 × 3 output, so the
+    // first and last columns lie outside it.
+    const given = spec([1, 0, -1, 0, 1, 0], [6, 3], { contrast: 20 });
+    const expected: number[] = [];
+    for (let y = 0; y < 3; y++) {
+      for (let x = 0; x < 6; x++) {
+        expected.push(
+          ...(x >= 1 && x <= 4
+            ? [...adjustPixel8Bit(pixelAt(smallSource, x - 1, y), given), 255]
+            : [0, 0, 0, 0]),
+        );
+      }
+    }
+    const read = await page.evaluate(
+      ([source, given, expected]) =>
+        window.cairnEditorRenderTest?.preview(source, { widthPx: 6, heightPx: 3 }, given, expected),
+      [smallSource, given, expected] as const,
+    );
     expect(read?.outcome).toBe("drawn");
     const rgba = [...fromB64(read?.pixels.rgbaB64 ?? "")];
     expect(rgba.length).toBe(expected.length);

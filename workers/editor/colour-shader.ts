@@ -89,6 +89,12 @@ export const colourUniformNames = {
 
 /** The map from gl_FragCoord to texture coordinates, as two rows. See texture-mapping.ts. */
 export const mappingUniformNames = { rowU: "uTextureU", rowV: "uTextureV" } as const;
+/**
+ * 1: a point outside the texture is drawn transparent (the preview of the
+ * crop view, whose frame shows the straightened photo's empty corners);
+ * 0: the texture's edge is sampled (a full render never asks outside).
+ */
+export const outsideUniformName = "uClearOutside";
 export const sourceSamplerName = "uSource";
 
 const glslFloat = (value: number) => {
@@ -102,6 +108,7 @@ precision highp float;
 uniform sampler2D ${sourceSamplerName};
 uniform vec3 ${mappingUniformNames.rowU};
 uniform vec3 ${mappingUniformNames.rowV};
+uniform float ${outsideUniformName};
 uniform float ${colourUniformNames.exposureGain};
 uniform float ${colourUniformNames.brightnessOffset};
 uniform float ${colourUniformNames.contrastGain};
@@ -136,6 +143,12 @@ vec2 sourcePoint() {
   vec3 fragment = vec3(gl_FragCoord.xy, 1.0);
   return vec2(dot(${mappingUniformNames.rowU}, fragment), dot(${mappingUniformNames.rowV}, fragment));
 }
+
+// 0 where the point is outside the texture and outside points are cleared, else 1.
+float coverage(vec2 point) {
+  vec2 inside = step(vec2(0.0), point) * step(point, vec2(1.0));
+  return mix(1.0, inside.x * inside.y, ${outsideUniformName});
+}
 `;
 
 export type GlslVersion = "300 es" | "100";
@@ -147,12 +160,14 @@ export const fragmentShaderSource = (version: GlslVersion): string =>
 ${shaderBody}
 out vec4 outColour;
 void main() {
-  outColour = vec4(editedColour(texture(${sourceSamplerName}, sourcePoint()).rgb), 1.0);
+  vec2 point = sourcePoint();
+  outColour = vec4(editedColour(texture(${sourceSamplerName}, point).rgb), 1.0) * coverage(point);
 }
 `
     : `${shaderBody}
 void main() {
-  gl_FragColor = vec4(editedColour(texture2D(${sourceSamplerName}, sourcePoint()).rgb), 1.0);
+  vec2 point = sourcePoint();
+  gl_FragColor = vec4(editedColour(texture2D(${sourceSamplerName}, point).rgb), 1.0) * coverage(point);
 }
 `;
 

@@ -21,6 +21,8 @@ export type EditorOpenAnswer =
       /** The photo as stored, before its EXIF orientation (the spec's source). */
       widthPx: number;
       heightPx: number;
+      /** The orientation the file's EXIF gives (1..8; 1 without one), for the edit's model. */
+      exifOrientation: number;
       gl: EditorGlVersion;
     }
   | { kind: "refused"; reason: EditorRefusal };

@@ -15,7 +15,7 @@ import { type EditorGl, createEditorGl } from "./gl-renderer";
 import { type PreviewFrames, createPreviewFrames } from "./preview-frames";
 import { type PreviewSource, drawPreview, uploadPreviewSource } from "./preview-renderer";
 import { type RenderLimits, renderLimitsFor } from "./render-limits";
-import { orientationHeadBytes, withOrientationAsStored } from "./stored-orientation";
+import { orientationHeadBytes, storedOrientation } from "./stored-orientation";
 
 export interface EditorSessionDeps {
   /** Calls back once at the next animation frame. */
@@ -37,20 +37,22 @@ interface Opened {
 }
 
 /**
- * `blob` decoded as stored, before its EXIF orientation.
+ * `blob` decoded as stored, before its EXIF orientation, and that orientation.
  * See: [Note: The editor decodes a photo as stored]
  */
-const decodeAsStored = async (blob: Blob): Promise<ImageBitmap> => {
+const decodeAsStored = async (
+  blob: Blob,
+): Promise<{ photo: ImageBitmap; exifOrientation: number }> => {
   const head = new Uint8Array(await blob.slice(0, orientationHeadBytes).arrayBuffer());
-  const patched = withOrientationAsStored(head);
+  const { asStoredHead, exifOrientation } = storedOrientation(head);
   const asStored =
-    patched === undefined
+    asStoredHead === undefined
       ? blob
-      : new Blob([patched as Uint8Array<ArrayBuffer>, blob.slice(head.length)], {
+      : new Blob([asStoredHead as Uint8Array<ArrayBuffer>, blob.slice(head.length)], {
           type: blob.type,
         });
   // Its orientation is now 1, so the browser's reading of `imageOrientation` does not matter.
-  return createImageBitmap(asStored);
+  return { photo: await createImageBitmap(asStored), exifOrientation };
 };
 
 export const createEditorSession = (deps: EditorSessionDeps): EditorCalls => {
@@ -82,8 +84,9 @@ export const createEditorSession = (deps: EditorSessionDeps): EditorCalls => {
       throw error;
     }
     let photo: ImageBitmap;
+    let exifOrientation: number;
     try {
-      photo = await decodeAsStored(source);
+      ({ photo, exifOrientation } = await decodeAsStored(source));
     } catch {
       gl.dispose();
       return { kind: "refused", reason: "undecodable" };
@@ -99,7 +102,13 @@ export const createEditorSession = (deps: EditorSessionDeps): EditorCalls => {
       },
     });
     opened = { canvas, gl, photo, preview, frames, limits };
-    return { kind: "opened", widthPx: photo.width, heightPx: photo.height, gl: gl.version };
+    return {
+      kind: "opened",
+      widthPx: photo.width,
+      heightPx: photo.height,
+      exifOrientation,
+      gl: gl.version,
+    };
   };
 
   return {

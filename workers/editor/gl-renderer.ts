@@ -11,6 +11,7 @@ import {
   cornerAttributeName,
   fragmentShaderSource,
   mappingUniformNames,
+  outsideUniformName,
   sourceSamplerName,
   vertexShaderSource,
 } from "./colour-shader";
@@ -32,6 +33,8 @@ export interface DrawPass {
   viewport: PixelRect;
   /** gl_FragCoord to normalized texture coordinates. See texture-mapping.ts. */
   fragmentToTexture: Affine;
+  /** Points outside the texture drawn transparent (else its edge is sampled). */
+  clearOutsideTexture?: boolean;
   colour: ColourUniforms;
   /**
    * The one mip level sampled, for a texture uploaded with mipmaps (WebGL2).
@@ -151,6 +154,7 @@ export const createEditorGl = (
     sampler: location(sourceSamplerName),
     rowU: location(mappingUniformNames.rowU),
     rowV: location(mappingUniformNames.rowV),
+    clearOutside: location(outsideUniformName),
     ...(Object.fromEntries(
       Object.entries(colourUniformNames).map(([key, name]) => [key, location(name)]),
     ) as Record<keyof ColourUniforms, WebGLUniformLocation | null>),
@@ -257,6 +261,7 @@ export const createEditorGl = (
       clear,
       viewport,
       fragmentToTexture,
+      clearOutsideTexture,
       colour,
       mipLevel,
     }) => {
@@ -278,6 +283,7 @@ export const createEditorGl = (
       const [a, b, c, d, e, f] = fragmentToTexture;
       gl.uniform3f(uniforms.rowU, a, b, c);
       gl.uniform3f(uniforms.rowV, d, e, f);
+      gl.uniform1f(uniforms.clearOutside, clearOutsideTexture === true ? 1 : 0);
       gl.uniform1f(uniforms.exposureGain, colour.exposureGain);
       gl.uniform1f(uniforms.brightnessOffset, colour.brightnessOffset);
       gl.uniform1f(uniforms.contrastGain, colour.contrastGain);

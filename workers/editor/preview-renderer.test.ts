@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { previewMipLevel } from "./preview-renderer";
-import { fittedRect, previewFragmentToTexture } from "./texture-mapping";
+import { previewFitRect } from "../../shared/model/editor/preview-fit";
+import { previewFragmentToTexture } from "./texture-mapping";
 
 const photo = { widthPx: 4000, heightPx: 3000 };
 const copy = { widthPx: 2048, heightPx: 1536 };
@@ -10,7 +11,7 @@ const levelCount = 12;
 const levelFor = (canvas: { widthPx: number; heightPx: number }, turnDegrees = 0) => {
   const cos = Math.cos((turnDegrees * Math.PI) / 180);
   const sin = Math.sin((turnDegrees * Math.PI) / 180);
-  const rect = fittedRect(canvas, photo);
+  const rect = previewFitRect(canvas, photo);
   const map = previewFragmentToTexture(canvas, rect, photo, [cos, -sin, 0, sin, cos, 0], photo);
   return previewMipLevel(map, copy, levelCount);
 };

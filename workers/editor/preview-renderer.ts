@@ -19,7 +19,8 @@ import { type Affine } from "./affine";
 import { colourUniforms } from "./colour-shader";
 import type { EditorGl } from "./gl-renderer";
 import { type PixelSize, scaledToFit } from "./pixel-geometry";
-import { fittedRect, previewFragmentToTexture } from "./texture-mapping";
+import { previewFitRect } from "../../shared/model/editor/preview-fit";
+import { previewFragmentToTexture } from "./texture-mapping";
 
 export interface PreviewSource {
   texture: WebGLTexture;
@@ -87,7 +88,7 @@ export const drawPreview = (
   spec: EditRenderSpec,
 ): void => {
   const output = { widthPx: spec.outputWidthPx, heightPx: spec.outputHeightPx };
-  const rect = fittedRect(canvasSize, output);
+  const rect = previewFitRect(canvasSize, output);
   const fragmentToTexture = previewFragmentToTexture(
     canvasSize,
     rect,
@@ -103,6 +104,8 @@ export const drawPreview = (
     // The canvas counts rows from the bottom.
     viewport: { ...rect, yPx: canvasSize.heightPx - rect.yPx - rect.heightPx },
     fragmentToTexture,
+    // The preview's texture holds the whole photo: outside it is outside the photo.
+    clearOutsideTexture: true,
     colour: colourUniforms(spec),
     ...(source.levelCount > 1
       ? { mipLevel: previewMipLevel(fragmentToTexture, source.textureSize, source.levelCount) }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { inTemporaryDir, run } from "../../tests/test-support/media-tools";
-import { withOrientationAsStored } from "./stored-orientation";
+import { storedOrientation, withOrientationAsStored } from "./stored-orientation";
 
 /** A 24 × 16 image of `format` made by ffmpeg, with EXIF orientation `orientation` set by exiftool (if any). */
 const imageWithOrientation = (format: "jpg" | "png" | "webp", orientation?: number) =>
@@ -85,6 +85,18 @@ describe("withOrientationAsStored", () => {
     ["bytes of no image", () => Promise.resolve(new TextEncoder().encode("not an image at all"))],
   ])("leaves %s alone", async (_, make) => {
     expect(withOrientationAsStored(await make())).toBeUndefined();
+  });
+
+  it.each([
+    ["jpg", 6],
+    ["png", 8],
+    ["webp", 3],
+    ["jpg", 1],
+    ["jpg", undefined],
+  ] as const)("tells a %s's orientation %s as the editor's model reads it", async (format, given) => {
+    expect(storedOrientation(await imageWithOrientation(format, given)).exifOrientation).toBe(
+      given ?? 1,
+    );
   });
 
   it("writes into a copy, never into the bytes given", async () => {

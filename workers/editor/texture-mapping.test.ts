@@ -1,19 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Affine, applyAffine } from "./affine";
-import { fittedRect, previewFragmentToTexture, tileFragmentToTexture } from "./texture-mapping";
-
-describe("fittedRect", () => {
-  it.each([
-    ["the same size: the whole canvas", [800, 600], [800, 600], [0, 0, 800, 600]],
-    ["a wider output: bands above and below", [800, 600], [4000, 2000], [0, 100, 800, 400]],
-    ["a taller output: bands left and right", [800, 600], [3000, 4000], [175, 0, 450, 600]],
-    ["a smaller output is enlarged", [800, 600], [40, 30], [0, 0, 800, 600]],
-    ["an odd band goes below", [801, 601], [800, 400], [0, 100, 801, 401]],
-  ])("%s", (_, [cw = 0, ch = 0], [ow = 0, oh = 0], expected) => {
-    const rect = fittedRect({ widthPx: cw, heightPx: ch }, { widthPx: ow, heightPx: oh });
-    expect([rect.xPx, rect.yPx, rect.widthPx, rect.heightPx]).toEqual(expected);
-  });
-});
+import { previewFitRect } from "../../shared/model/editor/preview-fit";
+import { previewFragmentToTexture, tileFragmentToTexture } from "./texture-mapping";
 
 describe("previewFragmentToTexture", () => {
   const turn: Affine = [0, 1, 0, -1, 0, 300]; // output 300 × 400 from a 400 × 300 source, a quarter turn
@@ -21,7 +9,7 @@ describe("previewFragmentToTexture", () => {
   it("reads each canvas pixel's own source point when the output fills the canvas", () => {
     const canvas = { widthPx: 300, heightPx: 400 };
     const source = { widthPx: 400, heightPx: 300 };
-    const rect = fittedRect(canvas, canvas);
+    const rect = previewFitRect(canvas, canvas);
     const map = previewFragmentToTexture(canvas, rect, canvas, turn, source);
     for (const [x, y] of [
       [0, 0],
@@ -41,7 +29,7 @@ describe("previewFragmentToTexture", () => {
     const canvas = { widthPx: 1000, heightPx: 500 };
     const output = { widthPx: 400, heightPx: 400 };
     const source = { widthPx: 400, heightPx: 400 };
-    const rect = fittedRect(canvas, output);
+    const rect = previewFitRect(canvas, output);
     expect(rect).toEqual({ xPx: 250, yPx: 0, widthPx: 500, heightPx: 500 });
     const map = previewFragmentToTexture(canvas, rect, output, [1, 0, 0, 0, 1, 0], source);
     // The rectangle's top-left corner (a fragment coordinate, rows from the bottom).

@@ -6,23 +6,6 @@
 import { type Affine, composeAffine, scaleAndMove } from "./affine";
 import type { PixelRect, PixelSize } from "./pixel-geometry";
 
-/**
- * Where the spec's output is drawn in the preview canvas: fitted whole
- * ("contain") and centred, on whole pixels. When the spec's output size is
- * the canvas's, that is the whole canvas, pixel for pixel.
- */
-export const fittedRect = (canvas: PixelSize, output: PixelSize): PixelRect => {
-  const scale = Math.min(canvas.widthPx / output.widthPx, canvas.heightPx / output.heightPx);
-  const widthPx = Math.min(canvas.widthPx, Math.max(1, Math.round(output.widthPx * scale)));
-  const heightPx = Math.min(canvas.heightPx, Math.max(1, Math.round(output.heightPx * scale)));
-  return {
-    xPx: Math.floor((canvas.widthPx - widthPx) / 2),
-    yPx: Math.floor((canvas.heightPx - heightPx) / 2),
-    widthPx,
-    heightPx,
-  };
-};
-
 /** Source pixels to normalized texture coordinates of a texture holding `region` of the source. */
 const sourceToTexture = (region: PixelRect): Affine =>
   scaleAndMove(

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  type EditedOriginal,
-  type HoldingCollection,
-  editedCopyName,
-  planEditedCopy,
-} from "./edited-copy-plan";
+import { type EditedOriginal, type HoldingCollection, planEditedCopy } from "./edited-copy-plan";
 
 const me = 7;
 const friend = 9;
@@ -22,24 +17,6 @@ const collection = (id: number, overrides: Partial<HoldingCollection> = {}): Hol
   isCollaborator: false,
   isDeleted: false,
   ...overrides,
-});
-
-describe("editedCopyName", () => {
-  it.each([
-    ["IMG_0042.HEIC", "IMG_0042-edited.jpg"],
-    ["IMG_0042.jpg", "IMG_0042-edited.jpg"],
-    ["holiday.tar.png", "holiday.tar-edited.jpg"],
-    ["IMG-edited.jpg", "IMG-edited.jpg"],
-    ["IMG-Edited.PNG", "IMG-Edited.jpg"],
-    ["Scan", "Scan-edited.jpg"],
-    [".beach", ".beach-edited.jpg"],
-    ["trailing.", "trailing-edited.jpg"],
-    ["  spaced name .jpg ", "spaced name-edited.jpg"],
-    ["", "edited.jpg"],
-    [".", "edited.jpg"],
-  ])("%j → %j", (shown, expected) => {
-    expect(editedCopyName(shown)).toBe(expected);
-  });
 });
 
 describe("planEditedCopy", () => {

@@ -33,7 +33,9 @@ export type EditFilterName = (typeof editFilterNames)[number];
  * What the renderer draws: an output of `outputWidthPx`×`outputHeightPx`; each output
  * pixel centre (x + 0.5, y + 0.5) maps to a point of the SOURCE BITMAP AS DECODED
  * (before any EXIF orientation), in source pixels: sx = a·x + b·y + c, sy = d·x + e·y + f.
- * Points outside the source are never asked for (the crop stays inside the rotated image).
+ * A crop stays inside the turned image, so a saved render never asks for a point outside
+ * the source; the preview of the crop view (the whole frame, its straightened photo's
+ * corners empty) does, and the preview draws such points transparent.
  *
  * Both sides use continuous pixel coordinates with y down: output pixel (i, j)
  * covers [i, i+1]×[j, j+1], so the formula is evaluated at its centre,

@@ -18,6 +18,7 @@ import type {
 } from "../../../../workers/gallery/gallery-contract";
 import type { GallerySummary } from "../../../../shared/model/library/gallery-summary";
 import { FileType } from "../../../../shared/model/library/file-metadata";
+import { PseudoCollectionID } from "../../../../shared/model/library/gallery-summary";
 import { CloseIcon } from "../../../common/brand/icons";
 import { useFocusTrap } from "../../../common/dialog/focus-trap";
 import type { MessageId } from "../../../common/i18n/messages";
@@ -31,6 +32,9 @@ import { MediaStage } from "./MediaStage";
 import { browserObjectURLs, createMediaURLs, revokeMediaURLs, type MediaURLs } from "./media-urls";
 import { isPrefetchable, OriginalCache } from "./original-cache";
 import { useCopyImage } from "./use-copy-image";
+import { useEditedCopyClient } from "../../../common/library/library-state";
+import { PhotoEditor } from "../../editor/PhotoEditor";
+import { copyableImageOf, isCopyableFileType } from "./copy-image";
 import { useViewerItems } from "./use-viewer-items";
 import { useZoom } from "./use-zoom";
 import { viewerCommandOfKey, type ViewerCommand } from "./viewer-input";
@@ -212,6 +216,50 @@ export function GalleryViewer({
 
   const copy = useCopyImage(cache, item, canDownload);
 
+  // The photo editor over the viewer, on the image the viewer shows.
+  const editedCopies = useEditedCopyClient();
+  // What the editor opened stays while it is open, whatever the view does under it.
+  const [editing, setEditing] = useState<{
+    fileID: number;
+    shownName: string;
+    isOwn: boolean;
+    source?: Blob | undefined;
+  }>();
+  const editable =
+    editedCopies !== undefined &&
+    canDownload &&
+    item !== undefined &&
+    isCopyableFileType(item.fileType) &&
+    viewID !== PseudoCollectionID.trash;
+  const edit = () => {
+    if (!editable) return;
+    const fileID = item.id;
+    const opened = { fileID, shownName: item.title, isOwn: item.isOwn };
+    setPlaying(false);
+    setEditing(opened);
+    cache.get(fileID).then(
+      (original) => {
+        const source = copyableImageOf(original);
+        if (source === undefined) throw new Error(`File ${String(fileID)} has no image to edit`);
+        setEditing((current) => (current?.fileID === fileID ? { ...opened, source } : current));
+      },
+      (e: unknown) => {
+        log.error("Could not load an original for the editor", e);
+        setEditing(undefined);
+      },
+    );
+  };
+  const showSavedCopy = (fileID: number) => {
+    client.indexOfFile(viewID, fileID).then(
+      (copyIndex) => {
+        if (copyIndex >= 0) onIndexChange(copyIndex);
+      },
+      (e: unknown) => {
+        log.error("Could not find a saved copy in the view", e);
+      },
+    );
+  };
+
   const runCommand = (command: ViewerCommand) => {
     switch (command) {
       case "previous":
@@ -226,6 +274,9 @@ export function GalleryViewer({
         return;
       case "copy":
         copy?.();
+        return;
+      case "edit":
+        edit();
         return;
       case "zoom-in":
         zoom.zoomIn();
@@ -285,6 +336,7 @@ export function GalleryViewer({
             perform={perform}
             onDownload={canDownload ? download : undefined}
             onCopy={copy}
+            onEdit={editable ? edit : undefined}
           />
         )}
         {total > 1 && (
@@ -391,6 +443,21 @@ export function GalleryViewer({
           />
         )}
       </div>
+      {editing !== undefined && (
+        <PhotoEditor
+          originalFileID={editing.fileID}
+          viewID={viewID}
+          shownName={editing.shownName}
+          isOwn={editing.isOwn}
+          source={editing.source}
+          copies={editedCopies}
+          onClose={() => {
+            setEditing(undefined);
+            rootRef.current?.focus();
+          }}
+          onSaved={showSavedCopy}
+        />
+      )}
     </div>,
     document.body,
   );

@@ -26,6 +26,7 @@ import {
   CopyIcon,
   CoverIcon,
   DownloadIcon,
+  EditIcon,
   HeartIcon,
   HideIcon,
   MoreIcon,
@@ -46,6 +47,8 @@ export interface ViewerToolbarProps {
    * Called during the click. See: [Note: The viewer copies the image it shows, as a PNG]
    */
   onCopy: (() => void) | undefined;
+  /** Opens the photo editor on the shown image; undefined: no edit button. */
+  onEdit: (() => void) | undefined;
 }
 
 export function ToolbarButton({
@@ -127,6 +130,7 @@ export function DownloadButton({
 
 const actionLabel: Record<Exclude<ViewerAction, "download" | "favorite">, MessageId> = {
   copy: "gallery.viewer.copy",
+  edit: "gallery.viewer.edit",
   trash: "gallery.viewer.trash",
   archive: "gallery.viewer.archive",
   unarchive: "gallery.viewer.unarchive",
@@ -140,6 +144,7 @@ const actionLabel: Record<Exclude<ViewerAction, "download" | "favorite">, Messag
 
 const actionIcon: Record<Exclude<ViewerAction, "download" | "favorite">, ReactNode> = {
   copy: <CopyIcon />,
+  edit: <EditIcon />,
   trash: <TrashIcon />,
   archive: <ArchiveIcon />,
   unarchive: <ArchiveIcon />,
@@ -159,6 +164,7 @@ export function ViewerToolbar({
   perform,
   onDownload,
   onCopy,
+  onEdit,
 }: ViewerToolbarProps) {
   const intl = useIntl();
   const confirmTrash = useTrashConfirmation(client);
@@ -184,6 +190,7 @@ export function ViewerToolbar({
     viewID,
     viewSummary: summaries?.find((summary) => summary.id === viewID),
     canPickAlbums: summaries !== undefined,
+    canEdit: onEdit !== undefined,
   }).filter(
     (action) =>
       (action !== "download" || onDownload !== undefined) &&
@@ -205,6 +212,9 @@ export function ViewerToolbar({
     switch (action) {
       case "copy":
         onCopy?.();
+        return;
+      case "edit":
+        onEdit?.();
         return;
       case "trash":
         void confirmTrash(fileIDs);

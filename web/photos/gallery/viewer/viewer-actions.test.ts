@@ -32,6 +32,32 @@ describe("viewerActions", () => {
       ["favorite", "download", "copy", "add-to-album", "set-cover", "archive", "hide", "trash"],
     ],
     [
+      "own photo where the page saves edited copies",
+      { item: own, viewID: 0, canPickAlbums: true, canEdit: true },
+      ["favorite", "download", "copy", "edit", "add-to-album", "archive", "hide", "trash"],
+    ],
+    [
+      "own video where the page saves edited copies: nothing to edit",
+      { item: { ...own, fileType: FileType.video }, viewID: 0, canPickAlbums: true, canEdit: true },
+      ["favorite", "download", "add-to-album", "archive", "hide", "trash"],
+    ],
+    [
+      "another user's photo in a shared album, edited into a copy of one's own",
+      {
+        item: others,
+        viewID: 40,
+        viewSummary: { isOwned: false, type: "incomingShareCollaborator" },
+        canPickAlbums: true,
+        canEdit: true,
+      },
+      ["download", "copy", "edit"],
+    ],
+    [
+      "a photo in the trash: restored before it is edited",
+      { item: own, viewID: -2, canPickAlbums: true, canEdit: true },
+      ["download", "copy", "restore", "delete-permanently"],
+    ],
+    [
       "another user's file in a shared album",
       {
         item: others,

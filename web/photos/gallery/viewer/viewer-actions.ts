@@ -13,6 +13,7 @@ export type ViewerAction =
   | "favorite"
   | "download"
   | "copy"
+  | "edit"
   | "trash"
   | "archive"
   | "unarchive"
@@ -30,12 +31,16 @@ export interface ViewerActionContext {
   viewSummary?: Pick<GallerySummary, "isOwned" | "type"> | undefined;
   /** The album picker needs the summaries; without them there is no "add to album". */
   canPickAlbums: boolean;
+  /** Whether the page can save an edited copy (the photo editor is offered for images). */
+  canEdit?: boolean | undefined;
 }
 
 /**
  * The actions, in the top bar's order. In the trash only restore, delete
  * permanently, download and copy apply. Only an image or a live photo is
- * copied (see: [Note: The viewer copies the image it shows, as a PNG]).
+ * copied (see: [Note: The viewer copies the image it shows, as a PNG]), and
+ * edited (its still; the copy is saved as a new file, so a file shared with
+ * the user is edited too, into their own library).
  * Trash, archive and hide change the owner's file, so only its owner gets
  * them. Favorites and albums take only the
  * user's own files (the server adds nobody else's file to a collection), so
@@ -47,11 +52,13 @@ export function viewerActions({
   viewID,
   viewSummary,
   canPickAlbums,
+  canEdit = false,
 }: ViewerActionContext): ViewerAction[] {
   const saving: ViewerAction[] = isCopyableFileType(item.fileType)
     ? ["download", "copy"]
     : ["download"];
   if (viewID === PseudoCollectionID.trash) return [...saving, "restore", "delete-permanently"];
+  if (canEdit && isCopyableFileType(item.fileType)) saving.push("edit");
   const inHidden =
     viewID === PseudoCollectionID.hiddenItems || viewSummary?.type === "defaultHidden";
   const actions: ViewerAction[] = item.isOwn ? ["favorite", ...saving] : saving;

@@ -9,6 +9,8 @@ describe("viewerCommandOfKey", () => {
     [{ key: "i" }, "toggle-info"],
     [{ key: "I" }, "toggle-info"],
     [{ key: "c" }, "copy"],
+    [{ key: "e" }, "edit"],
+    [{ key: "E" }, "edit"],
     [{ key: "C" }, "copy"],
     // Ctrl+C stays the browser's: it copies the text selected in the info panel.
     [{ key: "c", ctrlKey: true }, undefined],

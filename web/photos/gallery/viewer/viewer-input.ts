@@ -2,7 +2,15 @@
 // a finished one-finger drag means.
 
 export type ViewerCommand =
-  "previous" | "next" | "close" | "toggle-info" | "copy" | "zoom-in" | "zoom-out" | "zoom-reset";
+  | "previous"
+  | "next"
+  | "close"
+  | "toggle-info"
+  | "copy"
+  | "edit"
+  | "zoom-in"
+  | "zoom-out"
+  | "zoom-reset";
 
 export interface ViewerKey {
   key: string;
@@ -36,6 +44,9 @@ export function viewerCommandOfKey({
     case "c":
     case "C":
       return "copy";
+    case "e":
+    case "E":
+      return "edit";
     case "+":
     case "=":
       return "zoom-in";
