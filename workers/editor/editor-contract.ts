@@ -34,6 +34,12 @@ export type PreviewFrameOutcome =
       drawnAtMs: number;
       /** The draw's own time on the worker's thread (the GPU works on after it). */
       drawMs: number;
+      /**
+       * The canvas's sides as drawn, as a share of the size the page asked for:
+       * 1, or less for a frame drafted during a drag.
+       * See: [Note: The preview drafts while a slider moves]
+       */
+      canvasScale: number;
     }
   /** A later spec came before the frame, or the editor closed: this one was never drawn. */
   | { kind: "superseded" };

@@ -16,6 +16,7 @@ import { type PreviewFrames, createPreviewFrames } from "./preview-frames";
 import { type PreviewSource, drawPreview, uploadPreviewSource } from "./preview-renderer";
 import { type RenderLimits, renderLimitsFor } from "./render-limits";
 import { orientationHeadBytes, storedOrientation } from "./stored-orientation";
+import { type PreviewSizing, createPreviewSizing } from "./preview-sizing";
 
 export interface EditorSessionDeps {
   /** Calls back once at the next animation frame. */
@@ -25,10 +26,20 @@ export interface EditorSessionDeps {
   glVersions?: readonly EditorGlVersion[];
   /** Limits below the defaults (the tests force tiling with a small source region). */
   limits?: Partial<RenderLimits>;
+  /** Calls back once after `delayMs` (the full-size frame after a drag); `setTimeout` by default. */
+  setTimer?: (callback: () => void, delayMs: number) => () => void;
 }
+
+const defaultTimer = (callback: () => void, delayMs: number) => {
+  const timer = setTimeout(callback, delayMs);
+  return () => {
+    clearTimeout(timer);
+  };
+};
 
 interface Opened {
   canvas: OffscreenCanvas;
+  sizing: PreviewSizing;
   gl: EditorGl;
   photo: ImageBitmap;
   preview: PreviewSource;
@@ -66,8 +77,9 @@ export const createEditorSession = (deps: EditorSessionDeps): EditorCalls => {
 
   const close = () => {
     if (opened === undefined) return;
-    const { frames, gl, photo } = opened;
+    const { frames, gl, photo, sizing } = opened;
     opened = undefined;
+    sizing.stop();
     frames.stop();
     gl.dispose();
     photo.close();
@@ -93,15 +105,27 @@ export const createEditorSession = (deps: EditorSessionDeps): EditorCalls => {
     }
     const limits = renderLimitsFor(gl.maxTextureSizePx, deps.limits);
     const preview = await uploadPreviewSource(gl, photo, limits.previewSourceSidePx);
+    let sizing: PreviewSizing | undefined;
     const frames = createPreviewFrames<EditRenderSpec>({
       requestFrame: deps.requestFrame,
       nowMs: deps.nowMs,
       draw: (spec) => {
-        if (gl.isLost()) return;
-        drawPreview(gl, { widthPx: canvas.width, heightPx: canvas.height }, preview, spec);
+        if (gl.isLost() || sizing === undefined) return 1;
+        // See: [Note: The preview drafts while a slider moves]
+        const { widthPx, heightPx, scale } = sizing.frameSize();
+        if (canvas.width !== widthPx || canvas.height !== heightPx) {
+          canvas.width = widthPx;
+          canvas.height = heightPx;
+        }
+        drawPreview(gl, { widthPx, heightPx }, preview, spec);
+        return scale;
       },
     });
-    opened = { canvas, gl, photo, preview, frames, limits };
+    sizing = createPreviewSizing(
+      { nowMs: deps.nowMs, setTimer: deps.setTimer ?? defaultTimer, redraw: frames.redraw },
+      { widthPx: canvas.width, heightPx: canvas.height },
+    );
+    opened = { canvas, sizing, gl, photo, preview, frames, limits };
     return {
       kind: "opened",
       widthPx: photo.width,
@@ -115,9 +139,8 @@ export const createEditorSession = (deps: EditorSessionDeps): EditorCalls => {
     open,
     renderPreview: (spec): Promise<PreviewFrameOutcome> => ensureOpen().frames.request(spec),
     resizePreview: (widthPx, heightPx) => {
-      const { canvas, frames } = ensureOpen();
-      canvas.width = Math.max(1, Math.round(widthPx));
-      canvas.height = Math.max(1, Math.round(heightPx));
+      const { sizing, frames } = ensureOpen();
+      sizing.setFullSize(widthPx, heightPx);
       frames.redraw();
     },
     renderFull: (spec, options) => {

@@ -12,6 +12,7 @@ const setup = (draw: (spec: string) => void = () => undefined) => {
       clockMs += 3;
       draw(spec);
       drawn.push(spec);
+      return 1;
     },
     nowMs: () => clockMs,
   });
@@ -32,7 +33,7 @@ describe("createPreviewFrames", () => {
     expect(drawn).toEqual(["c"]);
     const outcomes: PreviewFrameOutcome[] = await Promise.all(answers);
     expect(outcomes.map(({ kind }) => kind)).toEqual(["superseded", "superseded", "drawn"]);
-    expect(outcomes[2]).toEqual({ kind: "drawn", drawnAtMs: 13, drawMs: 3 });
+    expect(outcomes[2]).toEqual({ kind: "drawn", drawnAtMs: 13, drawMs: 3, canvasScale: 1 });
   });
 
   it("asks for no frame when nothing waits, and one per frame while specs come", () => {

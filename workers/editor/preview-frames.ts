@@ -23,7 +23,8 @@ export interface PreviewFrames<Spec> {
 export interface PreviewFramesDeps<Spec> {
   /** Calls back once at the next animation frame (requestAnimationFrame). */
   requestFrame: (callback: () => void) => void;
-  draw: (spec: Spec) => void;
+  /** Draws `spec`; answers the canvas's scale it drew at (1: full size). */
+  draw: (spec: Spec) => number;
   nowMs: () => number;
 }
 
@@ -45,15 +46,16 @@ export const createPreviewFrames = <Spec>({
     const { spec, answer, fail } = waiting;
     waiting = undefined;
     const startMs = nowMs();
+    let canvasScale: number;
     try {
-      draw(spec);
+      canvasScale = draw(spec);
     } catch (error) {
       fail(error);
       return;
     }
     lastDrawn = spec;
     const drawnAtMs = nowMs();
-    answer({ kind: "drawn", drawnAtMs, drawMs: drawnAtMs - startMs });
+    answer({ kind: "drawn", drawnAtMs, drawMs: drawnAtMs - startMs, canvasScale });
   };
 
   const askFrame = () => {

@@ -93,11 +93,14 @@ describe("withOrientationAsStored", () => {
     ["webp", 3],
     ["jpg", 1],
     ["jpg", undefined],
-  ] as const)("tells a %s's orientation %s as the editor's model reads it", async (format, given) => {
-    expect(storedOrientation(await imageWithOrientation(format, given)).exifOrientation).toBe(
-      given ?? 1,
-    );
-  });
+  ] as const)(
+    "tells a %s's orientation %s as the editor's model reads it",
+    async (format, given) => {
+      expect(storedOrientation(await imageWithOrientation(format, given)).exifOrientation).toBe(
+        given ?? 1,
+      );
+    },
+  );
 
   it("writes into a copy, never into the bytes given", async () => {
     const turned = await imageWithOrientation("jpg", 6);

@@ -4,8 +4,10 @@
 // canvas, then moves a slider at every frame (brightness, then straighten)
 // for a few seconds. Figures: the intervals between the preview frames the
 // worker drew (bar: p95 ≤ 20 ms), the draws' time on the worker's thread,
-// a spec's latency to its frame, the page's own frames; then the full
-// renders as JPEG (12 MP with adjustments, and a straightened crop), against
+// a spec's latency to its frame, the page's own frames, and how far the
+// frames were drafted (See: [Note: The preview drafts while a slider moves]);
+// then the full renders as JPEG (12 MP with adjustments, and a straightened
+// crop), against
 // the bare baseline of the same photo drawn into a 2D canvas and encoded.
 // Chromium runs as the browser tests run it (`--disable-gpu`): WebGL is
 // SwiftShader's, on the CPU, so the figures are a floor for machines with a GPU.
@@ -168,6 +170,12 @@ const runScenario = async (context: ScenarioContext): Promise<ScenarioResult> =>
       name: "draw on the worker's thread (p95)",
       value: p95(drags.flatMap((recording) => recording.drawMs)),
       unit: "ms",
+    },
+    {
+      // See: [Note: The preview drafts while a slider moves]
+      name: "canvas sides drawn while dragging (median, of full size)",
+      value: median(drags.flatMap((recording) => recording.canvasScales)) * 100,
+      unit: "%",
     },
     {
       name: "spec to frame drawn (median)",

@@ -31,6 +31,8 @@ export interface DragRecording {
   drawnIntervalsMs: number[];
   /** The draws' own time on the worker's thread. */
   drawMs: number[];
+  /** Each frame's canvas sides as a share of the full size (below 1: drafted during the drag). */
+  canvasScales: number[];
   /** From a spec's request to its frame drawn, page clock (drawn specs only). */
   latenciesMs: number[];
   /** The page's own frame intervals (its UI thread) while dragging. */

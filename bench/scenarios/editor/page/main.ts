@@ -137,6 +137,7 @@ const drag = async (kind: BenchSlider, durationMs: number): Promise<DragRecordin
     superseded: settled.length - drawn.length,
     drawnIntervalsMs: intervals(drawn.map(({ drawnAtMs }) => drawnAtMs)),
     drawMs: drawn.map(({ drawMs }) => drawMs),
+    canvasScales: drawn.map(({ canvasScale }) => canvasScale),
     latenciesMs: drawn.map(({ requestedAtMs, answeredAtMs }) => answeredAtMs - requestedAtMs),
     pageIntervalsMs: intervals(pageFramesMs),
   };
