@@ -105,12 +105,22 @@ export const createEditorSession = (deps: EditorSessionDeps): EditorCalls => {
     }
     const limits = renderLimitsFor(gl.maxTextureSizePx, deps.limits);
     const preview = await uploadPreviewSource(gl, photo, limits.previewSourceSidePx);
-    let sizing: PreviewSizing | undefined;
+    // The full-size frame after a drag is the frames' redraw (made just below).
+    const sizing = createPreviewSizing(
+      {
+        nowMs: deps.nowMs,
+        setTimer: deps.setTimer ?? defaultTimer,
+        redraw: () => {
+          frames.redraw();
+        },
+      },
+      { widthPx: canvas.width, heightPx: canvas.height },
+    );
     const frames = createPreviewFrames<EditRenderSpec>({
       requestFrame: deps.requestFrame,
       nowMs: deps.nowMs,
       draw: (spec) => {
-        if (gl.isLost() || sizing === undefined) return 1;
+        if (gl.isLost()) return 1;
         // See: [Note: The preview drafts while a slider moves]
         const { widthPx, heightPx, scale } = sizing.frameSize();
         if (canvas.width !== widthPx || canvas.height !== heightPx) {
@@ -121,10 +131,6 @@ export const createEditorSession = (deps: EditorSessionDeps): EditorCalls => {
         return scale;
       },
     });
-    sizing = createPreviewSizing(
-      { nowMs: deps.nowMs, setTimer: deps.setTimer ?? defaultTimer, redraw: frames.redraw },
-      { widthPx: canvas.width, heightPx: canvas.height },
-    );
     opened = { canvas, sizing, gl, photo, preview, frames, limits };
     return {
       kind: "opened",

@@ -6,7 +6,7 @@
 
 import { useRef, type KeyboardEvent, type PointerEvent } from "react";
 import { useIntl } from "react-intl";
-import type { CropHandle } from "../../../shared/model/editor/crop-drag";
+import { type CropHandle, cropHandles } from "../../../shared/model/editor/crop-drag";
 import type { EditCropNorm } from "../../../shared/model/editor/crop-frame";
 import type { PreviewRectPx } from "../../../shared/model/editor/preview-fit";
 
@@ -20,6 +20,10 @@ export interface CropOverlayProps {
 }
 
 const edgeHandles = ["n", "s", "e", "w", "ne", "nw", "se", "sw"] as const;
+
+/** The handle an element stands for (its `data-handle`). */
+const handleOf = (element: HTMLElement): CropHandle | undefined =>
+  cropHandles.find((handle) => handle === element.dataset.handle);
 
 /** A keyboard step: one hundredth of the frame. */
 const keyStepNorm = 0.01;
@@ -36,8 +40,9 @@ export function CropOverlay({ frameRect, crop, onDrag, onDragEnd }: CropOverlayP
   const drag = useRef<{ handle: CropHandle; x: number; y: number; pointerID: number }>(undefined);
   const keyMove = useRef<[number, number]>([0, 0]);
 
-  const start = (handle: CropHandle) => (event: PointerEvent<HTMLElement>) => {
-    if (event.button !== 0) return;
+  const start = (event: PointerEvent<HTMLElement>) => {
+    const handle = handleOf(event.currentTarget);
+    if (event.button !== 0 || handle === undefined) return;
     event.preventDefault();
     event.stopPropagation();
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -88,7 +93,8 @@ export function CropOverlay({ frameRect, crop, onDrag, onDragEnd }: CropOverlayP
         tabIndex={0}
         aria-label={intl.formatMessage({ id: "editor.crop.box" })}
         data-testid="editor-crop-box"
-        onPointerDown={start("move")}
+        data-handle="move"
+        onPointerDown={start}
         onPointerMove={move}
         onPointerUp={end}
         onPointerCancel={end}
@@ -102,7 +108,8 @@ export function CropOverlay({ frameRect, crop, onDrag, onDragEnd }: CropOverlayP
             className={`photo-editor__crop-handle photo-editor__crop-handle--${handle}`}
             data-testid={`editor-crop-handle-${handle}`}
             aria-hidden="true"
-            onPointerDown={start(handle)}
+            data-handle={handle}
+            onPointerDown={start}
             onPointerMove={move}
             onPointerUp={end}
             onPointerCancel={end}

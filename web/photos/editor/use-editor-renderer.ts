@@ -61,18 +61,22 @@ export function useEditorRenderer(
   source: Blob | undefined,
   host: RefObject<HTMLDivElement | null>,
 ): EditorRenderer {
-  const [opening, setOpening] = useState<EditorOpening>({ kind: "opening" });
+  // Each answer names the photo it is about: a new photo is "opening" until its own answer.
+  const [opened, setOpened] = useState<{ source: Blob; opening: EditorOpening }>();
   const [canvasSize, setCanvasSize] = useState<PreviewCanvasSize>();
-  const [previewShown, setPreviewShown] = useState(false);
-  const workerRef = useRef<{ worker: BrowserEditorWorker; open: boolean } | undefined>(undefined);
+  const [shownSource, setShownSource] = useState<Blob>();
+  const opening: EditorOpening =
+    opened !== undefined && opened.source === source ? opened.opening : { kind: "opening" };
+  const previewShown = source !== undefined && shownSource === source;
+  const workerRef = useRef<
+    { worker: BrowserEditorWorker; source: Blob; open: boolean } | undefined
+  >(undefined);
 
   useEffect(() => {
     const element = host.current;
     if (source === undefined || element === null) return;
-    setOpening({ kind: "opening" });
-    setPreviewShown(false);
     const worker = startBrowserEditorWorker();
-    const held = { worker, open: false };
+    const held = { worker, source, open: false };
     workerRef.current = held;
     const canvas = document.createElement("canvas");
     canvas.className = "photo-editor__canvas";
@@ -81,18 +85,19 @@ export function useEditorRenderer(
     canvas.width = size.canvasPx.widthPx;
     canvas.height = size.canvasPx.heightPx;
     element.append(canvas);
-    setCanvasSize(size);
     let cancelled = false;
-    let measured = size;
+    let measured: PreviewCanvasSize | undefined;
     const sendSize = ({ canvasPx }: PreviewCanvasSize) => {
       worker.editor.resizePreview(canvasPx.widthPx, canvasPx.heightPx).catch((error: unknown) => {
         log.error("The editor could not resize its preview", error);
       });
     };
 
+    // The observer answers once at once, then at each change of the stage's size.
     const resize = () => {
       const next = measure(element);
       if (
+        measured !== undefined &&
         next.canvasPx.widthPx === measured.canvasPx.widthPx &&
         next.canvasPx.heightPx === measured.canvasPx.heightPx &&
         next.devicePixelRatio === measured.devicePixelRatio
@@ -110,22 +115,25 @@ export function useEditorRenderer(
       (answer) => {
         if (cancelled) return;
         if (answer.kind === "refused") {
-          setOpening({ kind: "refused", reason: answer.reason });
+          setOpened({ source, opening: { kind: "refused", reason: answer.reason } });
           return;
         }
         held.open = true;
         // The stage may have changed while the photo decoded.
-        sendSize(measured);
-        setOpening({
-          kind: "opened",
-          sourceWidthPx: answer.widthPx,
-          sourceHeightPx: answer.heightPx,
-          exifOrientation: answer.exifOrientation,
+        sendSize(measured ?? size);
+        setOpened({
+          source,
+          opening: {
+            kind: "opened",
+            sourceWidthPx: answer.widthPx,
+            sourceHeightPx: answer.heightPx,
+            exifOrientation: answer.exifOrientation,
+          },
         });
       },
       (error: unknown) => {
         log.error("The editor could not open a photo", error);
-        if (!cancelled) setOpening({ kind: "refused", reason: "failed" });
+        if (!cancelled) setOpened({ source, opening: { kind: "refused", reason: "failed" } });
       },
     );
 
@@ -149,7 +157,7 @@ export function useEditorRenderer(
     if (held?.open !== true) return;
     held.worker.editor.renderPreview(spec).then(
       (outcome) => {
-        if (outcome.kind === "drawn" && workerRef.current === held) setPreviewShown(true);
+        if (outcome.kind === "drawn" && workerRef.current === held) setShownSource(held.source);
       },
       (error: unknown) => {
         log.error("The editor could not draw its preview", error);
