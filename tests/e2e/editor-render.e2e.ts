@@ -381,6 +381,29 @@ describe("a full render", () => {
   });
 });
 
+/**
+ * The real worker's preview of `given` over the small source in a canvas of
+ * `canvasSize`, read back from the page: its answer, and the largest
+ * difference of any channel from `expected` (RGBA rows).
+ */
+const drawnPreview = async (
+  canvasSize: { widthPx: number; heightPx: number },
+  given: EditRenderSpec,
+  expected: number[],
+) => {
+  const read = await page.evaluate(
+    ([source, canvasSize, given, expected]) =>
+      window.cairnEditorRenderTest?.preview(source, canvasSize, given, expected),
+    [smallSource, canvasSize, given, expected] as const,
+  );
+  const rgba = [...fromB64(read?.pixels.rgbaB64 ?? "")];
+  expect(rgba.length).toBe(expected.length);
+  const worstDifference = Math.max(
+    ...rgba.map((value, index) => Math.abs(value - (expected[index] ?? 999))),
+  );
+  return { read, worstDifference };
+};
+
 describe("the editor worker", () => {
   it("opens a photo as stored, before its EXIF orientation", async () => {
     const opened = await page.evaluate(() =>
@@ -408,19 +431,14 @@ describe("the editor worker", () => {
         );
       }
     }
-    const read = await page.evaluate(
-      ([source, given, expected]) =>
-        window.cairnEditorRenderTest?.preview(source, { widthPx: 6, heightPx: 4 }, given, expected),
-      [smallSource, given, expected] as const,
+    const { read, worstDifference } = await drawnPreview(
+      { widthPx: 6, heightPx: 4 },
+      given,
+      expected,
     );
     expect(read?.opened).toMatchObject({ kind: "opened", widthPx: 4, heightPx: 3 });
     expect(read?.outcome).toBe("drawn");
-    const rgba = [...fromB64(read?.pixels.rgbaB64 ?? "")];
-    expect(rgba.length).toBe(expected.length);
-    const worst = Math.max(
-      ...rgba.map((value, index) => Math.abs(value - (expected[index] ?? 999))),
-    );
-    expect(worst).toBeLessThanOrEqual(tolerance);
+    expect(worstDifference).toBeLessThanOrEqual(tolerance);
   });
 
   it("leaves the preview transparent where it asks for a point outside the photo", async () => {
@@ -438,18 +456,13 @@ describe("the editor worker", () => {
         );
       }
     }
-    const read = await page.evaluate(
-      ([source, given, expected]) =>
-        window.cairnEditorRenderTest?.preview(source, { widthPx: 6, heightPx: 3 }, given, expected),
-      [smallSource, given, expected] as const,
+    const { read, worstDifference } = await drawnPreview(
+      { widthPx: 6, heightPx: 3 },
+      given,
+      expected,
     );
     expect(read?.outcome).toBe("drawn");
-    const rgba = [...fromB64(read?.pixels.rgbaB64 ?? "")];
-    expect(rgba.length).toBe(expected.length);
-    const worst = Math.max(
-      ...rgba.map((value, index) => Math.abs(value - (expected[index] ?? 999))),
-    );
-    expect(worst).toBeLessThanOrEqual(tolerance);
+    expect(worstDifference).toBeLessThanOrEqual(tolerance);
   });
 
   it("samples a mip level of its copy when the photo is drawn much smaller", async () => {

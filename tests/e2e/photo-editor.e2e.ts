@@ -112,6 +112,14 @@ const openEditor = async (page: Page, albumName: string, title: string) => {
   return editor;
 };
 
+/** Whether leaving the page now would make the browser ask first (a `beforeunload` cancelled). */
+const leavingIsWarned = (page: Page) =>
+  page.evaluate(() => {
+    const leaving = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(leaving);
+    return leaving.defaultPrevented;
+  });
+
 const closeViewer = async (page: Page) => {
   await page.getByTestId("viewer-close").click();
   await page.getByTestId("gallery-viewer").waitFor({ state: "detached" });
@@ -211,13 +219,7 @@ it(
       .toBeCloseTo(cropped?.width ?? 0, 0);
 
     // Leaving the page with changes: the browser is asked to warn.
-    expect(
-      await page.evaluate(() => {
-        const leaving = new Event("beforeunload", { cancelable: true });
-        window.dispatchEvent(leaving);
-        return leaving.defaultPrevented;
-      }),
-    ).toBe(true);
+    expect(await leavingIsWarned(page)).toBe(true);
 
     // Closing asks; Cancel keeps the editor and its changes.
     await editor.press("Escape");
@@ -229,13 +231,7 @@ it(
     await page.getByTestId("editor-close").click();
     await confirm.getByRole("button", { name: "Discard changes" }).click();
     await editor.waitFor({ state: "detached" });
-    expect(
-      await page.evaluate(() => {
-        const leaving = new Event("beforeunload", { cancelable: true });
-        window.dispatchEvent(leaving);
-        return leaving.defaultPrevented;
-      }),
-    ).toBe(false);
+    expect(await leavingIsWarned(page)).toBe(false);
     expect((await filesIn(trip)).length).toBe(filesBefore);
     await closeViewer(page);
   },

@@ -1,7 +1,7 @@
 // The editor's "Adjust" tab: one slider per adjustment, in the model's order.
 
 import { useIntl } from "react-intl";
-import { type EditState, setAdjustment } from "../../../shared/model/editor/edit-state";
+import { setAdjustment } from "../../../shared/model/editor/edit-state";
 import {
   type AdjustmentName,
   editAdjustmentNames,
@@ -9,7 +9,7 @@ import {
 } from "../../../shared/model/editor/filter-presets";
 import type { MessageId } from "../../common/i18n/messages";
 import { EditorSlider } from "./EditorSlider";
-import type { EditHistoryControls } from "./use-edit-history";
+import type { EditorPanelProps } from "./use-edit-history";
 
 const adjustmentLabels: Record<AdjustmentName, MessageId> = {
   exposure: "editor.adjust.exposure",
@@ -21,13 +21,7 @@ const adjustmentLabels: Record<AdjustmentName, MessageId> = {
   warmth: "editor.adjust.warmth",
 };
 
-export function AdjustPanel({
-  state,
-  edit,
-}: {
-  state: EditState;
-  edit: Pick<EditHistoryControls, "apply" | "endGesture">;
-}) {
+export function AdjustPanel({ state, edit }: EditorPanelProps) {
   const intl = useIntl();
   return (
     <section className="photo-editor__section">

@@ -7,7 +7,6 @@ import {
   editAspectChoices,
 } from "../../../shared/model/editor/aspect-choices";
 import {
-  type EditState,
   flipHorizontal,
   flipVertical,
   rotateQuarter,
@@ -23,20 +22,14 @@ import {
   RotateLeftIcon,
   RotateRightIcon,
 } from "./editor-icons";
-import type { EditHistoryControls } from "./use-edit-history";
+import type { EditorPanelProps } from "./use-edit-history";
 
 const aspectLabels: Partial<Record<EditAspectChoice, MessageId>> = {
   free: "editor.aspect.free",
   original: "editor.aspect.original",
 };
 
-export function CropPanel({
-  state,
-  edit,
-}: {
-  state: EditState;
-  edit: Pick<EditHistoryControls, "apply" | "endGesture">;
-}) {
+export function CropPanel({ state, edit }: EditorPanelProps) {
   const intl = useIntl();
   const turns: { label: MessageId; icon: React.ReactNode; run: () => void; testID: string }[] = [
     {

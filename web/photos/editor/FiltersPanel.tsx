@@ -2,11 +2,11 @@
 // one applies.
 
 import { useIntl } from "react-intl";
-import { type EditState, setFilter } from "../../../shared/model/editor/edit-state";
+import { setFilter } from "../../../shared/model/editor/edit-state";
 import { type EditFilterName, editFilterNames } from "../../../shared/model/editor/render-spec";
 import type { MessageId } from "../../common/i18n/messages";
 import { EditorSlider } from "./EditorSlider";
-import type { EditHistoryControls } from "./use-edit-history";
+import type { EditorPanelProps } from "./use-edit-history";
 
 const filterLabels: Record<EditFilterName, MessageId> = {
   none: "editor.filter.none",
@@ -19,13 +19,7 @@ const filterLabels: Record<EditFilterName, MessageId> = {
   sepia: "editor.filter.sepia",
 };
 
-export function FiltersPanel({
-  state,
-  edit,
-}: {
-  state: EditState;
-  edit: Pick<EditHistoryControls, "apply" | "endGesture">;
-}) {
+export function FiltersPanel({ state, edit }: EditorPanelProps) {
   const intl = useIntl();
   return (
     <>

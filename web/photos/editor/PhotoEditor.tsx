@@ -4,7 +4,7 @@
 // or downloading the result). Closing with changes asks first (spec §2's
 // "confirm closing the editor"), and leaving the page warns the browser's way.
 
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { FormattedMessage, useIntl } from "react-intl";
 import { wholeCropNorm } from "../../../shared/model/editor/crop-frame";
@@ -65,6 +65,35 @@ export interface PhotoEditorProps {
   onClose: () => void;
   /** A copy was saved (the viewer may show it). */
   onSaved: (fileID: number) => void;
+}
+
+/** An icon button of the editor's bar, named by its label (also its tooltip). */
+function BarButton({
+  label,
+  testID,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  testID: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="photo-editor__icon-button"
+      aria-label={label}
+      title={label}
+      data-testid={testID}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
 }
 
 export function PhotoEditor({
@@ -315,55 +344,39 @@ export function PhotoEditor({
       onKeyDown={onKeyDown}
     >
       <header className="photo-editor__bar">
-        <button
-          type="button"
-          className="photo-editor__icon-button"
-          aria-label={label("editor.close")}
-          title={label("editor.close")}
-          data-testid="editor-close"
-          onClick={requestClose}
-        >
+        <BarButton label={label("editor.close")} testID="editor-close" onClick={requestClose}>
           <CloseIcon size={22} />
-        </button>
+        </BarButton>
         <div className="photo-editor__heading">
           <span className="photo-editor__title">{label("editor.title")}</span>
           <span className="photo-editor__name">{shownName}</span>
         </div>
-        <button
-          type="button"
-          className="photo-editor__icon-button"
-          aria-label={label("editor.undo")}
-          title={label("editor.undo")}
-          data-testid="editor-undo"
+        <BarButton
+          label={label("editor.undo")}
+          testID="editor-undo"
           disabled={!edit.canUndo || saving}
           onClick={edit.undo}
         >
           <UndoIcon />
-        </button>
-        <button
-          type="button"
-          className="photo-editor__icon-button"
-          aria-label={label("editor.redo")}
-          title={label("editor.redo")}
-          data-testid="editor-redo"
+        </BarButton>
+        <BarButton
+          label={label("editor.redo")}
+          testID="editor-redo"
           disabled={!edit.canRedo || saving}
           onClick={edit.redo}
         >
           <RedoIcon />
-        </button>
-        <button
-          type="button"
-          className="photo-editor__icon-button"
-          aria-label={label("editor.reset")}
-          title={label("editor.reset")}
-          data-testid="editor-reset"
+        </BarButton>
+        <BarButton
+          label={label("editor.reset")}
+          testID="editor-reset"
           disabled={!changed || saving}
           onClick={() => {
             run("reset");
           }}
         >
           <ResetIcon />
-        </button>
+        </BarButton>
         <Button
           variant="accent"
           className="photo-editor__save"

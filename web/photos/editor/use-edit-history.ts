@@ -76,3 +76,9 @@ export function useEditHistory(): EditHistoryControls {
     redo,
   };
 }
+
+/** What a tab of the editor's controls is given: the state and the changes it may make. */
+export interface EditorPanelProps {
+  state: EditState;
+  edit: Pick<EditHistoryControls, "apply" | "endGesture">;
+}
