@@ -9,7 +9,7 @@ import { benchPageViteConfig } from "../../bench/lib/vite-page-config";
 import type { EditAdjustments, EditRenderSpec } from "../../shared/model/editor/render-spec";
 import { editFilterNames } from "../../shared/model/editor/render-spec";
 import { fromB64, toB64 } from "../../shared/crypto/base64";
-import { applyAffine, type Affine } from "../../workers/editor/affine";
+import { applyAffine, type Affine2d } from "../../shared/model/editor/affine-2d";
 import { type Rgb, adjustPixel, adjustPixel8Bit } from "../../shared/model/editor/adjust-pixel";
 import { neutralEditAdjustments } from "../../shared/model/editor/filter-presets";
 import { redBlueImage, withExifOrientation } from "../../workers/media/image/test-support/images";
@@ -74,7 +74,7 @@ const pixelAt = (pixels: RawPixels, x: number, y: number): Rgb => {
 };
 
 const spec = (
-  outputToSource: Affine,
+  outputToSource: Affine2d,
   [outputWidthPx, outputHeightPx]: [number, number],
   adjustments: Partial<EditAdjustments> = {},
   filter: EditRenderSpec["filter"] = "none",
@@ -88,7 +88,7 @@ const spec = (
   filterStrength,
 });
 
-const identity: Affine = [1, 0, 0, 0, 1, 0];
+const identity: Affine2d = [1, 0, 0, 0, 1, 0];
 
 /** The largest channel difference between `actual` and `expected`, and where. */
 const largestDifference = (actual: RawPixels, expected: (x: number, y: number) => Rgb) => {
@@ -213,19 +213,19 @@ describe("the output-to-source map", () => {
     // Output (x, y) of a quarter turn clockwise reads source (y, 2 − x).
     [
       "a quarter turn",
-      [0, 1, 0, -1, 0, 3] as Affine,
+      [0, 1, 0, -1, 0, 3] as Affine2d,
       [3, 4] as [number, number],
       (x: number, y: number) => [y, 2 - x],
     ],
     [
       "a mirror",
-      [-1, 0, 4, 0, 1, 0] as Affine,
+      [-1, 0, 4, 0, 1, 0] as Affine2d,
       [4, 3] as [number, number],
       (x: number, y: number) => [3 - x, y],
     ],
     [
       "a crop of the middle two columns",
-      [1, 0, 1, 0, 1, 0] as Affine,
+      [1, 0, 1, 0, 1, 0] as Affine2d,
       [2, 3] as [number, number],
       (x: number, y: number) => [x + 1, y],
     ],
@@ -309,7 +309,7 @@ describe("a full render", () => {
     const output = outputs[0];
     if (output === undefined) throw new Error("no output");
     const largest = largestDifference(output, (x, y) => {
-      const [sx, sy] = applyAffine(given.outputToSource, x + 0.5, y + 0.5);
+      const { x: sx, y: sy } = applyAffine(given.outputToSource, { x: x + 0.5, y: y + 0.5 });
       const sampled = bilinear(largeSource, sx, sy).map((value) => value / 255) as unknown as Rgb;
       return adjustPixel(sampled, given).map((value) => Math.round(value * 255)) as unknown as Rgb;
     });

@@ -1,35 +1,12 @@
-// 2D affine maps in the render spec's layout, [a, b, c, d, e, f]:
-// x' = a·x + b·y + c, y' = d·x + e·y + f. Pure.
+// The renderer's own affine maps, over the model's (shared/model/editor/affine-2d.ts:
+// x' = a·x + b·y + c, y' = d·x + e·y + f): a scale-and-move, a map for a
+// scaled copy of the source, and how many source pixels an output pixel spans.
+// Pure.
 
-import type { EditRenderSpec } from "../../shared/model/editor/render-spec";
-
-export type Affine = EditRenderSpec["outputToSource"];
-
-export const identityAffine: Affine = [1, 0, 0, 0, 1, 0];
-
-/** Where `affine` takes the point (x, y). */
-export const applyAffine = (
-  [a, b, c, d, e, f]: Affine,
-  x: number,
-  y: number,
-): readonly [x: number, y: number] => [a * x + b * y + c, d * x + e * y + f];
-
-/** `outer` after `inner`: the map p ↦ outer(inner(p)). */
-export const composeAffine = (outer: Affine, inner: Affine): Affine => {
-  const [a1, b1, c1, d1, e1, f1] = outer;
-  const [a2, b2, c2, d2, e2, f2] = inner;
-  return [
-    a1 * a2 + b1 * d2,
-    a1 * b2 + b1 * e2,
-    a1 * c2 + b1 * f2 + c1,
-    d1 * a2 + e1 * d2,
-    d1 * b2 + e1 * e2,
-    d1 * c2 + e1 * f2 + f1,
-  ];
-};
+import { type Affine2d, thenAffine } from "../../shared/model/editor/affine-2d";
 
 /** Scales x by `scaleX` and y by `scaleY`, then moves by (dx, dy). */
-export const scaleAndMove = (scaleX: number, scaleY: number, dx = 0, dy = 0): Affine => [
+export const scaleAndMove = (scaleX: number, scaleY: number, dx = 0, dy = 0): Affine2d => [
   scaleX,
   0,
   dx,
@@ -46,15 +23,15 @@ export const scaleAndMove = (scaleX: number, scaleY: number, dx = 0, dy = 0): Af
  * exactly a product, with no half-pixel shift.
  */
 export const affineForScaledSource = (
-  outputToSource: Affine,
+  outputToSource: Affine2d,
   scaleX: number,
   scaleY: number = scaleX,
-): Affine => composeAffine(scaleAndMove(scaleX, scaleY), outputToSource);
+): Affine2d => thenAffine(outputToSource, scaleAndMove(scaleX, scaleY));
 
 /**
  * How many source pixels one output pixel spans at most: the longer of the
  * images of the output's unit steps. Above 1 the output is smaller than the
  * source (a downscale), and sampling one texel per pixel would alias.
  */
-export const sourcePixelsPerOutputPixel = ([a, b, , d, e]: Affine): number =>
+export const sourcePixelsPerOutputPixel = ([a, b, , d, e]: Affine2d): number =>
   Math.max(Math.hypot(a, d), Math.hypot(b, e));

@@ -3,7 +3,8 @@
 // See: [Note: A full render goes in tiles]
 
 import type { EditRenderSpec } from "../../shared/model/editor/render-spec";
-import { type Affine, affineForScaledSource, sourcePixelsPerOutputPixel } from "./affine";
+import type { Affine2d } from "../../shared/model/editor/affine-2d";
+import { affineForScaledSource, sourcePixelsPerOutputPixel } from "./affine";
 import { colourUniforms } from "./colour-shader";
 import type { FullRenderOptions } from "./editor-contract";
 import type { EditorGl } from "./gl-renderer";
@@ -22,7 +23,7 @@ const prescaleAbove = 1.25;
 
 interface ScaledPhoto {
   bitmap: ImageBitmap;
-  outputToSource: Affine;
+  outputToSource: Affine2d;
   /** Whether `bitmap` is a copy to close. */
   isCopy: boolean;
 }
@@ -30,7 +31,7 @@ interface ScaledPhoto {
 /** `photo`, or a copy scaled down to the output's scale when the spec shrinks it. */
 const photoAtOutputScale = async (
   photo: ImageBitmap,
-  outputToSource: Affine,
+  outputToSource: Affine2d,
 ): Promise<ScaledPhoto> => {
   const step = sourcePixelsPerOutputPixel(outputToSource);
   if (step <= prescaleAbove) return { bitmap: photo, outputToSource, isCopy: false };

@@ -3,7 +3,7 @@
 // textures and the framebuffer a full render's tiles are drawn into. It knows
 // nothing of specs; see preview-renderer.ts and full-render.ts for the draws.
 
-import type { Affine } from "./affine";
+import type { Affine2d } from "../../shared/model/editor/affine-2d";
 import {
   type ColourUniforms,
   type GlslVersion,
@@ -32,7 +32,7 @@ export interface DrawPass {
   /** The rectangle drawn, in the target's window coordinates (rows from the bottom). */
   viewport: PixelRect;
   /** gl_FragCoord to normalized texture coordinates. See texture-mapping.ts. */
-  fragmentToTexture: Affine;
+  fragmentToTexture: Affine2d;
   /** Points outside the texture drawn transparent (else its edge is sampled). */
   clearOutsideTexture?: boolean;
   colour: ColourUniforms;

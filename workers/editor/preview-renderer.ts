@@ -15,7 +15,7 @@
 // a texture whose sides are not powers of two: it samples the copy's level 0.
 
 import type { EditRenderSpec } from "../../shared/model/editor/render-spec";
-import { type Affine } from "./affine";
+import type { Affine2d } from "../../shared/model/editor/affine-2d";
 import { colourUniforms } from "./colour-shader";
 import type { EditorGl } from "./gl-renderer";
 import { type PixelSize, scaledToFit } from "./pixel-geometry";
@@ -41,7 +41,7 @@ const mipLevelCount = ({ widthPx, heightPx }: PixelSize) =>
  * canvas pixel along the map's longer step. See: [Note: The preview samples one mip level]
  */
 export const previewMipLevel = (
-  [a, b, , d, e]: Affine,
+  [a, b, , d, e]: Affine2d,
   textureSize: PixelSize,
   levelCount: number,
 ): number => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type Affine, applyAffine } from "./affine";
+import { type Affine2d, applyAffine } from "../../shared/model/editor/affine-2d";
 import { previewFitRect } from "../../shared/model/editor/preview-fit";
 import { previewFragmentToTexture, tileFragmentToTexture } from "./texture-mapping";
 
 describe("previewFragmentToTexture", () => {
-  const turn: Affine = [0, 1, 0, -1, 0, 300]; // output 300 × 400 from a 400 × 300 source, a quarter turn
+  const turn: Affine2d = [0, 1, 0, -1, 0, 300]; // output 300 × 400 from a 400 × 300 source, a quarter turn
 
   it("reads each canvas pixel's own source point when the output fills the canvas", () => {
     const canvas = { widthPx: 300, heightPx: 400 };
@@ -18,8 +18,8 @@ describe("previewFragmentToTexture", () => {
       [299, 399],
     ] as const) {
       // Canvas pixel (x, y) from the top is the fragment (x + 0.5, H − y − 0.5).
-      const [u, v] = applyAffine(map, x + 0.5, canvas.heightPx - y - 0.5);
-      const [sx, sy] = applyAffine(turn, x + 0.5, y + 0.5);
+      const { x: u, y: v } = applyAffine(map, { x: x + 0.5, y: canvas.heightPx - y - 0.5 });
+      const { x: sx, y: sy } = applyAffine(turn, { x: x + 0.5, y: y + 0.5 });
       expect(u).toBeCloseTo(sx / source.widthPx, 9);
       expect(v).toBeCloseTo(sy / source.heightPx, 9);
     }
@@ -33,14 +33,14 @@ describe("previewFragmentToTexture", () => {
     expect(rect).toEqual({ xPx: 250, yPx: 0, widthPx: 500, heightPx: 500 });
     const map = previewFragmentToTexture(canvas, rect, output, [1, 0, 0, 0, 1, 0], source);
     // The rectangle's top-left corner (a fragment coordinate, rows from the bottom).
-    expect(applyAffine(map, 250, 500)).toEqual([0, 0]);
-    expect(applyAffine(map, 750, 0)).toEqual([1, 1]);
+    expect(applyAffine(map, { x: 250, y: 500 })).toEqual({ x: 0, y: 0 });
+    expect(applyAffine(map, { x: 750, y: 0 })).toEqual({ x: 1, y: 1 });
   });
 });
 
 describe("tileFragmentToTexture", () => {
   it("reads each tile pixel's source point within the tile's region", () => {
-    const outputToSource: Affine = [0.98, -0.17, 60, 0.17, 0.98, 20];
+    const outputToSource: Affine2d = [0.98, -0.17, 60, 0.17, 0.98, 20];
     const tile = { xPx: 128, yPx: 64, widthPx: 64, heightPx: 32 };
     const region = { xPx: 190, yPx: 100, widthPx: 90, heightPx: 70 };
     const map = tileFragmentToTexture(tile, outputToSource, region);
@@ -49,8 +49,11 @@ describe("tileFragmentToTexture", () => {
       [63, 0],
       [10, 31],
     ] as const) {
-      const [u, v] = applyAffine(map, i + 0.5, j + 0.5);
-      const [sx, sy] = applyAffine(outputToSource, tile.xPx + i + 0.5, tile.yPx + j + 0.5);
+      const { x: u, y: v } = applyAffine(map, { x: i + 0.5, y: j + 0.5 });
+      const { x: sx, y: sy } = applyAffine(outputToSource, {
+        x: tile.xPx + i + 0.5,
+        y: tile.yPx + j + 0.5,
+      });
       expect(u).toBeCloseTo((sx - region.xPx) / region.widthPx, 9);
       expect(v).toBeCloseTo((sy - region.yPx) / region.heightPx, 9);
     }

@@ -3,11 +3,12 @@
 // i + 0.5) to normalized texture coordinates, made of the draw's framing and
 // the spec's output-to-source map. The shader applies it as it is. Pure.
 
-import { type Affine, composeAffine, scaleAndMove } from "./affine";
+import { type Affine2d, chainAffine } from "../../shared/model/editor/affine-2d";
+import { scaleAndMove } from "./affine";
 import type { PixelRect, PixelSize } from "./pixel-geometry";
 
 /** Source pixels to normalized texture coordinates of a texture holding `region` of the source. */
-const sourceToTexture = (region: PixelRect): Affine =>
+const sourceToTexture = (region: PixelRect): Affine2d =>
   scaleAndMove(
     1 / region.widthPx,
     1 / region.heightPx,
@@ -28,10 +29,10 @@ export const previewFragmentToTexture = (
   canvas: PixelSize,
   rect: PixelRect,
   output: PixelSize,
-  outputToSource: Affine,
+  outputToSource: Affine2d,
   source: PixelSize,
-): Affine => {
-  const fragmentToCanvas: Affine = [1, 0, 0, 0, -1, canvas.heightPx];
+): Affine2d => {
+  const fragmentToCanvas: Affine2d = [1, 0, 0, 0, -1, canvas.heightPx];
   const canvasToOutput = scaleAndMove(
     output.widthPx / rect.widthPx,
     output.heightPx / rect.heightPx,
@@ -39,8 +40,11 @@ export const previewFragmentToTexture = (
     (-rect.yPx * output.heightPx) / rect.heightPx,
   );
   const wholeSource = { xPx: 0, yPx: 0, ...source };
-  return [fragmentToCanvas, canvasToOutput, outputToSource, sourceToTexture(wholeSource)].reduce(
-    (inner, outer) => composeAffine(outer, inner),
+  return chainAffine(
+    fragmentToCanvas,
+    canvasToOutput,
+    outputToSource,
+    sourceToTexture(wholeSource),
   );
 };
 
@@ -52,10 +56,7 @@ export const previewFragmentToTexture = (
  */
 export const tileFragmentToTexture = (
   tile: PixelRect,
-  outputToSource: Affine,
+  outputToSource: Affine2d,
   region: PixelRect,
-): Affine =>
-  composeAffine(
-    sourceToTexture(region),
-    composeAffine(outputToSource, scaleAndMove(1, 1, tile.xPx, tile.yPx)),
-  );
+): Affine2d =>
+  chainAffine(scaleAndMove(1, 1, tile.xPx, tile.yPx), outputToSource, sourceToTexture(region));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Affine, applyAffine } from "./affine";
+import { type Affine2d, applyAffine } from "../../shared/model/editor/affine-2d";
 import { type TilePlanInput, planTiles } from "./tile-plan";
 
 /** Output pixel → source: turned by `degrees` about the output's centre, placed at the source's centre. */
@@ -8,7 +8,7 @@ const turnedCrop = (
   output: { widthPx: number; heightPx: number },
   source: { widthPx: number; heightPx: number },
   scale = 1,
-): Affine => {
+): Affine2d => {
   const cos = Math.cos((degrees * Math.PI) / 180) * scale;
   const sin = Math.sin((degrees * Math.PI) / 180) * scale;
   const ox = output.widthPx / 2;
@@ -164,7 +164,7 @@ describe("planTiles", () => {
         };
         for (let y = output.yPx; y < output.yPx + output.heightPx; y++) {
           for (let x = output.xPx; x < output.xPx + output.widthPx; x++) {
-            const [sx, sy] = applyAffine(input.outputToSource, x + 0.5, y + 0.5);
+            const { x: sx, y: sy } = applyAffine(input.outputToSource, { x: x + 0.5, y: y + 0.5 });
             // Bilinear reads floor(p − 0.5) and the next texel; the margin adds one each side.
             const firstX = Math.floor(sx - 0.5) - 1;
             const firstY = Math.floor(sy - 0.5) - 1;

@@ -1,7 +1,7 @@
 // Which tiles a full render draws, and which part of the source each one
 // reads. Pure. See: [Note: A full render goes in tiles]
 
-import { type Affine, applyAffine } from "./affine";
+import { type Affine2d, applyAffine } from "../../shared/model/editor/affine-2d";
 import type { PixelRect, PixelSize } from "./pixel-geometry";
 
 /**
@@ -39,7 +39,7 @@ export interface RenderTile {
 
 export interface TilePlanInput {
   output: PixelSize;
-  outputToSource: Affine;
+  outputToSource: Affine2d;
   source: PixelSize;
   /** The longest side a source region may have (the texture limit). */
   maxSourceRegionSidePx: number;
@@ -55,7 +55,7 @@ export interface TilePlanInput {
  */
 export const sourceRegionFor = (
   outputRect: PixelRect,
-  outputToSource: Affine,
+  outputToSource: Affine2d,
   source: PixelSize,
 ): PixelRect => {
   const left = outputRect.xPx + 0.5;
@@ -63,13 +63,13 @@ export const sourceRegionFor = (
   const right = outputRect.xPx + outputRect.widthPx - 0.5;
   const bottom = outputRect.yPx + outputRect.heightPx - 0.5;
   const corners = [
-    applyAffine(outputToSource, left, top),
-    applyAffine(outputToSource, right, top),
-    applyAffine(outputToSource, left, bottom),
-    applyAffine(outputToSource, right, bottom),
+    applyAffine(outputToSource, { x: left, y: top }),
+    applyAffine(outputToSource, { x: right, y: top }),
+    applyAffine(outputToSource, { x: left, y: bottom }),
+    applyAffine(outputToSource, { x: right, y: bottom }),
   ];
-  const xs = corners.map(([x]) => x);
-  const ys = corners.map(([, y]) => y);
+  const xs = corners.map(({ x }) => x);
+  const ys = corners.map(({ y }) => y);
   const firstTexel = (min: number) => Math.floor(min - 0.5) - bilinearMarginPx;
   const endTexel = (max: number) => Math.floor(max - 0.5) + 2 + bilinearMarginPx;
   const x0 = Math.max(0, firstTexel(Math.min(...xs)));
