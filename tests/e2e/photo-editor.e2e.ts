@@ -186,6 +186,28 @@ it(
 );
 
 it(
+  "applies a photo's EXIF orientation to its copy",
+  async () => {
+    // 80 × 48 pixels stored, EXIF "Rotate 90 CW": shown 48 × 80.
+    const turnedName = "f6t.jpg";
+    const turnedBytes = await readFile(path.join(fixtureMediaDir, turnedName));
+    await uploadTestFile(client, trip, turnedName, new Uint8Array(turnedBytes));
+    const page = await gallery();
+    const editor = await openEditor(page, "Trip", turnedName);
+    await page.getByTestId("editor-tab-adjust").click();
+    await page.getByTestId("editor-adjust-contrast").fill("25");
+    await page.getByTestId("editor-save").click();
+    await editor.waitFor({ state: "detached", timeout: mediaWorkMs });
+    await closeViewer(page);
+    const [copy] = (await filesIn(trip)).filter((file) => file.metadata.title === "f6t-edited.jpg");
+    if (copy === undefined) throw new Error("The copy is not in Trip");
+    const facts = await imageFacts(page, await client.downloadFile(copy));
+    expect([facts.widthPx, facts.heightPx]).toEqual([48, 80]);
+  },
+  mediaTestMs,
+);
+
+it(
   "undoes and redoes, drags the crop's corner, and asks before closing with changes",
   async () => {
     const page = await gallery();
