@@ -288,7 +288,20 @@ it(
           await page.getByTestId(`editor-tab-${tab}`).click();
           // Straightened, the crop view shows the turned photo's empty corners dimmed.
           if (tab === "crop") await page.getByTestId("editor-straighten").fill("8");
-          if (tab === "filters") await page.getByTestId("editor-filter-warm").click();
+          if (tab === "filters") {
+            await page.getByTestId("editor-filter-warm").click();
+            // Each filter's swatch is the photo itself under that filter, drawn by the worker.
+            await expect
+              .poll(
+                () =>
+                  page
+                    .getByTestId("editor-filter-swatch-mono")
+                    .evaluate((image) => (image as HTMLImageElement).naturalWidth)
+                    .catch(() => 0),
+                { timeout: pageCatchUpMs },
+              )
+              .toBeGreaterThan(0);
+          }
           const at = `${locale} at ${String(width)} px, ${tab}`;
           expect(await overflowsIn(editor), at).toEqual([]);
           const bar = await page.locator(".photo-editor__bar").boundingBox();

@@ -63,6 +63,11 @@ export interface EditorCalls {
    * See: [Note: The preview draws the latest spec once a frame]
    */
   renderPreview(spec: EditRenderSpec): Promise<PreviewFrameOutcome>;
+  /**
+   * Small renders of `specs` (at most 512 px a side each) from the preview's
+   * copy of the photo, as PNGs in order: the filters tab's swatches.
+   */
+  renderSwatches(specs: readonly EditRenderSpec[]): Promise<Blob[]>;
   /** The preview canvas's size in device pixels (the page's layout changed); redraws. */
   resizePreview(widthPx: number, heightPx: number): void;
   /**

@@ -11,6 +11,7 @@ import type {
 } from "./editor-contract";
 import { EditorGpuLostError, EditorGpuUnavailableError } from "./editor-errors";
 import { renderFullImage } from "./full-render";
+import { renderSwatches } from "./swatch-render";
 import { type EditorGl, createEditorGl } from "./gl-renderer";
 import { type PreviewFrames, createPreviewFrames } from "./preview-frames";
 import { type PreviewSource, drawPreview, uploadPreviewSource } from "./preview-renderer";
@@ -148,6 +149,10 @@ export const createEditorSession = (deps: EditorSessionDeps): EditorCalls => {
       const { sizing, frames } = ensureOpen();
       sizing.setFullSize(widthPx, heightPx);
       frames.redraw();
+    },
+    renderSwatches: (specs) => {
+      const { gl, preview } = ensureOpen();
+      return renderSwatches(gl, preview, specs);
     },
     renderFull: (spec, options) => {
       const { gl, photo, limits } = ensureOpen();

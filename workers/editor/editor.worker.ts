@@ -27,6 +27,8 @@ const session = createEditorSession({ requestFrame, nowMs: () => performance.now
 export const open: EditorCalls["open"] = (source, previewCanvas) =>
   session.open(source, previewCanvas);
 export const renderPreview: EditorCalls["renderPreview"] = (spec) => session.renderPreview(spec);
+export const renderSwatches: EditorCalls["renderSwatches"] = (specs) =>
+  session.renderSwatches(specs);
 export const resizePreview: EditorCalls["resizePreview"] = (widthPx, heightPx) => {
   session.resizePreview(widthPx, heightPx);
 };

@@ -19,7 +19,14 @@ const filterLabels: Record<EditFilterName, MessageId> = {
   sepia: "editor.filter.sepia",
 };
 
-export function FiltersPanel({ state, edit }: EditorPanelProps) {
+export function FiltersPanel({
+  state,
+  edit,
+  swatches,
+}: EditorPanelProps & {
+  /** The photo under each filter, once drawn (until then a sample look). */
+  swatches: ReadonlyMap<EditFilterName, string>;
+}) {
   const intl = useIntl();
   return (
     <>
@@ -41,7 +48,16 @@ export function FiltersPanel({ state, edit }: EditorPanelProps) {
                 edit.apply((current) => setFilter(current, filter));
               }}
             >
-              <span className="photo-editor__filter-swatch" aria-hidden="true" />
+              {swatches.has(filter) ? (
+                <img
+                  className="photo-editor__filter-swatch"
+                  src={swatches.get(filter)}
+                  alt=""
+                  data-testid={`editor-filter-swatch-${filter}`}
+                />
+              ) : (
+                <span className="photo-editor__filter-swatch" aria-hidden="true" />
+              )}
               <span>{intl.formatMessage({ id: filterLabels[filter] })}</span>
             </button>
           ))}

@@ -39,6 +39,7 @@ import { type EditorCommand, editorCommandOfKey } from "./editor-keys";
 import { RedoIcon, ResetIcon, UndoIcon } from "./editor-icons";
 import { useEditHistory } from "./use-edit-history";
 import { useEditorRenderer } from "./use-editor-renderer";
+import { useFilterSwatches } from "./use-filter-swatches";
 import { type SaveMode, type SaveResult, useSaveEdit } from "./use-save-edit";
 import "./photo-editor.css";
 
@@ -157,6 +158,7 @@ export function PhotoEditor({
   }, [previewSpec, canvasSize]);
 
   const changed = state !== undefined && !isUnchanged(state);
+  const swatches = useFilterSwatches(renderer, state, tab === "filters" && previewShown);
 
   // Leaving the page with changes: the browser asks.
   useEffect(() => {
@@ -472,7 +474,9 @@ export function PhotoEditor({
           >
             {ready && tab === "crop" && <CropPanel state={state} edit={edit} />}
             {ready && tab === "adjust" && <AdjustPanel state={state} edit={edit} />}
-            {ready && tab === "filters" && <FiltersPanel state={state} edit={edit} />}
+            {ready && tab === "filters" && (
+              <FiltersPanel state={state} edit={edit} swatches={swatches} />
+            )}
           </div>
         </aside>
       </div>

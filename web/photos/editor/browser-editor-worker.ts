@@ -36,6 +36,7 @@ export const startBrowserEditorWorker = (): BrowserEditorWorker => {
       renderPreview: (spec) => worker.renderPreview(spec),
       resizePreview: (widthPx, heightPx) => worker.resizePreview(widthPx, heightPx),
       renderFull: (spec, options) => worker.renderFull(spec, options),
+      renderSwatches: (specs) => worker.renderSwatches([...specs]),
       close: () => worker.close(),
     },
     terminate: () => {

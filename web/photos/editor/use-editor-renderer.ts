@@ -38,6 +38,8 @@ export interface EditorRenderer {
   drawPreview: (spec: EditRenderSpec) => void;
   /** Renders `spec` at full size and encodes it. */
   renderFull: (spec: EditRenderSpec, options: FullRenderOptions) => Promise<Blob>;
+  /** Small renders of `specs` from the preview's copy, as PNGs. */
+  renderSwatches: (specs: readonly EditRenderSpec[]) => Promise<Blob[]>;
 }
 
 const measure = (host: HTMLElement): PreviewCanvasSize => {
@@ -174,5 +176,11 @@ export function useEditorRenderer(
     [],
   );
 
-  return { opening, previewShown, canvasSize, drawPreview, renderFull };
+  const renderSwatches = useCallback(async (specs: readonly EditRenderSpec[]): Promise<Blob[]> => {
+    const held = workerRef.current;
+    if (held?.open !== true) throw new Error("The editor has no photo open");
+    return held.worker.editor.renderSwatches(specs);
+  }, []);
+
+  return { opening, previewShown, canvasSize, drawPreview, renderFull, renderSwatches };
 }
