@@ -28,6 +28,13 @@ const devConfigOrigins: Record<WebAppName, string> = {
 };
 
 /** Where the build of `app` is written: a self-contained folder with `index.html` and `assets/`. */
+/**
+ * The first statement of every chunk the web builds write: zod's settings
+ * without eval, before any module of the chunk makes a schema. See: [Note: Zod parses without eval]
+ */
+const zodJitlessBanner =
+  "globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig??{},{jitless:!0});";
+
 export const webAppOutDir = (app: WebAppName): string => path.join(repoRoot, "dist", "web", app);
 
 /** The folder holding the `index.html` and entry module of `app`. */
@@ -73,12 +80,14 @@ export function viteConfigFor(app: WebAppName): UserConfig {
     worker: {
       format: "es",
       plugins: () => [comlink(), placesAssetPlugin()],
+      rolldownOptions: { output: { postBanner: zodJitlessBanner } },
     },
     resolve: { alias: nodeBuiltinShimAliases },
     build: {
       outDir: webAppOutDir(app),
       emptyOutDir: true,
       assetsDir: "assets",
+      rolldownOptions: { output: { postBanner: zodJitlessBanner } },
     },
     server: {
       // The app roots are `web/<app>`, but they import `web/common`, `shared`

@@ -13,9 +13,14 @@
 // schemas (the three apps; the sync, media and public album workers; the
 // diff page chunk a crypto worker loads with its first page, which keeps
 // zod out of that worker's start) imports this module before any module
-// that defines one. The browser test of the security headers fails if one
-// is missed. The server imports none of them and keeps the compiled
-// parsers.
+// that defines one. That order holds in the sources, but a bundler may
+// move the schemas into a chunk of their own that the entry imports, and an
+// imported chunk runs before the body of the chunk importing it: so the web
+// builds also begin every chunk they write with the same setting (zod keeps
+// its settings in `globalThis.__zod_globalConfig` and takes an object put
+// there first; `web/vite-app-config.ts`). The browser test of the security
+// headers fails if a schema is made before it. The server imports none of
+// them and keeps the compiled parsers.
 
 import { config } from "zod";
 
