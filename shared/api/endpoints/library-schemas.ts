@@ -83,6 +83,18 @@ export const timeField = () => z.number().int().min(0).max(Number.MAX_SAFE_INTEG
 // Magic metadata (spec §3; wire-contract §3.1, §5.3)
 
 /**
+ * [Note: A request's null is its absence]
+ *
+ * Ente's server decodes a request into Go structs, where an optional object
+ * is a pointer: a client may send it as `null` or leave it out, and both
+ * mean "none" (the column stays NULL, the answer omits the key). Real
+ * clients do send `null`: the Ente web app creates an album with
+ * `"pubMagicMetadata": null`. So an optional field of a request that Ente's
+ * server takes as a pointer is `nullish()` here, and the server treats
+ * `null` exactly as absent.
+ */
+
+/**
  * Magic metadata as a client sends it: `data` is the Blob ciphertext of the
  * JSON, `header` its secretstream header; `count` is the number of keys in the
  * JSON (at least 1), `version` the version the client last saw.
@@ -178,15 +190,16 @@ export const newCollectionSchema = z.object({
   encryptedName: base64FieldBetween(16, libraryLimits.encryptedTextBytes),
   nameDecryptionNonce: base64Field(libraryValueBytes.nonce),
   type: z.enum(collectionTypes),
+  // See: [Note: A request's null is its absence]
   attributes: z
     .object({
-      encryptedPath: z.string().max(libraryLimits.encryptedTextBytes).optional(),
-      pathDecryptionNonce: z.string().max(64).optional(),
-      version: z.number().int().min(0).max(1000).optional(),
+      encryptedPath: z.string().max(libraryLimits.encryptedTextBytes).nullish(),
+      pathDecryptionNonce: z.string().max(64).nullish(),
+      version: z.number().int().min(0).max(1000).nullish(),
     })
-    .optional(),
-  magicMetadata: magicMetadataInputSchema.optional(),
-  pubMagicMetadata: magicMetadataInputSchema.optional(),
+    .nullish(),
+  magicMetadata: magicMetadataInputSchema.nullish(),
+  pubMagicMetadata: magicMetadataInputSchema.nullish(),
 });
 
 export type NewCollection = z.input<typeof newCollectionSchema>;
@@ -251,8 +264,8 @@ export const objectKeyField = () =>
 const uploadedObjectSchema = z.object({
   objectKey: objectKeyField(),
   decryptionHeader: base64Field(libraryValueBytes.streamHeader),
-  /** The ciphertext's size; 0 or absent to let the server read it. */
-  size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /** The ciphertext's size; 0, null or absent to let the server read it. */
+  size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullish(),
 });
 
 /** `POST /files` (and `PUT /files/update` with `id`): a file whose objects are uploaded. */
@@ -267,8 +280,9 @@ export const newFileSchema = z.object({
     encryptedData: base64FieldBetween(17, libraryLimits.encryptedMetadataBytes),
     decryptionHeader: base64Field(libraryValueBytes.streamHeader),
   }),
-  pubMagicMetadata: magicMetadataInputSchema.optional(),
-  magicMetadata: magicMetadataInputSchema.optional(),
+  // See: [Note: A request's null is its absence]
+  pubMagicMetadata: magicMetadataInputSchema.nullish(),
+  magicMetadata: magicMetadataInputSchema.nullish(),
 });
 
 export type NewFile = z.input<typeof newFileSchema>;

@@ -33,6 +33,16 @@ const singletonTypes: readonly CollectionType[] = ["favorites", "uncategorized"]
 /** Magic metadata sent with a new collection is stored at version 1. */
 const firstMagicMetadataVersion = 1;
 
+/** A new collection's attributes as stored: the fields sent (a null one is not), the version 0 by default. */
+const attributesColumn = (attributes: NewCollection["attributes"]) => {
+  const { encryptedPath, pathDecryptionNonce, version } = attributes ?? {};
+  return {
+    ...(encryptedPath == null ? {} : { encryptedPath }),
+    ...(pathDecryptionNonce == null ? {} : { pathDecryptionNonce }),
+    version: version ?? 0,
+  };
+};
+
 const createCollectionRow = (
   context: LibraryContext,
   ownerID: number,
@@ -54,13 +64,14 @@ const createCollectionRow = (
       encrypted_name: body.encryptedName,
       name_decryption_nonce: body.nameDecryptionNonce,
       type: body.type,
-      attributes: JSON.stringify({ ...body.attributes, version: body.attributes?.version ?? 0 }),
+      // See: [Note: A request's null is its absence]
+      attributes: JSON.stringify(attributesColumn(body.attributes)),
       magic_metadata:
-        body.magicMetadata === undefined
+        body.magicMetadata == null
           ? null
           : magicMetadataColumn(body.magicMetadata, firstMagicMetadataVersion),
       pub_magic_metadata:
-        body.pubMagicMetadata === undefined
+        body.pubMagicMetadata == null
           ? null
           : magicMetadataColumn(body.pubMagicMetadata, firstMagicMetadataVersion),
       app,

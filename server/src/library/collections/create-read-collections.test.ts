@@ -72,6 +72,28 @@ describe.each(testDatabaseBackends())("creating and reading collections on $name
     expect(fetched.collection).toEqual(album);
   });
 
+  it("creates an album from the Ente web app's body, its absent parts sent as null", async () => {
+    // What the May 2024 web app posts: every field it has no value for is null.
+    const { body } = await newCollectionBody(alice, { name: "From Ente" });
+    const { collection } = await alice.ok<OneCollection>("POST", "/collections", {
+      ...body,
+      id: null,
+      owner: null,
+      sharees: null,
+      updationTime: null,
+      attributes: { encryptedPath: null, pathDecryptionNonce: null, version: null },
+      magicMetadata: null,
+      pubMagicMetadata: null,
+      sharedMagicMetadata: null,
+    });
+    expect(collection).toMatchObject({ type: "album", attributes: { version: 0 } });
+    expect(collection.attributes).toEqual({ version: 0 });
+    expect(collection).not.toHaveProperty("magicMetadata");
+    expect(collection).not.toHaveProperty("pubMagicMetadata");
+    expect(collection).not.toHaveProperty("sharedMagicMetadata");
+    expect(await testCollectionName(server, alice, collection)).toBe("From Ente");
+  });
+
   it("answers the existing favorites and uncategorized, one per user, even when created at once", async () => {
     for (const type of ["favorites", "uncategorized"] as const) {
       const first = await createTestCollection(server, alice, { type });

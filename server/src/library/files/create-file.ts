@@ -81,7 +81,8 @@ export const measureUploadedObjects = async (
     ["thumbnail", body.thumbnail.size, thumbSizeBytes],
   ] as const;
   for (const [what, sent, real] of claimed) {
-    if (sent !== undefined && sent !== 0 && sent !== real) {
+    // 0, null or absent: the server measures it. See: [Note: A request's null is its absence]
+    if ((sent ?? 0) !== 0 && sent !== real) {
       throw badRequest(`The ${what} object has ${String(real)} bytes, not ${String(sent)}`);
     }
   }
@@ -191,12 +192,13 @@ export const registerNewFile = async (
         thumbnail_decryption_header: body.thumbnail.decryptionHeader,
         metadata_decryption_header: body.metadata.decryptionHeader,
         encrypted_metadata: body.metadata.encryptedData,
+        // See: [Note: A request's null is its absence]
         magic_metadata:
-          body.magicMetadata === undefined
+          body.magicMetadata == null
             ? null
             : magicMetadataColumn(body.magicMetadata, firstMagicMetadataVersion),
         pub_magic_metadata:
-          body.pubMagicMetadata === undefined
+          body.pubMagicMetadata == null
             ? null
             : magicMetadataColumn(body.pubMagicMetadata, firstMagicMetadataVersion),
         file_size: objects.fileSizeBytes,

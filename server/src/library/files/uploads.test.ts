@@ -254,6 +254,22 @@ describe.each(backends)("uploads on $name", ({ database, blobs }) => {
     expect(file.thumbnail.size).toBe(body.thumbnail.size);
   });
 
+  it("takes null for what a client has no value for: sizes and magic metadata", async () => {
+    // See: [Note: A request's null is its absence]
+    const { body } = await uploadTestObjects(server, alice, albumID);
+    const file = await alice.ok<RemoteFileJSON>("POST", "/files", {
+      ...body,
+      file: { ...body.file, size: null },
+      thumbnail: { ...body.thumbnail, size: null },
+      magicMetadata: null,
+      pubMagicMetadata: null,
+    });
+    expect(file.file.size).toBe(body.file.size);
+    expect(file.thumbnail.size).toBe(body.thumbnail.size);
+    expect(file).not.toHaveProperty("magicMetadata");
+    expect(file).not.toHaveProperty("pubMagicMetadata");
+  });
+
   it("refuses object keys of another user, and one key for both objects", async () => {
     const bobAlbum = await createTestCollection(server, bob);
     const { body: bobs } = await uploadTestObjects(server, bob, bobAlbum.id);
