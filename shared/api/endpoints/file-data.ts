@@ -2,7 +2,13 @@ import { z } from "zod";
 import { defineEndpoint } from "../endpoint";
 import { boolFromString } from "../wire-values";
 import { base64Field } from "./account-schemas";
-import { idField, idFromString, libraryValueBytes, timeField } from "./library-schemas";
+import {
+  absentOrNull,
+  idField,
+  idFromString,
+  libraryValueBytes,
+  timeField,
+} from "./library-schemas";
 
 // Derived data of a file (wire-contract §8): the ML index ("mldata", one
 // gzipped encrypted JSON document per file: faces and the CLIP vector),
@@ -57,8 +63,8 @@ export const putFileData = defineEndpoint({
     encryptedData: base64Field(),
     decryptionHeader: base64Field(libraryValueBytes.streamHeader),
     /** The client's format version of the document (default 1); not stored. */
-    version: z.number().int().min(1).max(1000).optional(),
-    lastUpdatedAt: timeField().optional(),
+    version: absentOrNull(z.number().int().min(1).max(1000)),
+    lastUpdatedAt: absentOrNull(timeField()),
   }),
   response: z.object({}),
 });

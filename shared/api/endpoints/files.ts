@@ -3,6 +3,7 @@ import { bytesResponse, defineEndpoint, emptyResponse, redirectResponse } from "
 import { intFromString } from "../wire-values";
 import { base64Field } from "./account-schemas";
 import {
+  absentOrNull,
   fileInfoSchema,
   fileSchema,
   idField,
@@ -123,7 +124,7 @@ export const updateFile = defineEndpoint({
 
 const fileMagicMetadataBody = z.object({
   metadataList: z.array(z.object({ id: idField(), magicMetadata: magicMetadataInputSchema })),
-  skipVersion: z.boolean().optional(),
+  skipVersion: absentOrNull(z.boolean()),
 });
 
 /** `PUT /files/magic-metadata`: owner only; a stale `version` is 409. */

@@ -95,6 +95,14 @@ export const timeField = () => z.number().int().min(0).max(Number.MAX_SAFE_INTEG
  */
 
 /**
+ * An optional request field that Ente's server takes as a pointer: a client
+ * may send it, leave it out or send `null`, and handlers see `null` as absent.
+ * See: [Note: A request's null is its absence]
+ */
+export const absentOrNull = <Schema extends z.ZodType>(schema: Schema) =>
+  schema.nullish().transform((value) => value ?? undefined);
+
+/**
  * Magic metadata as a client sends it: `data` is the Blob ciphertext of the
  * JSON, `header` its secretstream header; `count` is the number of keys in the
  * JSON (at least 1), `version` the version the client last saw.
