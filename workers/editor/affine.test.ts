@@ -1,19 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { type Affine2d, applyAffine, identityAffine } from "../../shared/model/editor/affine-2d";
 import { affineForScaledSource, sourcePixelsPerOutputPixel } from "./affine";
-
-const turn = (degrees: number, scale = 1, dx = 0, dy = 0): Affine2d => {
-  const cos = Math.cos((degrees * Math.PI) / 180) * scale;
-  const sin = Math.sin((degrees * Math.PI) / 180) * scale;
-  return [cos, -sin, dx, sin, cos, dy];
-};
-
-const points: [number, number][] = [
-  [0, 0],
-  [0.5, 0.5],
-  [123.5, 45.5],
-  [-7, 3000],
-];
+import {
+  samplePoints as points,
+  turnAffine as turn,
+} from "../../shared/model/editor/test-support/affine-cases";
 
 describe("affineForScaledSource", () => {
   it.each([
@@ -24,8 +15,8 @@ describe("affineForScaledSource", () => {
     const outputToSource = turn(12, 1.1, 400, 250);
     const scaled = affineForScaledSource(outputToSource, scaleX, scaleY);
     for (const [x, y] of points) {
-      const { x: sx, y: sy } = applyAffine(outputToSource, { x: x, y: y });
-      const { x: qx, y: qy } = applyAffine(scaled, { x: x, y: y });
+      const { x: sx, y: sy } = applyAffine(outputToSource, { x, y });
+      const { x: qx, y: qy } = applyAffine(scaled, { x, y });
       expect(qx).toBeCloseTo(sx * scaleX, 9);
       expect(qy).toBeCloseTo(sy * scaleY, 9);
     }

@@ -8,19 +8,7 @@ import {
   rotateAboutAffine,
   thenAffine,
 } from "./affine-2d";
-
-const turn = (degrees: number, scale = 1, dx = 0, dy = 0): Affine2d => {
-  const cos = Math.cos((degrees * Math.PI) / 180) * scale;
-  const sin = Math.sin((degrees * Math.PI) / 180) * scale;
-  return [cos, -sin, dx, sin, cos, dy];
-};
-
-const points: [number, number][] = [
-  [0, 0],
-  [0.5, 0.5],
-  [123.5, 45.5],
-  [-7, 3000],
-];
+import { samplePoints as points, turnAffine as turn } from "./test-support/affine-cases";
 
 describe("thenAffine", () => {
   it.each([

@@ -25,12 +25,9 @@ import { useMessageDialog } from "../../common/dialog/dialog-state";
 import { useFocusTrap } from "../../common/dialog/focus-trap";
 import type { MessageId } from "../../common/i18n/messages";
 import type { EditedCopyClient } from "../../common/library/edited-copy-client";
-import { log } from "../../common/log/log";
-import { useNotify } from "../../common/shell/notification";
 import { Button } from "../../common/ui/Button";
 import { MenuButton, type MenuButtonItem } from "../../common/ui/MenuButton";
 import { MoreIcon } from "../gallery/viewer/viewer-icons";
-import { reasonMessage } from "../upload/upload-messages";
 import { AdjustPanel } from "./AdjustPanel";
 import { CropOverlay } from "./CropOverlay";
 import { CropPanel } from "./CropPanel";
@@ -40,7 +37,8 @@ import { RedoIcon, ResetIcon, UndoIcon } from "./editor-icons";
 import { useEditHistory } from "./use-edit-history";
 import { useEditorRenderer } from "./use-editor-renderer";
 import { useFilterSwatches } from "./use-filter-swatches";
-import { type SaveMode, type SaveResult, useSaveEdit } from "./use-save-edit";
+import { type SaveMode, useSaveEdit } from "./use-save-edit";
+import { useSaveFeedback } from "./use-save-feedback";
 import "./photo-editor.css";
 
 export type EditorTab = "crop" | "adjust" | "filters";
@@ -108,7 +106,6 @@ export function PhotoEditor({
   onSaved,
 }: PhotoEditorProps) {
   const intl = useIntl();
-  const notify = useNotify();
   const { showMessageDialog } = useMessageDialog();
   const rootRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
@@ -120,6 +117,7 @@ export function PhotoEditor({
   const [tab, setTab] = useState<EditorTab>("crop");
   const { phase, save } = useSaveEdit({ originalFileID, viewID, shownName, renderer, copies });
   const saving = phase.kind !== "idle";
+  const feedback = useSaveFeedback({ onSaved, onClose });
 
   const { start } = edit;
   useEffect(() => {
@@ -189,57 +187,9 @@ export function PhotoEditor({
     });
   };
 
-  const finish = (result: SaveResult) => {
-    switch (result.kind) {
-      case "downloaded":
-        notify(<FormattedMessage id="editor.downloaded" values={{ name: result.fileName }} />);
-        return;
-      case "saved": {
-        const { fileName, originalTrashed, fileID } = result.outcome;
-        notify(
-          <FormattedMessage
-            id={originalTrashed ? "editor.saved.replaced" : "editor.saved.copy"}
-            values={{ name: fileName }}
-          />,
-          { variant: "success" },
-        );
-        onSaved(fileID);
-        onClose();
-        return;
-      }
-      case "failed": {
-        const outcome = result.outcome;
-        if (outcome?.savedFileID !== undefined) {
-          notify(<FormattedMessage id="editor.saved.partly" />, { variant: "critical" });
-          onSaved(outcome.savedFileID);
-          onClose();
-          return;
-        }
-        const reason = reasonMessage(outcome?.errorKey) ?? "error.unknown";
-        notify(
-          <FormattedMessage
-            id="editor.saveFailed"
-            values={{ reason: intl.formatMessage({ id: reason }) }}
-          />,
-          { variant: "critical" },
-        );
-        return;
-      }
-    }
-  };
-
   const runSave = (mode: SaveMode) => {
     if (state === undefined || saving) return;
-    save(state, mode).then(finish, (error: unknown) => {
-      log.error("The editor could not save", error);
-      notify(
-        <FormattedMessage
-          id="editor.saveFailed"
-          values={{ reason: intl.formatMessage({ id: "error.unknown" }) }}
-        />,
-        { variant: "critical" },
-      );
-    });
+    save(state, mode).then(feedback.finished, feedback.failed);
   };
 
   const confirmReplace = () => {
