@@ -31,3 +31,23 @@ export const boolFromString = () =>
 
 /** The values a path parameter or query value may parse to. */
 export type WireScalar = string | number | boolean;
+
+/**
+ * [Note: A request's null is its absence]
+ *
+ * Ente's server decodes a request into Go structs, where an optional object
+ * is a pointer: a client may send it as `null` or leave it out, and both
+ * mean "none" (the column stays NULL, the answer omits the key). Real
+ * clients do send `null`: the Ente web app creates an album with
+ * `"pubMagicMetadata": null`. So an optional field of a request that Ente's
+ * server takes as a pointer is `nullish()` here, and the server treats
+ * `null` exactly as absent.
+ */
+
+/**
+ * An optional request field that Ente's server takes as a pointer: a client
+ * may send it, leave it out or send `null`, and handlers see `null` as absent.
+ * See: [Note: A request's null is its absence]
+ */
+export const absentOrNull = <Schema extends z.ZodType>(schema: Schema) =>
+  schema.nullish().transform((value) => value ?? undefined);

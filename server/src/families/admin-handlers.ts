@@ -213,8 +213,9 @@ export const createAdminHandlers = (context: FamiliesContext): AdminHandlers => 
       if (row.status !== "ACCEPTED") throw badRequest("The account is not a member of the family");
       const plan = await planOf(db, admin.admin_id);
       const usage = (await usagesOf(db, [row.member_id])).get(row.member_id) ?? 0;
-      ensureCapFits(body.storageLimit, plan?.storageBytes ?? 0, usage);
-      await setFamilyStorageLimit(db, row.id, body.storageLimit, context.nowUs());
+      const storageLimit = body.storageLimit ?? null;
+      ensureCapFits(storageLimit, plan?.storageBytes ?? 0, usage);
+      await setFamilyStorageLimit(db, row.id, storageLimit, context.nowUs());
       return undefined;
     },
   };

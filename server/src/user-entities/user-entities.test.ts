@@ -275,6 +275,75 @@ describe.each(testDatabaseBackends())("user entities on $name", (backend) => {
     }
   });
 
+  it("keeps a library share under the client's ID and updates it only over the version read", async () => {
+    const id = `ls_${String(alice.userID)}_${String(bob.userID)}`;
+    const created = await alice.ok<RemoteUserEntity>("POST", "/user-entity/entity", {
+      ...entityBody("library_share", 1),
+      id,
+    });
+    expect(created).toMatchObject({ id, type: "library_share", isDeleted: false });
+
+    // An update must say the version it read; a stale one is refused.
+    const update = (fill: number, expectedUpdatedAt?: number | null) =>
+      alice.call("PUT", "/user-entity/entity", {
+        ...entityBody("library_share", fill),
+        id,
+        ...(expectedUpdatedAt === undefined ? {} : { expectedUpdatedAt }),
+      });
+    for (const missing of [undefined, null, 0]) {
+      const answer = await update(2, missing);
+      expect(answer.statusCode, answer.body).toBe(400);
+    }
+    const updated = await update(2, created.updatedAt);
+    expect(updated.statusCode, updated.body).toBe(200);
+    const stale = await update(3, created.updatedAt);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: "INVALID_VERSION" });
+    const [latest] = await diffOf(alice, "library_share", created.updatedAt);
+    expect(latest).toMatchObject({ id, encryptedData: b64(40, 2) });
+
+    // Deleted, it comes back under its ID.
+    await alice.ok("DELETE", `/user-entity/entity?id=${id}`);
+    const revived = await alice.ok<RemoteUserEntity>("POST", "/user-entity/entity", {
+      ...entityBody("library_share", 4),
+      id,
+    });
+    expect(revived).toMatchObject({ id, isDeleted: false, encryptedData: b64(40, 4) });
+
+    // The owner is the caller and the recipient another account.
+    for (const badID of [
+      undefined,
+      `ls_${String(bob.userID)}_${String(alice.userID)}`,
+      `ls_${String(alice.userID)}_${String(alice.userID)}`,
+      `ls_${String(alice.userID)}_0`,
+      `ls_${String(alice.userID)}_0${String(bob.userID)}`,
+      `ls_${String(alice.userID)}_${String(bob.userID)}_x`,
+    ]) {
+      const answer = await alice.call("POST", "/user-entity/entity", {
+        ...entityBody("library_share", 5),
+        ...(badID === undefined ? {} : { id: badID }),
+      });
+      expect(answer.statusCode, `${String(badID)}: ${answer.body}`).toBe(400);
+    }
+  });
+
+  it("checks any type's update against the version it names, and takes null as no check", async () => {
+    const entity = await alice.ok<RemoteUserEntity>(
+      "POST",
+      "/user-entity/entity",
+      entityBody("location", 1),
+    );
+    const put = (fill: number, expectedUpdatedAt: number | null) =>
+      alice.call("PUT", "/user-entity/entity", {
+        ...entityBody("location", fill),
+        id: entity.id,
+        expectedUpdatedAt,
+      });
+    expect((await put(2, entity.updatedAt - 1)).statusCode).toBe(409);
+    expect((await put(2, entity.updatedAt)).statusCode).toBe(200);
+    expect((await put(3, null)).statusCode).toBe(200);
+  });
+
   it.each([
     ["an unknown key type", "POST", "/user-entity/key", keyBody("album", 1)],
     [

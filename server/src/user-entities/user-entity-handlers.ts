@@ -15,7 +15,7 @@ import {
   updateEntityData,
   type EntityDataRow,
 } from "./entity-data-repository";
-import { clientNamedEntityTypes, isOwnSmartAlbumID, newEntityID } from "./entity-ids";
+import { clientEntityIDProblem, isClientNamedEntityType, newEntityID } from "./entity-ids";
 import { entityKeyOf, insertEntityKey } from "./entity-key-repository";
 import { lockEntitiesForWrite } from "./entity-version";
 
@@ -34,6 +34,16 @@ const entityJSON = (row: EntityDataRow): RemoteUserEntityJSON => ({
   createdAt: row.created_at_us,
   updatedAt: row.updated_at_us,
 });
+
+// [Note: A library share is updated only over the version its writer read]
+//
+// A library share (the Ente apps' record of sharing a whole library with
+// another account) is edited by the owner's devices, and two devices
+// writing at once must not lose one's change. So, as Ente's server does, its
+// update must carry `expectedUpdatedAt`, the version the writer read, and is
+// refused with 409 `INVALID_VERSION` when the stored version differs; the
+// client then reads the diff again and reapplies its change. Other types may
+// send it too and get the same check; without it the last write wins.
 
 const alreadyExists = (message: string) => apiError(409, "ALREADY_EXISTS", message);
 
@@ -86,11 +96,10 @@ export const createUserEntityHandlers = ({
     createUserEntity: async ({ session, body }) => {
       const { userID } = session;
       // See: [Note: Entity IDs are prefixed random strings]
-      const clientNamed = clientNamedEntityTypes.includes(body.type);
-      const givenID = body.id ?? undefined;
-      if (clientNamed && (givenID === undefined || !isOwnSmartAlbumID(givenID, userID))) {
-        throw badRequest(`id: a ${body.type} needs an ID sa_${String(userID)}_…`);
-      }
+      const clientNamed = isClientNamedEntityType(body.type);
+      const givenID = body.id;
+      const idProblem = clientNamed ? clientEntityIDProblem(body.type, givenID, userID) : undefined;
+      if (idProblem !== undefined) throw badRequest(idProblem);
       const id = clientNamed && givenID !== undefined ? givenID : newEntityID(body.type);
       return context.db.transaction().execute(async (trx) => {
         // See: [Note: User-entity versions only grow, per user, in commit order]
@@ -98,7 +107,7 @@ export const createUserEntityHandlers = ({
         const data = { encrypted_data: body.encryptedData, header: body.header };
         const existing = clientNamed ? await entityOf(trx, userID, id) : undefined;
         if (existing !== undefined) {
-          // A deleted smart album comes back under its ID; a live one stays.
+          // A deleted smart album or library share comes back under its ID; a live one stays.
           if (existing.is_deleted === 0 || existing.type !== body.type) {
             throw alreadyExists(`Entity ${id} exists already`);
           }
@@ -126,8 +135,20 @@ export const createUserEntityHandlers = ({
 
     updateUserEntity: async ({ session, body }) => {
       const { userID } = session;
+      const { expectedUpdatedAt } = body;
+      // See: [Note: A library share is updated only over the version its writer read]
+      if (body.type === "library_share" && (expectedUpdatedAt ?? 0) <= 0) {
+        throw badRequest("expectedUpdatedAt: a library_share is updated over the version read");
+      }
       return context.db.transaction().execute(async (trx) => {
         const versionUs = await lockEntitiesForWrite(context, trx, userID);
+        if (expectedUpdatedAt !== undefined) {
+          const stored = await entityOf(trx, userID, body.id);
+          if (stored === undefined || stored.is_deleted !== 0) throw entityNotFound(body.id);
+          if (stored.updated_at_us !== expectedUpdatedAt) {
+            throw apiError(409, "INVALID_VERSION", `Entity ${body.id} changed since that version`);
+          }
+        }
         const updated = await updateEntityData(
           trx,
           { userID, id: body.id, type: body.type, revive: false },

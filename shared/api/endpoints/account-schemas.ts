@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { absentOrNull } from "../wire-values";
 
 // Schemas shared by the account areas (wire-contract §2, §11): key
 // attributes, the authorization responses of login, subscriptions, and the
@@ -129,7 +130,7 @@ export const recoveryKeyAttributesSchema = z.object({
  */
 export const keyAttributesInputSchema = z.object({
   kekSalt: base64Field(accountValueBytes.kekSalt),
-  kekHash: z.string().max(1024).optional(),
+  kekHash: absentOrNull(z.string().max(1024)),
   encryptedKey: base64Field(accountValueBytes.boxedKey),
   keyDecryptionNonce: base64Field(accountValueBytes.nonce),
   publicKey: base64Field(accountValueBytes.publicKey),
@@ -137,10 +138,10 @@ export const keyAttributesInputSchema = z.object({
   secretKeyDecryptionNonce: base64Field(accountValueBytes.nonce),
   memLimit: kdfLimitField(),
   opsLimit: kdfLimitField(),
-  masterKeyEncryptedWithRecoveryKey: base64Field(accountValueBytes.boxedKey).optional(),
-  masterKeyDecryptionNonce: base64Field(accountValueBytes.nonce).optional(),
-  recoveryKeyEncryptedWithMasterKey: base64Field(accountValueBytes.boxedKey).optional(),
-  recoveryKeyDecryptionNonce: base64Field(accountValueBytes.nonce).optional(),
+  masterKeyEncryptedWithRecoveryKey: absentOrNull(base64Field(accountValueBytes.boxedKey)),
+  masterKeyDecryptionNonce: absentOrNull(base64Field(accountValueBytes.nonce)),
+  recoveryKeyEncryptedWithMasterKey: absentOrNull(base64Field(accountValueBytes.boxedKey)),
+  recoveryKeyDecryptionNonce: absentOrNull(base64Field(accountValueBytes.nonce)),
 });
 
 export type KeyAttributesInput = z.input<typeof keyAttributesInputSchema>;

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { boolFromString } from "../wire-values";
+import { absentOrNull, boolFromString } from "../wire-values";
 import { defineEndpoint, emptyResponse } from "../endpoint";
 import { base64Field, base64FieldBetween, emailField } from "./account-schemas";
 import {
-  absentOrNull,
   collectionFileItemSchema,
   collectionSchema,
   collectionUserSchema,

@@ -73,7 +73,11 @@ export const modifyFamilyStorage = defineEndpoint({
   method: "POST",
   path: "/family/modify-storage",
   auth: "familiesToken",
-  body: z.object({ id: uuidField(), storageLimit: storageLimitField() }),
+  body: z.object({
+    id: uuidField(),
+    /** Bytes; `null` or absent lifts the cap. See: [Note: A request's null is its absence] */
+    storageLimit: storageLimitField().optional(),
+  }),
   response: emptyResponse,
 });
 

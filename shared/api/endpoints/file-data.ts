@@ -1,14 +1,8 @@
 import { z } from "zod";
 import { defineEndpoint } from "../endpoint";
-import { boolFromString } from "../wire-values";
+import { absentOrNull, boolFromString } from "../wire-values";
 import { base64Field } from "./account-schemas";
-import {
-  absentOrNull,
-  idField,
-  idFromString,
-  libraryValueBytes,
-  timeField,
-} from "./library-schemas";
+import { idField, idFromString, libraryValueBytes, timeField } from "./library-schemas";
 
 // Derived data of a file (wire-contract §8): the ML index ("mldata", one
 // gzipped encrypted JSON document per file: faces and the CLIP vector),

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { bytesResponse, defineEndpoint, emptyResponse, redirectResponse } from "../endpoint";
-import { intFromString } from "../wire-values";
+import { absentOrNull, intFromString } from "../wire-values";
 import { base64Field } from "./account-schemas";
 import {
-  absentOrNull,
   fileInfoSchema,
   fileSchema,
   idField,
@@ -36,12 +35,27 @@ const multipartUploadURLsSchema = z.object({
   completeURL: z.string(),
 });
 
-/** `GET /files/upload-urls?count=`: up to 50 presigned PUT URLs (0 gives none). */
+// [Note: A larger count of upload URLs gets the most a call mints]
+//
+// Ente's server caps `GET /files/upload-urls?count=` at 50 rather than
+// refusing more, and clients take the URLs as a queue they refill when it
+// runs dry, so a client asking for 100 uploads just as well with 50. A count
+// above the cap is therefore answered with the cap's worth of URLs; only a
+// count that is not a number or below 0 is refused (400).
+
+/**
+ * `GET /files/upload-urls?count=`: up to 50 presigned PUT URLs (0 gives none,
+ * more than 50 gives 50). See: [Note: A larger count of upload URLs gets the most a call mints]
+ */
 export const getUploadURLs = defineEndpoint({
   method: "GET",
   path: "/files/upload-urls",
   auth: "user",
-  query: z.object({ count: countFromString(libraryLimits.uploadURLsPerCall) }),
+  query: z.object({
+    count: intFromString()
+      .refine((count) => count >= 0, "must be 0 or more")
+      .transform((count) => Math.min(count, libraryLimits.uploadURLsPerCall)),
+  }),
   response: z.object({ urls: z.array(uploadURLSchema) }),
   errorMapping: "upload",
 });

@@ -83,26 +83,6 @@ export const timeField = () => z.number().int().min(0).max(Number.MAX_SAFE_INTEG
 // Magic metadata (spec §3; wire-contract §3.1, §5.3)
 
 /**
- * [Note: A request's null is its absence]
- *
- * Ente's server decodes a request into Go structs, where an optional object
- * is a pointer: a client may send it as `null` or leave it out, and both
- * mean "none" (the column stays NULL, the answer omits the key). Real
- * clients do send `null`: the Ente web app creates an album with
- * `"pubMagicMetadata": null`. So an optional field of a request that Ente's
- * server takes as a pointer is `nullish()` here, and the server treats
- * `null` exactly as absent.
- */
-
-/**
- * An optional request field that Ente's server takes as a pointer: a client
- * may send it, leave it out or send `null`, and handlers see `null` as absent.
- * See: [Note: A request's null is its absence]
- */
-export const absentOrNull = <Schema extends z.ZodType>(schema: Schema) =>
-  schema.nullish().transform((value) => value ?? undefined);
-
-/**
  * Magic metadata as a client sends it: `data` is the Blob ciphertext of the
  * JSON, `header` its secretstream header; `count` is the number of keys in the
  * JSON (at least 1), `version` the version the client last saw.

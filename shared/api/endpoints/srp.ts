@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { absentOrNull } from "../wire-values";
 import { defineEndpoint } from "../endpoint";
 import {
   accountValueBytes,
@@ -67,7 +68,7 @@ export const updateSRPAndKeys = defineEndpoint({
     srpM1: base64Field(accountValueBytes.srpProof),
     updatedKeyAttr: updatedKeyAttributesSchema,
     /** Other sessions end unless this is false. */
-    logOutOtherDevices: z.boolean().optional(),
+    logOutOtherDevices: absentOrNull(z.boolean()),
   }),
   response: z.object({ setupID: z.string(), srpM2: z.string() }),
 });

@@ -16,6 +16,24 @@ export const twoFactorTypeSchema = z.enum(["totp", "passkey"]);
 
 export type TwoFactorType = z.output<typeof twoFactorTypeSchema>;
 
+/** `""` is Go's zero value, which Ente's server reads as TOTP. */
+const twoFactorTypeOrEmpty = () => z.union([twoFactorTypeSchema, z.literal("")]);
+
+/**
+ * The second factor a recovery is for, in a body: absent, `null` and `""`
+ * all mean TOTP. See: [Note: A request's null is its absence]
+ */
+const twoFactorTypeBodyField = () =>
+  twoFactorTypeOrEmpty()
+    .nullish()
+    .transform((type) => (type === "" || type === null ? undefined : type));
+
+/** The same in a query: absent and `""` mean TOTP. */
+const twoFactorTypeQueryField = () =>
+  twoFactorTypeOrEmpty()
+    .optional()
+    .transform((type) => (type === "" ? undefined : type));
+
 /** An encrypted TOTP secret: a base32 secret of up to 128 characters in a secretbox. */
 const encryptedSecretField = () => base64FieldBetween(16 + 1, 16 + 256);
 
@@ -78,7 +96,7 @@ export const recoverTwoFactor = defineEndpoint({
   query: z.object({
     sessionID: sessionIDField(),
     /** Absent means "totp". */
-    twoFactorType: twoFactorTypeSchema.optional(),
+    twoFactorType: twoFactorTypeQueryField(),
   }),
   response: z.object({ encryptedSecret: z.string(), secretDecryptionNonce: z.string() }),
 });
@@ -95,7 +113,7 @@ export const removeTwoFactor = defineEndpoint({
   body: z.object({
     sessionID: sessionIDField(),
     secret: z.string().min(1).max(256),
-    twoFactorType: twoFactorTypeSchema.optional(),
+    twoFactorType: twoFactorTypeBodyField(),
   }),
   response: twoFactorAuthorizationResponseSchema,
 });

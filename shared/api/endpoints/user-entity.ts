@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineEndpoint, emptyResponse } from "../endpoint";
-import { intFromString } from "../wire-values";
+import { absentOrNull, intFromString } from "../wire-values";
 import { base64Field, base64FieldBetween } from "./account-schemas";
-import { libraryValueBytes, timeFromString } from "./library-schemas";
+import { libraryValueBytes, timeField, timeFromString } from "./library-schemas";
 
 // User entities (wire-contract "/user-entity"): small encrypted documents of
 // an account that its devices share, such as the people ("cgroup") and the
@@ -19,6 +19,7 @@ export const userEntityTypes = [
   "memory",
   "contact",
   "space",
+  "library_share",
 ] as const;
 
 export type UserEntityType = (typeof userEntityTypes)[number];
@@ -48,7 +49,8 @@ export const userEntityLimits = {
 
 /**
  * An entity ID: the server's `<type>_<22 characters of [0-9A-Za-z]>`, or the
- * `sa_<userID>_…` a client picks for a smart album.
+ * ID a client picks for a smart album (`sa_<userID>_…`) or a library share
+ * (`ls_<ownerID>_<recipientID>`).
  */
 export const userEntityIDField = () =>
   z
@@ -122,8 +124,9 @@ export const getUserEntityKey = defineEndpoint({
 
 /**
  * `POST /user-entity/entity`: a new entity; the server picks its ID, except
- * for a smart album, whose ID (`sa_<userID>_…`) the client gives. Answers
- * the entity.
+ * for a smart album (`sa_<userID>_…`) and a library share
+ * (`ls_<userID>_<recipientID>`), whose IDs the client gives. Answers the
+ * entity. See: [Note: Entity IDs are prefixed random strings]
  */
 export const createUserEntity = defineEndpoint({
   method: "POST",
@@ -133,13 +136,18 @@ export const createUserEntity = defineEndpoint({
     type: userEntityTypeSchema,
     encryptedData: encryptedDataField(),
     header: base64Field(libraryValueBytes.streamHeader),
-    /** Only for a smart album; other types get the server's ID (null is as absent). */
-    id: userEntityIDField().nullish(),
+    /** Only for a smart album or a library share; other types get the server's ID (null is as absent). */
+    id: absentOrNull(userEntityIDField()),
   }),
   response: userEntitySchema,
 });
 
-/** `PUT /user-entity/entity`: new data for one of the caller's live entities (404 otherwise). */
+/**
+ * `PUT /user-entity/entity`: new data for one of the caller's live entities
+ * (404 otherwise). With `expectedUpdatedAt`, only over that version, else 409
+ * `INVALID_VERSION`; a library share must give it.
+ * See: [Note: A library share is updated only over the version its writer read]
+ */
 export const updateUserEntity = defineEndpoint({
   method: "PUT",
   path: "/user-entity/entity",
@@ -149,6 +157,7 @@ export const updateUserEntity = defineEndpoint({
     type: userEntityTypeSchema,
     encryptedData: encryptedDataField(),
     header: base64Field(libraryValueBytes.streamHeader),
+    expectedUpdatedAt: absentOrNull(timeField()),
   }),
   response: userEntitySchema,
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, emptyResponse } from "../endpoint";
-import { boolFromString } from "../wire-values";
+import { absentOrNull, boolFromString } from "../wire-values";
 import {
   emailAuthorizationResponseSchema,
   emailField,
@@ -26,10 +26,10 @@ export const sendOtt = defineEndpoint({
   auth: "none",
   body: z.object({
     email: emailField(),
-    purpose: ottPurposeSchema.optional(),
-    mobile: z.boolean().optional(),
+    purpose: absentOrNull(ottPurposeSchema),
+    mobile: absentOrNull(z.boolean()),
     /** "web" or "totp" from our clients; informational. */
-    client: z.string().max(64).optional(),
+    client: absentOrNull(z.string().max(64)),
   }),
   response: emptyResponse,
 });
@@ -43,7 +43,7 @@ export const verifyEmail = defineEndpoint({
     email: emailField(),
     ott: sixDigitCodeField(),
     /** Where the sign-up came from, e.g. "web:<referral>"; informational. */
-    source: z.string().max(256).optional(),
+    source: absentOrNull(z.string().max(256)),
   }),
   response: emailAuthorizationResponseSchema,
 });
@@ -177,12 +177,9 @@ export const deleteAccount = defineEndpoint({
   auth: "user",
   body: z.object({
     challenge: z.string().min(1).max(4096),
-    reason: z.string().max(4096).optional(),
-    reasonCategory: z.string().max(256).optional(),
-    feedback: z
-      .string()
-      .max(16 * 1024)
-      .optional(),
+    reason: absentOrNull(z.string().max(4096)),
+    reasonCategory: absentOrNull(z.string().max(256)),
+    feedback: absentOrNull(z.string().max(16 * 1024)),
   }),
   response: z.object({ isSubscriptionCancelled: z.boolean(), userID: z.number().int() }),
 });
