@@ -210,7 +210,26 @@ describe.each(testDatabaseBackends())("file changes on $name", (backend) => {
       });
     });
 
-    it("treats no public metadata as version 0, and leaves versions alone with skipVersion", async () => {
+    it("takes any version for a file's first metadata, as Ente's web app starts at 1", async () => {
+      const file = await uploadTestFile(server, alice, albumID);
+      const fileKey = await fileKeyOf(server, alice, file);
+      await alice.ok("PUT", "/files/public-magic-metadata", {
+        metadataList: [
+          { id: file.id, magicMetadata: await testMagicMetadata({ caption: "hi" }, fileKey, 1) },
+        ],
+      });
+      const entry = await diffEntry(albumID, file.id);
+      expect(entry.pubMagicMetadata).toMatchObject({ version: 2, count: 1 });
+      // From then on, only over the stored version.
+      const stale = await alice.call("PUT", "/files/public-magic-metadata", {
+        metadataList: [
+          { id: file.id, magicMetadata: await testMagicMetadata({ caption: "x" }, fileKey, 1) },
+        ],
+      });
+      expect(stale.statusCode).toBe(409);
+    });
+
+    it("leaves versions alone with skipVersion", async () => {
       const file = await uploadTestFile(server, alice, albumID);
       expect(file.pubMagicMetadata).toBeUndefined();
       const fileKey = await fileKeyOf(server, alice, file);
@@ -223,9 +242,6 @@ describe.each(testDatabaseBackends())("file changes on $name", (backend) => {
         ],
         ...(skipVersion === undefined ? {} : { skipVersion }),
       });
-      expect(
-        (await alice.call("PUT", "/files/public-magic-metadata", await body(1))).statusCode,
-      ).toBe(409);
       await alice.ok("PUT", "/files/public-magic-metadata", await body(0, true));
       const entry = await diffEntry(albumID, file.id);
       expect(entry.pubMagicMetadata).toMatchObject({ version: 1, count: 1 });

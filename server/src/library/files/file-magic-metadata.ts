@@ -20,8 +20,11 @@ import { setFileMagicMetadata } from "./file-repository";
 // Two devices editing one file's metadata (a caption here, archiving there)
 // must not silently overwrite each other. An update names the version it
 // was made from; the server refuses it with 409 `VERSION_MISMATCH` unless
-// that is the stored version (0 when there is none), and stores the new
-// metadata at version + 1, so the losing device re-reads and merges. An
+// that is the stored version, and stores the new metadata at version + 1,
+// so the losing device re-reads and merges. A file with no metadata of the
+// kind yet takes any version, as Ente's server does: the Ente web app starts
+// a file's first metadata at version 1 (Cairn's clients at 0), and both are
+// stored at their version + 1. An
 // update whose key count is more than 2 below the stored count is refused
 // too (409): it almost certainly comes from a client that dropped keys it
 // did not understand. The check and the write happen under the file's row
@@ -61,10 +64,9 @@ const updateMagicMetadata = async (
         throw notFound(`File ${String(id)} is deleted`);
       }
       const stored = storedMagicMetadata(row[column]);
-      const storedVersion = stored?.version ?? 0;
-      if (magicMetadata.version !== storedVersion) {
+      if (stored !== undefined && magicMetadata.version !== stored.version) {
         throw conflict(
-          `File ${String(id)} has metadata version ${String(storedVersion)}, not ${String(magicMetadata.version)}`,
+          `File ${String(id)} has metadata version ${String(stored.version)}, not ${String(magicMetadata.version)}`,
         );
       }
       if (stored !== undefined && magicMetadata.count < stored.count - allowedCountDrop) {
@@ -73,7 +75,7 @@ const updateMagicMetadata = async (
         );
       }
       await setFileMagicMetadata(trx, id, {
-        [column]: magicMetadataColumn(magicMetadata, storedVersion + 1),
+        [column]: magicMetadataColumn(magicMetadata, magicMetadata.version + 1),
         ...(skipVersion ? {} : { updation_time_us: versionUs }),
       });
     }
