@@ -18,10 +18,15 @@ const freePlanDuration = { duration: 100, period: "year" } as const;
 
 type WirePlan = z.input<typeof planSchema>;
 
-/** The configured plans as the wire lists them: null when there are none (wire-contract §11). */
-export const plansOnWire = (plans: readonly ConfiguredPlan[]): WirePlan[] | null =>
+/**
+ * The configured plans as the wire lists them; an empty list when there are
+ * none. Ente's server answers `null` then, which its own apps cannot read
+ * (the mobile app and the web app's schema both fail on it and the plans page
+ * errors); a hosted Ente always has plans, a self-hosted Cairn often none.
+ */
+export const plansOnWire = (plans: readonly ConfiguredPlan[]): WirePlan[] =>
   plans.length === 0
-    ? null
+    ? []
     : plans.map((plan) => ({
         id: plan.id,
         androidID: plan.androidID,

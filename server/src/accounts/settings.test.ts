@@ -55,8 +55,9 @@ describe.each(testDatabaseBackends())("account settings on $name", (backend) => 
     expect(await alice.ok("GET", "/billing/subscription")).toEqual({
       subscription: details.subscription,
     });
+    // An empty list, not Ente's server's null, which the Ente apps cannot read.
     expect(await alice.ok("GET", "/billing/user-plans")).toEqual({
-      plans: null,
+      plans: [],
       freePlan: { storage: 10 * 1024 ** 3, duration: 100, period: "year" },
     });
   });

@@ -10,7 +10,7 @@ import { libraryValueBytes, timeField, timeFromString } from "./library-schemas"
 // key per entity type, wrapped under the master key, and per entity a Blob
 // under that key.
 
-/** The entity types the server keeps (the reference's list). */
+/** The entity types the server keeps: the reference server's list and the mobile app's "pet". */
 export const userEntityTypes = [
   "location",
   "person",
@@ -20,6 +20,7 @@ export const userEntityTypes = [
   "contact",
   "space",
   "library_share",
+  "pet",
 ] as const;
 
 export type UserEntityType = (typeof userEntityTypes)[number];
