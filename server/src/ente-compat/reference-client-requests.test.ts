@@ -243,7 +243,7 @@ describe.each(testDatabaseBackends())("reference clients' requests on $name", (b
       });
     });
 
-    it("shares without a role, and creates a link with its collect setting", async () => {
+    it("shares without a role, and creates a link with its collect, join and comment settings", async () => {
       const albumKey = await collectionKeyOf(server, mobile, album.id);
       await mobile.ok("POST", "/collections/share", {
         collectionID: album.id,
@@ -264,10 +264,14 @@ describe.each(testDatabaseBackends())("reference clients' requests on $name", (b
         { email: friend.email, role: "VIEWER" },
       ]);
       expect(shared.collections.map(({ id }) => id)).toContain(album.id);
-      await mobile.ok("POST", "/collections/share-url", {
-        collectionID: album.id,
-        enableCollect: false,
-      });
+      const { result: link } = await mobile.ok<{ result: { enableComment: boolean } }>(
+        "POST",
+        "/collections/share-url",
+        { collectionID: album.id, enableCollect: false, enableJoin: true, enableComment: true },
+      );
+      // Comments are not served, so the link does not offer them.
+      // See: [Note: A link never offers comments]
+      expect(link.enableComment).toBe(false);
     });
 
     it("reads the location tags and people it keeps as user entities", async () => {

@@ -26,6 +26,16 @@ import { type LinkRow, publicURLJSON } from "./public-url-json";
 // moves the collection's version, so that every participant's next
 // `/collections/v2` carries the link as it now is.
 
+// [Note: A link never offers comments]
+//
+// Ente's apps can turn on comments and reactions on a public link
+// (`enableComment`, which the mobile app sets on every new link), and a
+// viewer's app then loads and posts them through the `/comments` and
+// `/reactions` calls. Cairn serves none of those calls, so a link that said
+// `enableComment: true` would offer viewers a comment box that only fails.
+// The setting is taken (a client may send it) but never stored: every link
+// answers `enableComment: false`, and the apps show no comments.
+
 /** What a free plan's links allow at most (wire-contract §3.3). */
 export const freePlanLinkDeviceLimit = 5;
 
@@ -116,7 +126,8 @@ export const createShareURL = (
       ops_limit: null,
       enable_download: 1,
       enable_collect: flag(request.enableCollect ?? false),
-      enable_comment: flag(request.enableComment ?? false),
+      // See: [Note: A link never offers comments]
+      enable_comment: 0,
       enable_join: flag(request.enableJoin ?? true),
       min_role: null,
       created_at_us: nowUs,
@@ -184,9 +195,6 @@ export const updateShareURL = async (
       ...(changes.enableCollect === undefined
         ? {}
         : { enable_collect: flag(changes.enableCollect) }),
-      ...(changes.enableComment === undefined
-        ? {}
-        : { enable_comment: flag(changes.enableComment) }),
       ...(changes.enableJoin === undefined ? {} : { enable_join: flag(changes.enableJoin) }),
       ...(changes.minRole === undefined ? {} : { min_role: changes.minRole }),
       updated_at_us: versionUs,
