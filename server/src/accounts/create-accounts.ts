@@ -2,6 +2,7 @@ import type { accountEndpoints } from "../../../shared/api/endpoints/accounts";
 import { noSessions, type AuthResolvers } from "../http/auth";
 import type { HandlerMap } from "../http/register-endpoints";
 import { createBillingHandlers } from "./billing-handlers";
+import { createStorageBonusHandlers } from "./storage-bonus-handlers";
 import type { AccountsContext } from "./context";
 import { createDeletionHandlers } from "./deletion-handlers";
 import { AccountLimits } from "./limits";
@@ -45,6 +46,7 @@ export const createAccounts = (
       ...createPasskeyHandlers(services),
       ...createRemoteStoreHandlers(services),
       ...createBillingHandlers(services),
+      ...createStorageBonusHandlers(services),
       ...createUserEntityHandlers(services),
       ...createAuthenticatorHandlers(services),
     },

@@ -3,6 +3,7 @@ import { billingEndpoints } from "./billing";
 import { passkeyEndpoints } from "./passkeys";
 import { remoteStoreEndpoints } from "./remote-store";
 import { srpEndpoints } from "./srp";
+import { storageBonusEndpoints } from "./storage-bonus";
 import { twoFactorEndpoints } from "./two-factor";
 import { userEntityEndpoints } from "./user-entity";
 import { userEndpoints } from "./users";
@@ -15,6 +16,7 @@ export const accountEndpointAreas = {
   passkeys: passkeyEndpoints,
   remoteStore: remoteStoreEndpoints,
   billing: billingEndpoints,
+  storageBonus: storageBonusEndpoints,
   userEntities: userEntityEndpoints,
   authenticator: authenticatorEndpoints,
 };
@@ -26,6 +28,7 @@ export const accountEndpoints = {
   ...passkeyEndpoints,
   ...remoteStoreEndpoints,
   ...billingEndpoints,
+  ...storageBonusEndpoints,
   ...userEntityEndpoints,
   ...authenticatorEndpoints,
 };

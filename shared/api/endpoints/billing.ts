@@ -6,7 +6,7 @@ import { freePlanSchema, planSchema, subscriptionSchema } from "./account-schema
 // plans its operator grants (none by default), the configured free plan, and
 // the user's subscription.
 
-/** `GET /billing/user-plans`: purchasable plans (null when none) and the free plan. */
+/** `GET /billing/user-plans`: purchasable plans (an empty list when none; the reference may answer null) and the free plan. */
 export const getUserPlans = defineEndpoint({
   method: "GET",
   path: "/billing/user-plans",
