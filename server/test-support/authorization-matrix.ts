@@ -326,6 +326,20 @@ export const authorizationMatrix: Record<keyof Endpoints, MatrixRow> = {
       outsiders: "blind",
     }),
   },
+  getDuplicateFiles: {
+    request: () => ({}),
+    shows: (answer, t) =>
+      answer
+        .json<{ duplicates: { fileIDs: number[] }[] }>()
+        .duplicates.some((group) => group.fileIDs.includes(t.ownerFileID)),
+    // Each caller's own files only: a shared file is never another's candidate.
+    expected: signedIn({
+      owner: "sees",
+      collaborator: "blind",
+      viewer: "blind",
+      outsiders: "blind",
+    }),
+  },
   downloadFile: {
     request: (t) => ({ params: { fileID: t.ownerFileID } }),
     // The owner, or a participant of a collection holding it (wire-contract §5.4).

@@ -190,6 +190,21 @@ export const getFilesInfo = defineEndpoint({
   }),
 });
 
+/**
+ * `GET /files/duplicates`: the caller's own files, not deleted for good,
+ * grouped by the size of their file object where two or more share one:
+ * candidates a client compares by hash to offer removing copies (the
+ * reference server's answer; the Ente mobile app's "remove duplicates").
+ */
+export const getDuplicateFiles = defineEndpoint({
+  method: "GET",
+  path: "/files/duplicates",
+  auth: "user",
+  response: z.object({
+    duplicates: z.array(z.object({ fileIDs: z.array(z.number()), size: z.number() })),
+  }),
+});
+
 /** `GET /files/download/:fileID?token=`: 307 to a signed URL of the file's ciphertext. */
 export const downloadFile = defineEndpoint({
   method: "GET",
@@ -243,6 +258,7 @@ export const fileEndpoints = {
   trashFiles,
   getFilesSize,
   getFilesInfo,
+  getDuplicateFiles,
   downloadFile,
   previewFile,
   previewFiles,

@@ -5,7 +5,7 @@ import { trashFiles } from "../trash/trash-files";
 import { createFileHandler } from "./create-file";
 import { previewFilesHandler } from "./batched-previews";
 import { downloadFileHandler, previewFileHandler } from "./downloads";
-import { getFilesInfoHandler, getFilesSizeHandler } from "./file-queries";
+import { getDuplicateFilesHandler, getFilesInfoHandler, getFilesSizeHandler } from "./file-queries";
 import {
   updateFileMagicMetadataHandler,
   updateFilePublicMagicMetadataHandler,
@@ -25,6 +25,7 @@ export const createFileHandlers = (context: LibraryContext): HandlerMap<typeof f
   },
   getFilesSize: getFilesSizeHandler(context),
   getFilesInfo: getFilesInfoHandler(context),
+  getDuplicateFiles: getDuplicateFilesHandler(context),
   downloadFile: downloadFileHandler(context),
   previewFile: previewFileHandler(context),
   previewFiles: previewFilesHandler(context),

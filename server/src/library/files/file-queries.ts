@@ -3,7 +3,7 @@ import { libraryLimits } from "../../../../shared/api/endpoints/library-schemas"
 import type { EndpointHandler } from "../../http/register-endpoints";
 import { ensureBatchSize } from "../batch";
 import type { LibraryContext } from "../context";
-import { ownedFileSizes } from "./file-repository";
+import { ownedFileSizes, ownedFilesSharingASize } from "./file-repository";
 
 // Size reads (wire-contract §5.3 "Other read endpoints"). Only the caller's
 // own files count; others are unknown, whether they exist or not.
@@ -41,4 +41,17 @@ export const getFilesInfoHandler =
         };
       }),
     };
+  };
+
+export const getDuplicateFilesHandler =
+  (context: LibraryContext): EndpointHandler<typeof fileEndpoints.getDuplicateFiles> =>
+  async ({ session }) => {
+    const rows = await ownedFilesSharingASize(context.db, session.userID);
+    const bySize = new Map<number, number[]>();
+    for (const row of rows) {
+      const group = bySize.get(row.file_size);
+      if (group === undefined) bySize.set(row.file_size, [row.file_id]);
+      else group.push(row.file_id);
+    }
+    return { duplicates: [...bySize].map(([size, fileIDs]) => ({ fileIDs, size })) };
   };

@@ -95,6 +95,30 @@ export const ownedFileSizes = (db: DB, ownerID: number, fileIDs: readonly number
     .where("encrypted_metadata", "!=", deletedFileMarker)
     .execute();
 
+/**
+ * The owner's files, not deleted for good, whose file object's size another
+ * of them shares, by size then ID.
+ */
+export const ownedFilesSharingASize = (db: DB, ownerID: number) => {
+  const live = db
+    .selectFrom("files")
+    .where("owner_id", "=", ownerID)
+    .where("encrypted_metadata", "!=", deletedFileMarker);
+  return live
+    .select(["file_id", "file_size"])
+    .where(
+      "file_size",
+      "in",
+      live
+        .select("file_size")
+        .groupBy("file_size")
+        .having((eb) => eb.fn.countAll(), ">", 1),
+    )
+    .orderBy("file_size")
+    .orderBy("file_id")
+    .execute();
+};
+
 export const insertFile = async (db: DB, file: FileRow): Promise<void> => {
   await db.insertInto("files").values(file).execute();
 };
