@@ -79,17 +79,18 @@ export class InvalidObjectKeyError extends Error {
 
 // [Note: Object keys are safe paths]
 //
-// Keys look like `<userID>/<uuid>` (wire-contract §5.1). Both backends accept
-// only 1-4 segments of letters, digits, `.`, `_` and `-`, each starting with
-// a letter or digit, so a key is always a safe relative path on disk (no
-// `..`, no absolute path, no hidden name clashing with the store's own
-// `.tmp` and `.uploads` folders) and needs no escaping in a URL.
+// Keys look like `<userID>/<uuid>` (wire-contract §5.1), and a preview's
+// like `<userID>/file-data/<fileID>/vid_preview/<objectID>` (§8). Both
+// backends accept only 1-5 segments of letters, digits, `.`, `_` and `-`,
+// each starting with a letter or digit, so a key is always a safe relative
+// path on disk (no `..`, no absolute path, no hidden name clashing with the
+// store's own `.tmp` and `.uploads` folders) and needs no escaping in a URL.
 const segmentPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 export const isValidObjectKey = (key: string): boolean => {
   const segments = key.split("/");
   return (
-    segments.length >= 1 && segments.length <= 4 && segments.every((s) => segmentPattern.test(s))
+    segments.length >= 1 && segments.length <= 5 && segments.every((s) => segmentPattern.test(s))
   );
 };
 

@@ -16,6 +16,16 @@ describe("object keys", () => {
     expect(isOwnObjectKey(158055996238643, key)).toBe(false);
     expect(isOwnObjectKey(1580559962386439, key)).toBe(false);
   });
+
+  it.each([
+    ["a key of the user's folder", "7/3f2a", true],
+    ["another user's key", "8/3f2a", false],
+    ["the folder alone", "7/", false],
+    ["a preview's key", "7/file-data/12/vid_preview/pv_0123456789abcdefABCDEF", false],
+    ["a key in a sub-folder", "7/a/b", false],
+  ])("accept as a file's object %s: %j", (_, key, expected) => {
+    expect(isOwnObjectKey(7, key)).toBe(expected);
+  });
 });
 
 describe("md5B64Of", () => {

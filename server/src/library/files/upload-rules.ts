@@ -6,9 +6,16 @@ import { libraryLimits } from "../../../../shared/api/endpoints/library-schemas"
 /** A new object key: `<userID>/<uuid v4>`. */
 export const newObjectKey = (userID: number): string => `${String(userID)}/${randomUUID()}`;
 
-/** Whether an object key was minted for this user (it lies in the user's folder). */
-export const isOwnObjectKey = (userID: number, key: string): boolean =>
-  key.startsWith(`${String(userID)}/`);
+/**
+ * Whether an object key could have been minted for this user's file: it
+ * lies directly in the user's folder. A preview's key lies deeper (under
+ * `<userID>/file-data/`) and is never a file's or a thumbnail's, so that no
+ * object is registered twice.
+ */
+export const isOwnObjectKey = (userID: number, key: string): boolean => {
+  const folder = `${String(userID)}/`;
+  return key.startsWith(folder) && key.length > folder.length && !key.includes("/", folder.length);
+};
 
 const hexMD5Pattern = /^[0-9a-fA-F]{32}$/;
 
