@@ -425,6 +425,15 @@ export const authorizationMatrix: Record<keyof Endpoints, MatrixRow> = {
     request: (t) => ({ params: { fileID: t.linkFileID } }),
     expected: linkVisitors({ linkValid: "ok", ...linkState, linkOverDeviceLimit: "ok" }),
   },
+  // A link's file has a video preview (authorization-world.ts).
+  fetchPublicFileData: {
+    request: (t) => ({ query: { fileID: t.linkFileID, type: "vid_preview" } }),
+    expected: linkVisitors({ linkValid: "ok", ...linkState, linkOverDeviceLimit: "ok" }),
+  },
+  getPublicPreviewURL: {
+    request: (t) => ({ query: { fileID: t.linkFileID, type: "vid_preview" } }),
+    expected: linkVisitors({ linkValid: "ok", ...linkState, linkOverDeviceLimit: "ok" }),
+  },
   getPublicUploadURLs: {
     request: () => ({ query: { count: 1 } }),
     expected: linkVisitors({ linkValid: "ok", ...linkState, linkOverDeviceLimit: "ok" }),

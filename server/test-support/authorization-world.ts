@@ -11,6 +11,7 @@ import { headerNames } from "../../shared/api/headers";
 import { toB64 } from "../../shared/crypto/base64";
 import type { TestAccountClient } from "./account-client";
 import type { TestAccountsServer } from "./accounts";
+import { addTestVideoPreview } from "./preview-client";
 import {
   collectionFileItem,
   createTestCollection,
@@ -308,11 +309,14 @@ export const buildAuthorizationWorld = async (
     return { albumID: linked.id, fileID: file.id };
   };
   const validLink = { albumID: album.id, fileID: ownerFile.id };
+  // The files a visitor gets as far as reading have a video preview to read.
+  await addTestVideoPreview(owner, ownerFile.id);
   const expiredLink = await linkAlbum("Expired link");
   const disabledLink = await linkAlbum("Disabled link");
   const passwordLink = await linkAlbum("Password link");
   const otherPasswordLink = await linkAlbum("Other password link");
   const crowdedLink = await linkAlbum("Crowded link");
+  await addTestVideoPreview(owner, crowdedLink.fileID);
   const linkLifetimeMs = 60_000;
   const tokens = {
     linkValid: accessTokenOf(await createLink(album.id, collectingLink)),

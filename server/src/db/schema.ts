@@ -400,7 +400,7 @@ export interface EmbeddingClockTable {
   newest_us: number;
 }
 
-/** A file's derived data of one type ("mldata"), under the file's owner; a tombstone once deleted. */
+/** A file's derived data of one type ("mldata", "vid_preview"), under the file's owner; a tombstone once deleted. */
 export interface FileDataTable {
   file_id: number;
   data_type: string;
@@ -408,11 +408,15 @@ export interface FileDataTable {
   /** base64 of the Blob ciphertext; "" once deleted. */
   encrypted_data: string;
   decryption_header: string;
-  /** Bytes of the ciphertext; 0 once deleted. */
+  /** Bytes of the ciphertext (a preview's: its object and its playlist); 0 once deleted. */
   size: number;
   is_deleted: Flag;
   created_at_us: number;
   updated_at_us: number;
+  /** A preview's object ID, the last segment of its key (migration 0013); null otherwise. */
+  object_id: string | null;
+  /** A preview object's size; null otherwise. */
+  object_size_bytes: number | null;
 }
 
 // User entities (migration 0010). See: [Note: User-entity versions only grow, per user, in commit order]

@@ -7,6 +7,7 @@ import { createDiffPageCache, diffPageCacheBytes } from "./collections/diff-page
 import type { LibraryContext } from "./context";
 import { createEmbeddingHandlers } from "./derived-data/embedding-handlers";
 import { createFileDataHandlers } from "./derived-data/file-data-handlers";
+import { createPreviewHandlers } from "./derived-data/preview-handlers";
 import { createFileHandlers } from "./files/file-handlers";
 import { libraryJobs } from "./jobs/library-jobs";
 import { resolvePublicLink } from "./links/public-access";
@@ -36,6 +37,7 @@ export const createLibrary = (context: LibraryContext): Library => {
       ...createPublicCollectionHandlers(context, diffPages),
       ...createEmbeddingHandlers(context),
       ...createFileDataHandlers(context),
+      ...createPreviewHandlers(context),
     },
     jobs: libraryJobs(context),
     resolvers: {

@@ -5,13 +5,17 @@ import { base64Field } from "./account-schemas";
 import { idField, idFromString, libraryValueBytes, timeField } from "./library-schemas";
 
 // Derived data of a file (wire-contract §8): the ML index ("mldata", one
-// gzipped encrypted JSON document per file: faces and the CLIP vector),
-// stored under the file's owner. The preview and video-streaming calls of §8
-// are not served.
+// gzipped encrypted JSON document per file: faces and the CLIP vector), and
+// a video preview's encrypted HLS playlist ("vid_preview", registered with
+// its preview object by `PUT /files/video-data`, file-previews.ts), stored
+// under the file's owner. The calls here read both and store the ML index.
 
-/** Data types a client may store. */
+/** Data types a client may store with `PUT /files/data`. */
 export const storedFileDataTypes = ["mldata"] as const;
-/** Data types a client may fetch; nothing is ever stored as `vid_preview`, so its fetches find none. */
+/**
+ * Data types a client may fetch: the ML index, and a video preview's
+ * playlist. See: [Note: A video preview's playlist is kept like ML data]
+ */
 export const fetchedFileDataTypes = ["mldata", "vid_preview"] as const;
 export type FileDataType = (typeof fetchedFileDataTypes)[number];
 
@@ -115,9 +119,14 @@ export const fileDataStatusSchema = z.object({
   userID: z.number(),
   type: z.string(),
   isDeleted: z.boolean(),
+  /** A preview's object (`vid_preview`); null for the ML index and a deleted row. */
   objectID: z.string().nullish(),
+  /** Never set: no preview type this server stores has a nonce of its own. */
   objectNonce: z.string().nullish(),
-  /** Bytes of the stored ciphertext; 0 for a deleted row. */
+  /**
+   * Bytes of the stored ciphertext (a preview's: its object and its
+   * playlist); 0 for a deleted row.
+   */
   size: z.number(),
   updatedAt: z.number(),
 });

@@ -1,6 +1,7 @@
 import { collectionEndpoints } from "./collections";
 import { embeddingEndpoints } from "./embeddings";
 import { fileDataEndpoints } from "./file-data";
+import { filePreviewEndpoints } from "./file-previews";
 import { fileEndpoints } from "./files";
 import { publicCollectionEndpoints } from "./public-collection";
 import { trashEndpoints } from "./trash";
@@ -16,6 +17,7 @@ export const libraryEndpointAreas = {
   publicCollection: publicCollectionEndpoints,
   embeddings: embeddingEndpoints,
   fileData: fileDataEndpoints,
+  filePreviews: filePreviewEndpoints,
 };
 
 export const libraryEndpoints = {
@@ -25,4 +27,5 @@ export const libraryEndpoints = {
   ...publicCollectionEndpoints,
   ...embeddingEndpoints,
   ...fileDataEndpoints,
+  ...filePreviewEndpoints,
 };

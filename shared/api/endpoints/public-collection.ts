@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { defineEndpoint, redirectResponse } from "../endpoint";
+import { boolFromString } from "../wire-values";
 import { base64Field } from "./account-schemas";
+import { fileDataEntitySchema } from "./file-data";
+import { getPreviewURL } from "./file-previews";
 import {
   createFile,
   getMultipartUploadURL,
@@ -63,6 +66,36 @@ export const previewPublicFile = defineEndpoint({
   response: redirectResponse,
 });
 
+// A video's preview as a link's visitor streams it (wire-contract §9 and §8):
+// the playlist and the preview object's URL of a file in the link's album
+// (403 for any other file), answered as to a user who may see the file.
+
+/**
+ * `GET /public-collection/files/data/fetch?fileID=&type=vid_preview&preferNoContent=`:
+ * the file's preview playlist; none is 404, or 204 with `preferNoContent`.
+ * Only "vid_preview" (400 otherwise), as Ente's server.
+ */
+export const fetchPublicFileData = defineEndpoint({
+  method: "GET",
+  path: "/public-collection/files/data/fetch",
+  auth: "publicLink",
+  query: z.object({
+    fileID: idFromString(),
+    type: z.enum(["vid_preview"]),
+    preferNoContent: boolFromString().optional(),
+  }),
+  response: z.object({ data: fileDataEntitySchema }),
+});
+
+/** `GET /public-collection/files/data/preview?fileID=&type=`: the preview object's URL; none is 404. */
+export const getPublicPreviewURL = defineEndpoint({
+  method: "GET",
+  path: "/public-collection/files/data/preview",
+  auth: "publicLink",
+  query: getPreviewURL.query,
+  response: getPreviewURL.response,
+});
+
 // Uploads into a collecting link's album (wire-contract §9): the shapes of
 // §5.1 and `POST /files`; the objects go in the owner's folder and count
 // against the owner's storage. 405 `PUBLIC_COLLECT_DISABLED` unless the
@@ -119,6 +152,8 @@ export const publicCollectionEndpoints = {
   getPublicCollectionDiff,
   downloadPublicFile,
   previewPublicFile,
+  fetchPublicFileData,
+  getPublicPreviewURL,
   getPublicUploadURLs,
   getPublicUploadURL,
   getPublicMultipartUploadURLs,

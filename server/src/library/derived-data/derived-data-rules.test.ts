@@ -3,6 +3,7 @@ import { ApiError } from "../../../../shared/model/errors";
 import {
   ensureFileDataSize,
   ensureWrittenOverStored,
+  previewRegistration,
   readEmbeddingsPage,
   sortFetchedFileData,
 } from "./derived-data-rules";
@@ -119,5 +120,39 @@ describe("sortFetchedFileData", () => {
       pendingIndexFileIDs: [],
       errFileIDs: [7],
     });
+  });
+});
+
+describe("previewRegistration", () => {
+  // See: [Note: A video preview replaces the one before]
+  const id = "pv_0123456789abcdefABCDEF";
+  const other = "pv_ABCDEF0123456789abcdef";
+  it.each([
+    ["a minted key, nothing registered", true, undefined, "register"],
+    [
+      "a minted key over another preview",
+      true,
+      { objectID: other, objectSizeBytes: 10 },
+      "register",
+    ],
+    ["the registered object again", false, { objectID: id, objectSizeBytes: 10 }, "repeat"],
+    [
+      "the registered object with another size",
+      false,
+      { objectID: id, objectSizeBytes: 11 },
+      "refuse",
+    ],
+    ["a key never minted, nothing registered", false, undefined, "refuse"],
+    [
+      "a key never minted over another preview",
+      false,
+      { objectID: other, objectSizeBytes: 10 },
+      "refuse",
+    ],
+    ["a deleted row's leftovers", false, { objectID: null, objectSizeBytes: null }, "refuse"],
+  ] as const)("%s: %s", (_, isMinted, registered, expected) => {
+    expect(previewRegistration({ isMinted, registered, objectID: id, objectSizeBytes: 10 })).toBe(
+      expected,
+    );
   });
 });

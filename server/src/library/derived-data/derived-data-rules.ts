@@ -3,8 +3,9 @@ import { apiError, badRequest } from "../../http/api-errors";
 import type { DiffPageSource } from "../diff-page";
 
 // The rules of the derived-data calls, apart from their I/O: the embeddings
-// page, the optimistic check of `PUT /files/data`, the size of `mldata`, and
-// how a batch fetch sorts the IDs it was asked for.
+// page, the optimistic check of `PUT /files/data`, the size of `mldata`, how
+// a batch fetch sorts the IDs it was asked for, and what a video preview's
+// registration does.
 
 // [Note: An embeddings page is never shorter than its limit while more follow]
 //
@@ -60,9 +61,11 @@ export const ensureWrittenOverStored = (
 };
 
 /**
- * Refuse `mldata` ciphertext over 1 MiB with 413 `REQUEST_TOO_LARGE` (the
- * answer to an oversized body), and under a secretstream message with 400.
+ * Refuse `mldata` ciphertext (or a video preview's playlist) over 1 MiB with
+ * 413 `REQUEST_TOO_LARGE` (the answer to an oversized body), and under a
+ * secretstream message with 400.
  * See: [Note: A file's ML data is bounded at 1 MiB]
+ * See: [Note: A video preview's playlist is kept like ML data]
  */
 export const ensureFileDataSize = (sizeBytes: number): void => {
   if (sizeBytes > fileDataLimits.maxEncryptedDataBytes) {
@@ -106,4 +109,32 @@ export const sortFetchedFileData = <Row extends { fileID: number }>(
     else answer.data.push(row);
   }
   return answer;
+};
+
+/** What `PUT /files/video-data` does with an object. See: [Note: A video preview replaces the one before] */
+export type PreviewRegistration =
+  /** The key was minted for the file and is not registered: register it. */
+  | "register"
+  /** The file's preview is this object already, of this size: a retry, nothing to do. */
+  | "repeat"
+  /** Neither: refuse (400). */
+  | "refuse";
+
+export const previewRegistration = ({
+  isMinted,
+  registered,
+  objectID,
+  objectSizeBytes,
+}: {
+  /** Whether the object's key is recorded as minted for the owner. */
+  isMinted: boolean;
+  /** The file's live preview, if any. */
+  registered: { objectID: string | null; objectSizeBytes: number | null } | undefined;
+  objectID: string;
+  objectSizeBytes: number;
+}): PreviewRegistration => {
+  if (isMinted) return "register";
+  return registered?.objectID === objectID && registered.objectSizeBytes === objectSizeBytes
+    ? "repeat"
+    : "refuse";
 };

@@ -1,8 +1,12 @@
-import { notFound } from "../../http/api-errors";
+import { forbidden, notFound } from "../../http/api-errors";
 import type { DB } from "../../db/db";
 import type { LibraryContext } from "../context";
 import { deletedFileMarker } from "../file-json";
-import { filesSharedWith, isFileSharedWith } from "../collections/collection-file-repository";
+import {
+  collectionsOfFiles,
+  filesSharedWith,
+  isFileSharedWith,
+} from "../collections/collection-file-repository";
 import { liveFileOwners } from "../files/file-repository";
 import type { LibraryTransaction } from "../versions";
 import type { DatabaseConfig } from "../../config/config";
@@ -65,4 +69,36 @@ export const ownerForDerivedWrite = async (
     throw noSuchFile();
   }
   return file.owner_id;
+};
+
+// [Note: Only a file's owner uploads its previews]
+//
+// A preview is made from the original, so Ente's server lets only the
+// file's owner mint its upload URL and register it, and only while the file
+// is in an album (not in the trash, not deleted for good): anyone else is
+// refused with 403, a file in no album with 404 (wire-contract §8). We
+// answer 403 for a file that does not exist too (the reference: 400), so
+// that the answer never tells another's file from none. Whoever may see the
+// file reads the preview. See: [Note: Who may see a file's derived data]
+
+/**
+ * The caller's file whose preview is about to be minted or registered, read
+ * under a shared lock of its row (PostgreSQL) as `ownerForDerivedWrite`
+ * does; 403 unless the caller owns it, 404 when it is in no album.
+ * See: [Note: Only a file's owner uploads its previews]
+ */
+export const ownedFileForPreview = async (
+  context: Pick<LibraryContext, "dialect">,
+  db: DB,
+  userID: number,
+  fileID: number,
+): Promise<void> => {
+  const file = await lockedFileForDerivedWrite(db, context.dialect, fileID);
+  if (file === undefined || file.owner_id !== userID) {
+    throw forbidden("Only the file's owner uploads its previews");
+  }
+  const inAlbum =
+    file.encrypted_metadata !== deletedFileMarker &&
+    (await collectionsOfFiles(db, [fileID], { liveOnly: true })).length > 0;
+  if (!inAlbum) throw notFound("The file is in no album");
 };

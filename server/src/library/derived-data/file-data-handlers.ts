@@ -4,6 +4,7 @@ import {
   type RemoteFileDataJSON,
 } from "../../../../shared/api/endpoints/file-data";
 import { base64DecodedLength } from "../../../../shared/api/endpoints/account-schemas";
+import type { DB } from "../../db/db";
 import { notFound } from "../../http/api-errors";
 import { noContent, type HandlerMap } from "../../http/register-endpoints";
 import { ensureBatchSize } from "../batch";
@@ -25,8 +26,10 @@ import {
 } from "./file-data-repository";
 import { lockFileDataForWrite } from "./file-data-version";
 
-// The file-data calls of wire-contract §8 (not its preview and video ones).
-// `mldata` is kept in the database. See: [Note: A file's ML data is bounded at 1 MiB]
+// The file-data calls of wire-contract §8 (the preview ones are in
+// preview-handlers.ts). `mldata` and a video preview's playlist are kept in
+// the database. See: [Note: A file's ML data is bounded at 1 MiB]
+// See: [Note: A video preview's playlist is kept like ML data]
 
 const fileDataJSON = (row: FileDataRow): RemoteFileDataJSON => ({
   fileID: row.file_id,
@@ -36,12 +39,29 @@ const fileDataJSON = (row: FileDataRow): RemoteFileDataJSON => ({
   updatedAt: row.updated_at_us,
 });
 
+/**
+ * A file's stored data of a type as `GET /files/data/fetch` answers it,
+ * for a caller already allowed to see the file: 204 without any when the
+ * caller prefers no content, else 404 `NOT_FOUND`.
+ */
+export const oneFileDataAnswer = async (
+  db: DB,
+  fileID: number,
+  type: string,
+  preferNoContent: boolean | undefined,
+): Promise<{ data: RemoteFileDataJSON } | typeof noContent> => {
+  const [row] = await liveFileDataOf(db, [fileID], type);
+  if (row !== undefined) return { data: fileDataJSON(row) };
+  if (preferNoContent === true) return noContent;
+  throw notFound(`The file has no ${type}`);
+};
+
 export const createFileDataHandlers = (
   context: LibraryContext,
 ): HandlerMap<typeof fileDataEndpoints> => {
   const { db } = context;
 
-  /** The stored rows of a type of the files (only `mldata` is ever stored). */
+  /** The stored rows of a type of the files. */
   const storedRowsOf = (fileIDs: readonly number[], type: string) =>
     liveFileDataOf(db, fileIDs, type);
 
@@ -88,10 +108,7 @@ export const createFileDataHandlers = (
     fetchFileData: async ({ session, query }) => {
       const visible = await visibleFileIDs(db, session.userID, [query.fileID]);
       if (!visible.has(query.fileID)) throw noSuchFile();
-      const [row] = await storedRowsOf([query.fileID], query.type);
-      if (row !== undefined) return { data: fileDataJSON(row) };
-      if (query.preferNoContent === true) return noContent;
-      throw notFound(`The file has no ${query.type}`);
+      return oneFileDataAnswer(db, query.fileID, query.type, query.preferNoContent);
     },
 
     getFileDataStatusDiff: async ({ session, body }) => {
@@ -112,6 +129,9 @@ export const createFileDataHandlers = (
           userID: row.user_id,
           type: row.data_type,
           isDeleted: row.is_deleted === 1,
+          // Ente's server answers both, null when a row has none.
+          objectID: row.object_id,
+          objectNonce: null,
           size: row.size,
           updatedAt: row.updated_at_us,
         })),

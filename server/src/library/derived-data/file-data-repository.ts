@@ -2,8 +2,8 @@ import type { DB } from "../../db/db";
 import type { FileDataTable } from "../../db/schema";
 
 // The queries of `file_data`: one row per (file, type), under the file's
-// owner; a tombstone once the file is deleted for good.
-// See: [Note: One repository per table family]
+// owner; a tombstone once the file is deleted for good. A preview's row also
+// names its object. See: [Note: One repository per table family]
 
 export type FileDataRow = Pick<
   FileDataTable,
@@ -12,8 +12,13 @@ export type FileDataRow = Pick<
 
 export type FileDataStatusRow = Pick<
   FileDataTable,
-  "file_id" | "data_type" | "user_id" | "size" | "updated_at_us"
+  "file_id" | "data_type" | "user_id" | "size" | "updated_at_us" | "object_id"
 > & { is_deleted: number };
+
+/** A preview's row as a registration reads it. */
+export type PreviewRow = Pick<FileDataTable, "user_id" | "object_id" | "object_size_bytes"> & {
+  is_deleted: number;
+};
 
 const dataColumns = [
   "file_id",
@@ -59,6 +64,31 @@ export const newestFileDataVersion = async (db: DB, userID: number): Promise<num
   return row?.newest ?? 0;
 };
 
+/** A file's preview row of a type, deleted or not. */
+export const previewRowOf = (
+  db: DB,
+  fileID: number,
+  type: string,
+): Promise<PreviewRow | undefined> =>
+  db
+    .selectFrom("file_data")
+    .select(["user_id", "object_id", "object_size_bytes", "is_deleted"])
+    .where("file_id", "=", fileID)
+    .where("data_type", "=", type)
+    .executeTakeFirst();
+
+/** The live preview objects of those of `fileIDs` that have one. */
+export const livePreviewObjectsOf = (db: DB, fileIDs: readonly number[]) => {
+  if (fileIDs.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("file_data")
+    .select(["file_id", "data_type", "user_id", "object_id", "object_size_bytes"])
+    .where("file_id", "in", [...fileIDs])
+    .where("is_deleted", "=", 0)
+    .where("object_id", "is not", null)
+    .execute();
+};
+
 /** Store a file's data of a type, replacing what it had (a tombstone too). */
 export const upsertFileData = async (
   db: DB,
@@ -80,6 +110,37 @@ export const upsertFileData = async (
     .execute();
 };
 
+/**
+ * Store a file's preview (its playlist as the data, and its object),
+ * replacing what it had (a tombstone too).
+ */
+export const upsertPreviewData = async (
+  db: DB,
+  row: FileDataRow & {
+    size: number;
+    created_at_us: number;
+    object_id: string;
+    object_size_bytes: number;
+  },
+): Promise<void> => {
+  await db
+    .insertInto("file_data")
+    .values({ ...row, is_deleted: 0 })
+    .onConflict((oc) =>
+      oc.columns(["file_id", "data_type"]).doUpdateSet({
+        user_id: row.user_id,
+        encrypted_data: row.encrypted_data,
+        decryption_header: row.decryption_header,
+        size: row.size,
+        is_deleted: 0,
+        updated_at_us: row.updated_at_us,
+        object_id: row.object_id,
+        object_size_bytes: row.object_size_bytes,
+      }),
+    )
+    .execute();
+};
+
 /** Turn the live rows of files (deleted for good) into tombstones at a version. */
 export const markFileDataDeleted = async (
   db: DB,
@@ -95,6 +156,8 @@ export const markFileDataDeleted = async (
       decryption_header: "",
       size: 0,
       updated_at_us: versionUs,
+      object_id: null,
+      object_size_bytes: null,
     })
     .where("file_id", "in", [...fileIDs])
     .where("is_deleted", "=", 0)
@@ -108,6 +171,7 @@ const statusColumns = [
   "size",
   "updated_at_us",
   "is_deleted",
+  "object_id",
 ] as const;
 
 /** Up to `count` of an owner's rows with a version after `sinceUs`, ascending. */

@@ -18,7 +18,8 @@ import {
 import { trashTestFiles } from "../../../test-support/library-files";
 
 // The file-data calls of wire-contract §8 (`PUT /files/data`, the two
-// fetches, `POST /files/data/status-diff`), on every database.
+// fetches, `POST /files/data/status-diff`), on every database. Video
+// previews are in previews.test.ts.
 
 const b64 = (bytes: number, fill: number) => toB64(new Uint8Array(bytes).fill(fill));
 
@@ -168,6 +169,8 @@ describe.each(testDatabaseBackends())("file data on $name", (backend) => {
         userID: alice.userID,
         type: "mldata",
         isDeleted: false,
+        objectID: null,
+        objectNonce: null,
         size: 300,
         updatedAt: expect.any(Number) as number,
       },
@@ -230,7 +233,7 @@ describe.each(testDatabaseBackends())("file data on $name", (backend) => {
     expect(answer.pendingIndexFileIDs).toEqual([withoutData.id]);
     expect(answer.errFileIDs).toEqual([hidden.id, nowhere]);
 
-    // Nothing is stored as a video preview: every visible file is pending.
+    // No video preview is registered: every visible file is pending.
     const videos = await fetchMany(bob, [withData.id, hidden.id], "vid_preview");
     expect(videos).toEqual({
       data: [],
@@ -284,6 +287,8 @@ describe.each(testDatabaseBackends())("file data on $name", (backend) => {
         userID: dana.userID,
         type: "mldata",
         isDeleted: true,
+        objectID: null,
+        objectNonce: null,
         size: 0,
         updatedAt: expect.any(Number) as number,
       },

@@ -221,6 +221,15 @@ export const recordTempObjects = async (db: DB, objects: readonly TempObject[]):
     .execute();
 };
 
+/** Whether a key was minted for the user and is not registered or expired yet. */
+export const isTempObjectOf = async (db: DB, objectKey: string, userID: number): Promise<boolean> =>
+  (await db
+    .selectFrom("temp_objects")
+    .select("object_key")
+    .where("object_key", "=", objectKey)
+    .where("user_id", "=", userID)
+    .executeTakeFirst()) !== undefined;
+
 /** Forgets minted upload keys (registered, or expired and deleted). */
 export const forgetTempObjects = async (db: DB, objectKeys: readonly string[]): Promise<void> => {
   await db

@@ -18,11 +18,30 @@ import { md5B64Of, multipartPlanProblem, newObjectKey } from "./upload-rules";
 // a failed `POST /files`). Every key minted here is recorded in
 // `temp_objects` with an expiry 14 days ahead, twice the URLs' validity, so
 // that no upload can land after its record expired. `POST /files` and
-// `PUT /files/update` remove the record of the keys they register; a job
+// `PUT /files/update` remove the record of the keys they register, as
+// `PUT /files/video-data` does for a preview's (preview-handlers.ts); a job
 // deletes the objects of the records that expire (library-jobs.ts).
 
 /** How long an unregistered upload is kept: twice the 7 days its URL is valid (wire-contract §5.1). */
 export const tempObjectLifetimeUs = 14 * microsecondsPerDay;
+
+/**
+ * Record minted keys until they are registered or expire.
+ * See: [Note: Every minted object key is recorded until it is registered]
+ */
+export const recordMintedObjectKeys = async (
+  context: Pick<LibraryContext, "db" | "nowUs">,
+  userID: number,
+  keys: readonly string[],
+  isMultipart: boolean,
+): Promise<void> => {
+  if (keys.length === 0) return;
+  const expiresAtUs = context.nowUs() + tempObjectLifetimeUs;
+  await recordTempObjects(
+    context.db,
+    keys.map((objectKey) => ({ objectKey, userID, isMultipart, expiresAtUs })),
+  );
+};
 
 type UploadURLHandlers = Pick<
   HandlerMap<typeof fileEndpoints>,
@@ -56,15 +75,8 @@ export interface UploadURLMinter {
 export const createUploadURLMinter = (context: LibraryContext): UploadURLMinter => {
   const { db, blobStore } = context;
 
-  /** See: [Note: Every minted object key is recorded until it is registered] */
-  const recordKeys = async (userID: number, keys: readonly string[], isMultipart: boolean) => {
-    if (keys.length === 0) return;
-    const expiresAtUs = context.nowUs() + tempObjectLifetimeUs;
-    await recordTempObjects(
-      db,
-      keys.map((objectKey) => ({ objectKey, userID, isMultipart, expiresAtUs })),
-    );
-  };
+  const recordKeys = (userID: number, keys: readonly string[], isMultipart: boolean) =>
+    recordMintedObjectKeys(context, userID, keys, isMultipart);
 
   const multipartURLs = async (
     userID: number,

@@ -3,7 +3,8 @@ import { dequeueObjectDeletions, queuedDeletionsAfter } from "../files/object-re
 import { deleteBlobs, type DeletionCounts } from "./blob-deletion";
 
 // The queue of blobs to delete (`object_deletions`): objects of files deleted
-// for good and objects replaced by `PUT /files/update`.
+// for good (their previews' too), objects replaced by `PUT /files/update` and
+// previews replaced by `PUT /files/video-data`.
 // See: [Note: A permanently deleted file stays as a tombstone]
 
 /** Queue rows read per round. */

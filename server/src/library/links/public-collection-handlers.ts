@@ -7,6 +7,8 @@ import { answersEncodedJSON } from "../../http/encoded-json";
 import type { HandlerMap } from "../../http/register-endpoints";
 import { collectionNotFound } from "../access";
 import { encodedDiffPage } from "../collections/collection-diff";
+import { oneFileDataAnswer } from "../derived-data/file-data-handlers";
+import { previewObjectURL } from "../derived-data/preview-handlers";
 import { isLiveInCollection } from "../collections/collection-file-repository";
 import { collectionByID, collectionVersionOf } from "../collections/collection-repository";
 import type { DiffPageCache } from "../collections/diff-page-cache";
@@ -171,6 +173,16 @@ export const createPublicCollectionHandlers = (
     previewPublicFile: async ({ session, params }) => {
       await ensureFileOfLink(context, session.collectionID, params.fileID);
       return presignedObjectURL(context, params.fileID, "thumbnail");
+    },
+
+    fetchPublicFileData: async ({ session, query }) => {
+      await ensureFileOfLink(context, session.collectionID, query.fileID);
+      return oneFileDataAnswer(context.db, query.fileID, query.type, query.preferNoContent);
+    },
+
+    getPublicPreviewURL: async ({ session, query }) => {
+      await ensureFileOfLink(context, session.collectionID, query.fileID);
+      return previewObjectURL(context, query.fileID, query.type);
     },
 
     // See: [Note: A collecting link uploads in its owner's name]

@@ -25,8 +25,9 @@ import { lockTrashForWrite } from "./trash-version";
 // and their keys are queued in `object_deletions` for the job that deletes
 // blobs (library-jobs.ts): a blob store that is down must not fail the
 // user's request, and a crash between the commit and the deletion must not
-// leak the blob. Its embeddings are deleted and its file-data rows become
-// tombstones, in the same transaction.
+// leak the blob. Its embeddings are deleted, its file-data rows become
+// tombstones and its previews' objects are queued too, in the same
+// transaction.
 
 /**
  * Delete for good those of `fileIDs` that are in the user's live trash (not
