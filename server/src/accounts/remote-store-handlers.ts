@@ -20,12 +20,26 @@ import type { AccountsServices } from "./services";
 /** Keys only an administrator sets; users read them through the feature flags. */
 type AdminKey = "internalUser" | "betaUser";
 
+// [Note: Video streaming is advertised once every call of it is served]
+//
+// Ente's mobile app reads `serverApiFlag` bit 8 ("video streaming") as the
+// default of its video-streaming setting: with it, the app makes a
+// streamable copy of the recent videos it backs up (an HLS stream through
+// `GET /files/data/preview-upload-url`, a PUT to that URL and
+// `PUT /files/video-data`), learns which files have one from
+// `POST /files/data/status-diff`, and plays one with the playlist of
+// `GET /files/data/fetch` and the object of `GET /files/data/preview`,
+// or their `/public-collection/…` twins inside a public link's album. We
+// serve all of these, so the bit is set; the user can still turn the
+// setting off in the app.
+
 /**
  * The API features this server implements, as `serverApiFlag` bits: the v2
  * upload URLs (`POST /files/upload-url`, `POST /files/multipart-upload-url`,
- * with sizes and MD5s signed in). Nothing else optional exists yet.
+ * with sizes and MD5s signed in), and video streaming.
+ * See: [Note: Video streaming is advertised once every call of it is served]
  */
-const implementedServerApiFlags = serverApiFlagBits.uploadV2;
+const implementedServerApiFlags = serverApiFlagBits.uploadV2 | serverApiFlagBits.videoStreaming;
 
 const storedValues = async (context: AccountsContext, userID: number) => {
   const rows = await remoteStoreValuesOf(context.db, userID);

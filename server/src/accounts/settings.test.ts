@@ -85,7 +85,8 @@ describe.each(testDatabaseBackends())("account settings on $name", (backend) => 
       faceSearchEnabled: false,
       internalUser: false,
       betaUser: false,
-      serverApiFlag: 1,
+      // The v2 upload URLs (1) and video streaming (8).
+      serverApiFlag: 9,
     });
   });
 
