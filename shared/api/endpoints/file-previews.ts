@@ -1,14 +1,8 @@
 import { z } from "zod";
 import { defineEndpoint } from "../endpoint";
-import { boolFromString, intFromString } from "../wire-values";
+import { absentOrNull, boolFromString, intFromString } from "../wire-values";
 import { base64Field } from "./account-schemas";
-import {
-  absentOrNull,
-  idField,
-  idFromString,
-  libraryLimits,
-  libraryValueBytes,
-} from "./library-schemas";
+import { idField, idFromString, libraryLimits, libraryValueBytes } from "./library-schemas";
 
 // A file's previews (wire-contract §8): a streamable copy of a video (an
 // encrypted HLS stream in one object, "vid_preview"), uploaded by a client
