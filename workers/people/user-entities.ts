@@ -135,6 +135,9 @@ export const createUserEntities = ({
 
   /** The live entities of a page, decrypted; those that do not open are answered apart. */
   const openPage = async (type: UserEntityType, live: readonly RemoteUserEntity[]) => {
+    // Nothing to open: an account that never used the type gets no key for
+    // it from merely reading it (a search reads the location tags of every account).
+    if (live.length === 0) return [];
     const keyB64 = await entityKey(type);
     const opened = await pool.decryptBlobs(
       live.map((entity) => ({
