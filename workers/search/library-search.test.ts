@@ -11,6 +11,7 @@ import { localDayOf } from "../gallery/engine/days";
 import type { Places } from "../places/places-loader";
 import { realPlaces } from "../places/test-support/real-places";
 import type { LibraryML } from "../ml/indexing/library-ml";
+import { createLibraryLocationTags } from "../places/library-location-tags";
 
 const mmd = <T>(data: T) => ({ version: 1, count: 1, data });
 const at = (year: number, month: number, day: number) =>
@@ -291,5 +292,124 @@ describe("the library's search", () => {
     await search.open({ kind: "camera", name: "Sony ILCE-7M3" });
     expect(resultIDs(engine)).toEqual([]);
     expect(search.index().countOf({ kind: "camera", name: "Apple  iPhone 12" })).toBe(1);
+  });
+});
+
+describe("the search of places the user named (location tags)", () => {
+  const located = (id: number, latitude: number, longitude: number) =>
+    testFile(id, 10, {
+      metadata: {
+        title: `IMG_${String(id)}.jpg`,
+        creationTime: at(2022, 5, id),
+        fileType: FileType.image,
+        latitude,
+        longitude,
+      },
+    });
+
+  /** The account's "location" entities on the server (a stand-in for /user-entity). */
+  const taggedLibrary = () => {
+    const { reader, engine } = library(realPlaces);
+    reader.putFiles([
+      located(20, 38.7139, -9.1394),
+      // 680 m north of the tram stop, in Lisbon too.
+      located(21, 38.72, -9.14),
+      located(22, 48.8566, 2.3522),
+      file(23, 10, "IMG_23.jpg", at(2022, 5, 23)),
+    ]);
+    const stored = new Map<string, { data: unknown; version: number }>();
+    let version = 0;
+    let nowMs = 0;
+    const tags = createLibraryLocationTags({
+      entities: {
+        pull: (sinceTime) => {
+          const changed = [...stored].filter(([, entity]) => entity.version > sinceTime);
+          return Promise.resolve({
+            changed: changed
+              .filter(([, { data }]) => data !== undefined)
+              .map(([id, { data }]) => ({ id, data })),
+            gone: changed.filter(([, { data }]) => data === undefined).map(([id]) => id),
+            sinceTime: version,
+          });
+        },
+      },
+      nowMs: () => nowMs,
+      logError: () => undefined,
+      onChange: () => {
+        search.locationTagsChanged();
+      },
+    });
+    const search = createLibrarySearch({
+      engine,
+      dayOf: localDayOf,
+      places: realPlaces,
+      locationTags: () => tags,
+    });
+    return {
+      engine,
+      search,
+      /** Another device names, moves or deletes a tag; it is read once the pull interval has passed. */
+      setTag: (id: string, data: unknown) => {
+        stored.set(id, { data, version: ++version });
+        nowMs += 60_000;
+      },
+    };
+  };
+
+  const flat = (radius: number) => ({
+    name: "Lisbon flat",
+    radius,
+    aSquare: 0,
+    bSquare: 0,
+    centerPoint: { latitude: 38.7139, longitude: -9.1394 },
+  });
+
+  it("suggests a tag by its name, before a city that matches as well, with the photos within it", async () => {
+    const { search, engine, setTag } = taggedLibrary();
+    setTag("location_flat", flat(0.5));
+    setTag("location_paris", {
+      name: "Hôtel in Paris",
+      radius: 2,
+      centerPoint: { latitude: 48.86, longitude: 2.35 },
+    });
+    expect(await suggested(search, "lisb")).toEqual([
+      `place {"kind":"location-tag","tagID":"location_flat"} (1)`,
+      `place {"kind":"place","countryCode":"PT","cityID":2267057} (2)`,
+    ]);
+    // Folded as everything typed is, and by any word of the name.
+    expect(await suggested(search, "HOTEL")).toEqual([
+      `place {"kind":"location-tag","tagID":"location_paris"} (1)`,
+    ]);
+    expect(await suggested(search, "flat")).toEqual([
+      `place {"kind":"location-tag","tagID":"location_flat"} (1)`,
+    ]);
+    const [tagSuggestion] = await search.suggestions("lisbon fl", english);
+    expect(tagSuggestion).toMatchObject({ group: "place", name: "Lisbon flat", count: 1 });
+
+    await search.open({ kind: "location-tag", tagID: "location_flat" });
+    expect(resultIDs(engine)).toEqual([20]);
+    expect(await search.locationTagName("location_flat")).toBe("Lisbon flat");
+  });
+
+  it("follows a tag moved or deleted on another device, and finds nothing for a deleted one", async () => {
+    const { search, engine, setTag } = taggedLibrary();
+    setTag("location_flat", flat(0.5));
+    await search.open({ kind: "location-tag", tagID: "location_flat" });
+    expect(resultIDs(engine)).toEqual([20]);
+
+    // Widened to 1 km: the open results take the photo 680 m away.
+    setTag("location_flat", flat(1));
+    expect(await suggested(search, "flat")).toEqual([
+      `place {"kind":"location-tag","tagID":"location_flat"} (2)`,
+    ]);
+    expect(resultIDs(engine)).toEqual([21, 20]);
+
+    setTag("location_flat", undefined);
+    expect(await suggested(search, "flat")).toEqual([]);
+    expect(resultIDs(engine)).toEqual([]);
+    expect(await search.locationTagName("location_flat")).toBeUndefined();
+    // An address to it (a bookmark, another tab) opens empty results.
+    const snapshot = await search.open({ kind: "location-tag", tagID: "location_flat" });
+    expect(snapshot.totalCount).toBe(0);
   });
 });

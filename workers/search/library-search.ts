@@ -19,6 +19,7 @@ import {
 } from "./suggestions";
 import type { Places } from "../places/places-loader";
 import type { LibraryML } from "../ml/indexing/library-ml";
+import type { LocationTag } from "../places/location-tag";
 
 export interface LibrarySearchOptions {
   engine: GalleryEngine;
@@ -31,6 +32,18 @@ export interface LibrarySearchOptions {
   mlHosted?: (() => Promise<void>) | undefined;
   /** The people (face search), once face indexing has found some. */
   people?: (() => PeopleSearch | undefined) | undefined;
+  /** The account's location tags (places named in an Ente app). */
+  locationTags?: (() => LocationTagsSearch | undefined) | undefined;
+}
+
+/** What the search reads of the location tags. */
+export interface LocationTagsSearch {
+  /** Pulls the tags when stale: a search may wait for it. */
+  prepare(): Promise<void>;
+  /** The tags, once prepared. */
+  tags(): readonly LocationTag[];
+  /** A tag by its entity's ID; undefined once deleted (or never known). */
+  tagByID(tagID: string): LocationTag | undefined;
 }
 
 /** What the search reads of the people. */
@@ -64,6 +77,10 @@ export interface LibrarySearch {
    * search of a person is made again. Whether it was one (the page needs a new snapshot).
    */
   peopleChanged(): boolean;
+  /** The location tags changed: an open search of a tag is made again. Whether it was one. */
+  locationTagsChanged(): boolean;
+  /** A location tag's name (the tags pulled first when stale), or undefined when there is none. */
+  locationTagName(tagID: string): Promise<string | undefined>;
 }
 
 // [Note: Places load with the first search]
@@ -95,6 +112,7 @@ export const createLibrarySearch = ({
   ml,
   mlHosted,
   people,
+  locationTags,
 }: LibrarySearchOptions): LibrarySearch => {
   let indexed: { base: BuiltView; index: SearchIndex } | undefined;
   const monthsByLocale = new Map<string, MonthNames>();
@@ -133,6 +151,10 @@ export const createLibrarySearch = ({
     get personFiles() {
       const current = people?.();
       return current === undefined ? undefined : (personID: string) => current.filesOf(personID);
+    },
+    get locationTag() {
+      const current = locationTags?.();
+      return current === undefined ? undefined : (tagID: string) => current.tagByID(tagID);
     },
   };
 
@@ -203,6 +225,7 @@ export const createLibrarySearch = ({
         ml?.()?.loadStored(),
         ml?.()?.knowSemanticAvailability(),
         people?.()?.prepare(),
+        locationTags?.()?.prepare(),
       ]);
       return searchSuggestions(
         text,
@@ -213,6 +236,7 @@ export const createLibrarySearch = ({
           placeNames: loadedPlaces === undefined ? undefined : placeNamesOf(loadedPlaces),
           things: ml?.()?.thingLabels(),
           people: people?.()?.suggestable(),
+          locationTags: locationTags?.()?.tags(),
           semanticAvailable: ml?.()?.semanticAvailable(),
         },
         context,
@@ -225,6 +249,18 @@ export const createLibrarySearch = ({
       return true;
     },
 
+    locationTagsChanged() {
+      if (openQuery?.kind !== "location-tag") return false;
+      select(openQuery);
+      return true;
+    },
+
+    async locationTagName(tagID) {
+      const current = locationTags?.();
+      await current?.prepare();
+      return current?.tagByID(tagID)?.name;
+    },
+
     async open(query) {
       if (query.kind === "thing" || query.kind === "semantic" || query.kind === "person") {
         await mlHosted?.();
@@ -232,6 +268,7 @@ export const createLibrarySearch = ({
       if (query.kind === "place") await ensurePlaces();
       if (query.kind === "thing" || query.kind === "semantic") await ml?.()?.loadStored();
       if (query.kind === "person") await people?.()?.prepare();
+      if (query.kind === "location-tag") await locationTags?.()?.prepare();
       // See: [Note: A semantic search is embedded once, then matched in place]
       if (query.kind === "semantic") await ml?.()?.prepareSemantic(query.text);
       select(query);

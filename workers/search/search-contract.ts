@@ -37,10 +37,11 @@ export type SearchSuggestion =
       count: number;
     }
   | { group: "date"; query: { kind: "date"; date: SearchDate }; count: number }
+  /** A city, a country, or a place the user named in an Ente app (a location tag). */
   | {
       group: "place";
-      query: Extract<SearchQuery, { kind: "place" }>;
-      /** "Paris", or the country's name in the user's language for a country. */
+      query: Extract<SearchQuery, { kind: "place" | "location-tag" }>;
+      /** "Paris", the country's name in the user's language for a country, or the tag's name ("Home"). */
       name: string;
       /** The country's name, beside a city. */
       countryName?: string | undefined;
@@ -77,4 +78,6 @@ export interface SearchCalls {
   openSearch(query: SearchQuery): Promise<GalleryViewSnapshot>;
   /** The name of a place search's city (GeoNames ID), for its title; undefined when unknown. */
   cityName(cityID: number): Promise<string | undefined>;
+  /** The name of a location tag (its entity's ID), for its search's title; undefined when there is none. */
+  locationTagName(tagID: string): Promise<string | undefined>;
 }

@@ -15,6 +15,7 @@ import type { DayOf } from "../gallery/engine/days";
 import { cameraNameOf } from "./camera-names";
 import { fileKindBits, fileKindBitsOf } from "./file-kind-rules";
 import { foldForSearch, searchWords } from "./fold-text";
+import { type LocationTag, isWithinLocationTag } from "../places/location-tag";
 
 // [Note: Search runs where the library is]
 //
@@ -52,6 +53,8 @@ export interface SearchFacets {
   semanticMatches?: ((text: string) => ReadonlySet<number> | undefined) | undefined;
   /** The files a person is in, or undefined when no such person is known. */
   personFiles?: ((personID: string) => ReadonlySet<number> | undefined) | undefined;
+  /** A location tag of the account by its ID, or undefined when there is none (deleted, never pulled). */
+  locationTag?: ((tagID: string) => LocationTag | undefined) | undefined;
 }
 
 const noPlace = -1;
@@ -262,6 +265,17 @@ export class SearchIndex {
         const files = this.#facets.personFiles?.(query.personID);
         if (files === undefined) return () => false;
         return (index) => files.has(this.ids[index] ?? 0);
+      }
+      case "location-tag": {
+        const tag = this.#facets.locationTag?.(query.tagID);
+        if (tag === undefined) return () => false;
+        // NaN (no location) is within no tag.
+        return (index) =>
+          isWithinLocationTag(
+            tag,
+            this.latitudes[index] ?? Number.NaN,
+            this.longitudes[index] ?? Number.NaN,
+          );
       }
       case "area": {
         const { area } = query;

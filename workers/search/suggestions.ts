@@ -1,5 +1,5 @@
 // The search bar's suggestions for what is typed (pure): albums by name,
-// dates, places, things, file kinds, cameras, and files by name or caption,
+// dates, places (the user's location tags among them), things, file kinds, cameras, and files by name or caption,
 // each with the number of files it finds; a suggestion that finds nothing is
 // not offered. See: [Note: Suggestions rank whole words first]
 
@@ -31,6 +31,12 @@ export interface SuggestablePerson {
   count: number;
 }
 
+/** A place the user named in an Ente app: its entity's ID and name. */
+export interface SuggestableLocationTag {
+  id: string;
+  name: string;
+}
+
 /** An album the bar can suggest: the user's albums outside the hidden section. */
 export interface SuggestableAlbum {
   id: number;
@@ -46,6 +52,8 @@ export interface SuggestionSources {
   placeNames?: PlaceNames | undefined;
   /** The things present in the library, by COCO label. */
   things?: readonly string[] | undefined;
+  /** The account's location tags, once pulled. */
+  locationTags?: readonly SuggestableLocationTag[] | undefined;
   /** Named people (face search), once faces are indexed. */
   people?: readonly SuggestablePerson[] | undefined;
   /** Whether "photos of …" can be searched (CLIP's models are there and the library is indexed). */
@@ -104,11 +112,57 @@ const personSuggestions = (
     count: person.count,
   }));
 
+// [Note: A place the user named comes before a city of the same name]
+//
+// The places group mixes the user's location tags with GeoNames' cities
+// and countries. A tag is a place the user chose and named, so among
+// suggestions that match the typed text equally well it comes first,
+// whatever the counts: "home" lists the tag "Home" before the town of
+// Homer, even with more photos taken in Homer. A better match still comes
+// first (see: [Note: Suggestions rank whole words first]): "ome" lists
+// Omegna, whose name starts with it, before "Home", which only contains it.
+
+type PlaceCandidate = {
+  rank: number;
+  count: number;
+  /** A location tag. See: [Note: A place the user named comes before a city of the same name] */
+  named: boolean;
+  suggestion: Extract<SearchSuggestion, { group: "place" }>;
+};
+
+const locationTagCandidates = (
+  { index, locationTags }: SuggestionSources,
+  typed: string,
+): PlaceCandidate[] =>
+  (locationTags ?? []).map(({ id, name }) => {
+    const query = { kind: "location-tag", tagID: id } as const;
+    const rank = matchRank(foldForSearch(name), typed);
+    const count = rank > 0 ? index.countOf(query) : 0;
+    return { rank, count, named: true, suggestion: { group: "place", query, name, count } };
+  });
+
 const placeSuggestions = (
-  { index, placeNames }: SuggestionSources,
+  sources: SuggestionSources,
   typed: string,
   locale: string,
 ): SearchSuggestion[] => {
+  const candidates = [
+    ...locationTagCandidates(sources, typed),
+    ...geoNamesCandidates(sources, typed, locale),
+  ];
+  return candidates
+    .filter(({ rank, count }) => rank > 0 && count > 0)
+    .sort((a, b) => b.rank - a.rank || Number(b.named) - Number(a.named) || b.count - a.count)
+    .slice(0, suggestionsPerGroup)
+    .map(({ suggestion }) => suggestion);
+};
+
+/** The cities and countries of the library's photos, once the places data is loaded. */
+const geoNamesCandidates = (
+  { index, placeNames }: SuggestionSources,
+  typed: string,
+  locale: string,
+): PlaceCandidate[] => {
   if (placeNames === undefined) return [];
   const cityCounts = new Map<number, { countryCode: string; count: number }>();
   const countryCounts = new Map<string, number>();
@@ -122,11 +176,7 @@ const placeSuggestions = (
       cityCounts.set(place.cityID, { countryCode: place.countryCode, count: 1 });
     else city.count += 1;
   }
-  const candidates: {
-    rank: number;
-    count: number;
-    suggestion: Extract<SearchSuggestion, { group: "place" }>;
-  }[] = [];
+  const candidates: PlaceCandidate[] = [];
   for (const [countryCode, count] of countryCounts) {
     const name = placeNames.countryName(countryCode, locale) ?? countryCode;
     const englishName = placeNames.countryName(countryCode, "en-US") ?? countryCode;
@@ -137,6 +187,7 @@ const placeSuggestions = (
     candidates.push({
       rank,
       count,
+      named: false,
       suggestion: { group: "place", query: { kind: "place", countryCode }, name, count },
     });
   }
@@ -146,6 +197,7 @@ const placeSuggestions = (
     candidates.push({
       rank: matchRank(foldForSearch(name), typed),
       count,
+      named: false,
       suggestion: {
         group: "place",
         query: { kind: "place", countryCode, cityID },
@@ -155,7 +207,7 @@ const placeSuggestions = (
       },
     });
   }
-  return best(candidates).map(({ suggestion }) => suggestion);
+  return candidates;
 };
 
 const thingSuggestions = (

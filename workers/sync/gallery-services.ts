@@ -24,6 +24,7 @@ import { libraryStoreReader } from "./store-reader";
 import { localDayOf } from "../gallery/engine/days";
 import {
   type LibrarySearch,
+  type LocationTagsSearch,
   type PeopleSearch,
   createLibrarySearch,
 } from "../search/library-search";
@@ -63,6 +64,8 @@ export interface GalleryServicesDeps {
   mlHosted?: (() => Promise<void>) | undefined;
   /** The people for face search, once on-device ML runs. */
   people?: (() => PeopleSearch | undefined) | undefined;
+  /** The account's location tags for place search. */
+  locationTags?: (() => LocationTagsSearch | undefined) | undefined;
 }
 
 export interface GalleryServices {
@@ -122,6 +125,7 @@ export const createGalleryServices = (deps: GalleryServicesDeps): GalleryService
     ml: deps.ml,
     mlHosted: deps.mlHosted,
     people: deps.people,
+    locationTags: deps.locationTags,
   });
   return { engine, media, actions, search, reader };
 };

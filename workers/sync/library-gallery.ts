@@ -89,6 +89,7 @@ export const libraryGalleryCalls = (
     // Not `viewOpened`: the first screen stays the last album or timeline opened.
     openSearch: (query) => library.gallery().search.open(query),
     cityName: (cityID) => library.gallery().search.cityName(cityID),
+    locationTagName: (tagID) => library.gallery().search.locationTagName(tagID),
     exactDuplicates: async () => {
       await library.loaded();
       // Over the library as the views show it: an action just performed is already in it.

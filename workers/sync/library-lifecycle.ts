@@ -44,6 +44,8 @@ import type {
 import type { LibraryUploads } from "./upload/library-uploads";
 import type { LibraryFaces, LibraryML, SimilarityIndexes } from "../ml/indexing/library-ml";
 import type { LibraryPeople } from "../people/library-people";
+import type { LibraryLocationTags } from "../places/library-location-tags";
+import { hostLibraryLocationTags } from "./library-location-tags-host";
 
 const defaultNotifyIntervalMs = 250;
 
@@ -65,6 +67,8 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
   /** On-device ML over the loaded library, when the host has an ML worker. */
   let ml: (LibraryML & SimilarityIndexes & LibraryFaces) | undefined;
   let people: LibraryPeople | undefined;
+  /** The account's location tags, for search; made with the loaded library. */
+  let locationTags: LibraryLocationTags | undefined;
   /** Settles once on-device ML's code has loaded or failed to (never without ML). */
   let markMLHosted = (): void => undefined;
   const mlHosted = new Promise<void>((resolve) => {
@@ -200,6 +204,8 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       keeper?.settledNow();
       // New files may need indexing (and other devices' results pulling).
       ml?.request();
+      // See: [Note: Location tags are pulled when search reads them]
+      locationTags?.refreshIfRead();
     } catch (e) {
       if (isClosed() || e instanceof RequestCanceledError) return status;
       setStatus({
@@ -278,6 +284,16 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       throw new SyncStoppedError();
     }
     store = opened.store;
+    locationTags = hostLibraryLocationTags({
+      api: sessionApi,
+      keyring: deps.keyring,
+      pool: deps.pool,
+      nowMs: deps.nowMs,
+      logError,
+      onChange: () => {
+        if (gallery?.search.locationTagsChanged() === true) notifier.notify(false);
+      },
+    });
     gallery = createGalleryServices({
       store: opened.store,
       userID: next.userID,
@@ -297,6 +313,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       ml: () => ml,
       mlHosted: () => (deps.startML === undefined ? Promise.resolve() : mlHosted),
       people: () => people,
+      locationTags: () => locationTags,
     });
     const startML = deps.startML;
     if (startML !== undefined) {
@@ -564,6 +581,7 @@ export const createLibraryLifecycle = (deps: SyncServiceDependencies): LibraryLi
       ml?.stop();
       ml = undefined;
       people = undefined;
+      locationTags = undefined;
       uploads?.cancel();
       await currentRun;
       db?.close();

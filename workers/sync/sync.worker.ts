@@ -284,6 +284,8 @@ export const openSearch = (...args: Parameters<SearchCalls["openSearch"]>) =>
   ensureService().openSearch(...args);
 export const cityName = (...args: Parameters<SearchCalls["cityName"]>) =>
   ensureService().cityName(...args);
+export const locationTagName = (...args: Parameters<SearchCalls["locationTagName"]>) =>
+  ensureService().locationTagName(...args);
 
 // The duplicates page: `web/common/library/duplicates-client.ts` calls this.
 export const exactDuplicates = (): ReturnType<DuplicatesCalls["exactDuplicates"]> =>

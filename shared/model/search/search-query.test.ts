@@ -38,6 +38,10 @@ describe("a search in the address", () => {
       { kind: "person", personID: "cluster-1234_10250_20000_30500_45000" },
       "person:cluster-1234_10250_20000_30500_45000",
     ],
+    [
+      { kind: "location-tag", tagID: "location_3kF9wQm2ZpL0aB7cD1eR5t" },
+      "tag:location_3kF9wQm2ZpL0aB7cD1eR5t",
+    ],
   ])("%j reads %s and back", (query, encoded) => {
     expect(encodeSearchQuery(query)).toBe(encoded);
     expect(decodeSearchQuery(encoded)).toEqual(query);
@@ -76,6 +80,10 @@ describe("a search in the address", () => {
     "person:a b",
     "person:<script>",
     `person:${"x".repeat(129)}`,
+    "tag:",
+    "tag:a b",
+    "tag:location_a/b",
+    `tag:${"x".repeat(129)}`,
   ])("%s is no search", (raw) => {
     expect(decodeSearchQuery(raw)).toBeUndefined();
   });

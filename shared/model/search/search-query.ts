@@ -38,7 +38,9 @@ export type SearchQuery =
   /** Files taken inside an area of the map, of one album when `collectionID` is set. */
   | { kind: "area"; area: MapArea; collectionID?: number | undefined }
   /** Files a person is in (by the person's ID: a named person's entity, or an unnamed cluster). */
-  | { kind: "person"; personID: string };
+  | { kind: "person"; personID: string }
+  /** Files taken within a place the user named in an Ente app (by its "location" entity's ID). */
+  | { kind: "location-tag"; tagID: string };
 
 /**
  * A box of the map in degrees. `west` may be greater than `east`: the box
@@ -95,6 +97,8 @@ export const encodeSearchQuery = (query: SearchQuery): string => {
     }
     case "person":
       return `person:${query.personID}`;
+    case "location-tag":
+      return `tag:${query.tagID}`;
   }
 };
 
@@ -171,6 +175,8 @@ export const decodeSearchQuery = (raw: string | null): SearchQuery | undefined =
       return decodeArea(value);
     case "person":
       return personIDPattern.test(value) ? { kind: "person", personID: value } : undefined;
+    case "tag":
+      return entityIDPattern.test(value) ? { kind: "location-tag", tagID: value } : undefined;
     default:
       return undefined;
   }
@@ -178,6 +184,9 @@ export const decodeSearchQuery = (raw: string | null): SearchQuery | undefined =
 
 /** A person's ID as the address carries it: an entity's or a cluster's (letters, digits, `_`, `-`). */
 const personIDPattern = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** A user entity's ID as the address carries it (`location_…`). */
+const entityIDPattern = personIDPattern;
 
 const decodeArea = (raw: string): SearchQuery | undefined => {
   const parts = /^([-\d.,]+)(?:@(\d{1,16}))?$/.exec(raw);

@@ -163,6 +163,7 @@ const setup = (online = true) => {
       return Promise.resolve([]);
     },
     cityName: () => Promise.resolve("Lisbon"),
+    locationTagName: () => Promise.resolve("Home"),
     exactDuplicates: () => {
       calls.push("exactDuplicates");
       return Promise.resolve([]);

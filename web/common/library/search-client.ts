@@ -37,6 +37,10 @@ export const searchClientOverWorker = (
     await opened;
     return api.cityName(cityID);
   },
+  locationTagName: async (tagID) => {
+    await opened;
+    return api.locationTagName(tagID);
+  },
   openSearch: async (query) => {
     await opened;
     const snapshot = await api.openSearch(query);

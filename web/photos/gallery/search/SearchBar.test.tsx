@@ -15,6 +15,7 @@ const client: SearchClient = {
   searchSuggestions: () => Promise.resolve([]),
   openSearch: () => Promise.reject(new Error("not opened in these tests")),
   cityName: () => Promise.resolve(undefined),
+  locationTagName: () => Promise.resolve(undefined),
   indexingStatus: () => Promise.reject(new Error("not asked in these tests")),
   setIndexingEnabled: () => Promise.resolve(),
 };

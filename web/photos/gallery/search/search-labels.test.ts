@@ -20,3 +20,16 @@ describe("a camera search's label", () => {
     );
   });
 });
+
+describe("a location tag's search label", () => {
+  it.each([
+    ["en-US", enUS, "Search results"],
+    ["de-DE", deDE, "Suchergebnisse"],
+  ])("is the tag's name, or a plain title once it is gone, in %s", (locale, messages, plain) => {
+    const intl = createIntl({ locale, messages });
+    const query = { kind: "location-tag", tagID: "location_home" } as const;
+    expect(suggestionLabel({ group: "place", query, name: "Home", count: 3 }, intl)).toBe("Home");
+    expect(searchQueryLabel(query, intl, { locationTagName: "Home" })).toBe("Home");
+    expect(searchQueryLabel(query, intl)).toBe(plain);
+  });
+});

@@ -51,8 +51,18 @@ export const formatSearchDate = ({ year, month, day }: SearchDate, locale: strin
   return new Intl.DateTimeFormat(locale, options).format(date);
 };
 
-/** What an open search is called: the header's title and the bar's text (`cityName`: a place search's city). */
-export const searchQueryLabel = (query: SearchQuery, intl: Format, cityName?: string): string => {
+/** Names the worker knows: a place search's city, a location tag's. */
+export interface KnownNames {
+  cityName?: string | undefined;
+  locationTagName?: string | undefined;
+}
+
+/** What an open search is called: the header's title and the bar's text. */
+export const searchQueryLabel = (
+  query: SearchQuery,
+  intl: Format,
+  { cityName, locationTagName }: KnownNames = {},
+): string => {
   switch (query.kind) {
     case "words":
       return intl.formatMessage({ id: "search.words" }, { text: query.text });
@@ -87,6 +97,9 @@ export const searchQueryLabel = (query: SearchQuery, intl: Format, cityName?: st
     case "person":
       // The person's name is the worker's; the header shows it beside their face.
       return intl.formatMessage({ id: "search.person" });
+    case "location-tag":
+      // The tag's name as the user gave it; a deleted tag's search is one without a name.
+      return locationTagName ?? intl.formatMessage({ id: "search.resultsTitle" });
   }
 };
 
