@@ -16,7 +16,7 @@ import {
   collectionDiffRowsAt,
   type CollectionDiffRow,
 } from "./collection-diff-repository";
-import { ownerAndViewerShareOf } from "./collection-repository";
+import { collectionVersionOf, ownerAndViewerShareOf } from "./collection-repository";
 import type { DiffPageCache } from "./diff-page-cache";
 
 // `GET /collections/v2/diff?collectionID=&sinceTime=` (wire-contract §7): a
@@ -76,6 +76,34 @@ export const collectionDiffAnswer = async (
     request.collectionID,
   );
   return encodedDiffPage(context, cache, request, collectionVersionUs);
+};
+
+/**
+ * The viewer ID of an outsider, who owns no file of the collection: a public
+ * link's visitor or a cast TV. Its diff carries no file's private magic
+ * metadata (user IDs come from a counter far above 0).
+ */
+export const outsiderViewerID = 0;
+
+/**
+ * One page of a collection's diff for an outsider whose access the caller
+ * checked (a link's or a cast session's collection), encoded; 404 once the
+ * collection is gone.
+ */
+export const outsiderDiffAnswer = async (
+  context: Pick<LibraryContext, "db">,
+  cache: DiffPageCache,
+  request: Omit<DiffPageRequest, "viewerID">,
+): Promise<EncodedJSON> => {
+  // Read before the page's rows. See: [Note: Encoded diff pages are cached by collection version]
+  const collectionVersionUs = await collectionVersionOf(context.db, request.collectionID);
+  if (collectionVersionUs === undefined) throw collectionNotFound();
+  return encodedDiffPage(
+    context,
+    cache,
+    { ...request, viewerID: outsiderViewerID },
+    collectionVersionUs,
+  );
 };
 
 /**

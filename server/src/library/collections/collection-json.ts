@@ -1,4 +1,7 @@
-import type { RemoteCollectionJSON } from "../../../../shared/api/endpoints/library-schemas";
+import type {
+  PublicURLJSON,
+  RemoteCollectionJSON,
+} from "../../../../shared/api/endpoints/library-schemas";
 import type { DB } from "../../db/db";
 import type { CollectionRow } from "./collection-repository";
 import { liveSharesAmong, type ShareRow } from "./collection-share-repository";
@@ -38,6 +41,39 @@ export interface CollectionJSONParts {
   /** The photos app's public URL, where links point. */
   photosURL: string;
 }
+
+/**
+ * [Note: An outsider sees the album, not its people]
+ *
+ * A public link's visitor (`/public-collection/info`) and a cast TV
+ * (`/cast/info`) get the collection as they need it to show the album (its
+ * name, type, attributes and public metadata, which the collection key they
+ * were given opens) and nothing about who takes part: no owner email, no
+ * sharees, no private or sharee metadata, no key (theirs came with the link
+ * or the cast payload), and of links only what the caller passes (the
+ * visited link's settings the page needs), as the reference reduces it.
+ */
+export const outsiderCollectionJSON = (
+  collection: CollectionRow,
+  publicURLs: PublicURLJSON[],
+): RemoteCollectionJSON => {
+  const pubMagicMetadata = magicMetadataJSON(collection.pub_magic_metadata);
+  return {
+    id: collection.collection_id,
+    owner: { id: collection.owner_id, email: "", name: "", role: "" },
+    encryptedKey: "",
+    name: "",
+    encryptedName: collection.encrypted_name,
+    nameDecryptionNonce: collection.name_decryption_nonce,
+    type: collection.type,
+    attributes: JSON.parse(collection.attributes) as RemoteCollectionJSON["attributes"],
+    sharees: [],
+    publicURLs,
+    updationTime: collection.updation_time_us,
+    ...(pubMagicMetadata === undefined ? {} : { pubMagicMetadata }),
+    app: collection.app,
+  };
+};
 
 /** Whether the viewer sees the collection as deleted. */
 export const isTombstone = (collection: CollectionRow, view: CollectionView): boolean =>

@@ -5,18 +5,17 @@ import type { PublicLinkSession } from "../../http/auth";
 import { StatusError } from "../../http/http-errors";
 import { answersEncodedJSON } from "../../http/encoded-json";
 import type { HandlerMap } from "../../http/register-endpoints";
-import { collectionNotFound } from "../access";
-import { encodedDiffPage } from "../collections/collection-diff";
+import { outsiderDiffAnswer } from "../collections/collection-diff";
 import { oneFileDataAnswer } from "../derived-data/file-data-handlers";
 import { previewObjectURL } from "../derived-data/preview-handlers";
 import { isLiveInCollection } from "../collections/collection-file-repository";
-import { collectionByID, collectionVersionOf } from "../collections/collection-repository";
+import { outsiderCollectionJSON } from "../collections/collection-json";
+import { collectionByID } from "../collections/collection-repository";
 import type { DiffPageCache } from "../collections/diff-page-cache";
 import type { LibraryContext } from "../context";
 import { ensureOwnObjectKeys, registerNewFile } from "../files/create-file";
 import { presignedObjectURL } from "../files/downloads";
 import { createUploadURLMinter } from "../files/upload-url-handlers";
-import { magicMetadataJSON } from "../magic-metadata";
 import { headerNames } from "../../../../shared/api/headers";
 import { signLinkDeviceJWT } from "./link-devices";
 import { linkOfAccessToken } from "./link-repository";
@@ -28,12 +27,6 @@ import { storedLinkPasswordHash } from "./share-links";
 // (public-access.ts) has checked the link; these answer within its
 // collection only.
 
-/**
- * A public link's visitor owns no file: its diff carries no file's private
- * magic metadata (user IDs come from a counter far above 0).
- */
-const visitorViewerID = 0;
-
 /** The link of a resolved session (it may have been disabled since: 410). */
 const sessionLink = async (context: LibraryContext, session: PublicLinkSession) => {
   const link = await linkOfAccessToken(context.db, session.accessToken);
@@ -43,16 +36,7 @@ const sessionLink = async (context: LibraryContext, session: PublicLinkSession) 
   return link;
 };
 
-/**
- * [Note: A link's visitor sees the album, not its people]
- *
- * `/info` answers the collection as a visitor needs it to show the album
- * (its name, type, attributes and public metadata, which the key in the
- * link's fragment opens) and nothing about who takes part: no owner email,
- * no sharees, no private or sharee metadata, and of the link only what the
- * page needs (downloads, collect, password nonce and limits, join), as the
- * reference reduces it.
- */
+/** The link's collection as its visitor sees it. See: [Note: An outsider sees the album, not its people] */
 const visitorCollectionJSON = async (
   context: LibraryContext,
   link: LinkRow,
@@ -61,36 +45,21 @@ const visitorCollectionJSON = async (
   if (collection === undefined || collection.is_deleted === 1) {
     throw apiError(404, "COLLECTION_DELETED", "The collection is deleted");
   }
-  const pubMagicMetadata = magicMetadataJSON(collection.pub_magic_metadata);
-  return {
-    id: collection.collection_id,
-    owner: { id: collection.owner_id, email: "", name: "", role: "" },
-    encryptedKey: "",
-    name: "",
-    encryptedName: collection.encrypted_name,
-    nameDecryptionNonce: collection.name_decryption_nonce,
-    type: collection.type,
-    attributes: JSON.parse(collection.attributes) as RemoteCollectionJSON["attributes"],
-    sharees: [],
-    publicURLs: [
-      {
-        url: "",
-        deviceLimit: 0,
-        validTill: 0,
-        enableDownload: link.enable_download === 1,
-        enableCollect: link.enable_collect === 1,
-        enableComment: link.enable_comment === 1,
-        passwordEnabled: link.pw_hash !== null,
-        ...(link.pw_hash === null
-          ? {}
-          : { nonce: link.pw_nonce ?? "", memLimit: link.mem_limit, opsLimit: link.ops_limit }),
-        enableJoin: link.enable_join === 1,
-      },
-    ],
-    updationTime: collection.updation_time_us,
-    ...(pubMagicMetadata === undefined ? {} : { pubMagicMetadata }),
-    app: collection.app,
-  };
+  return outsiderCollectionJSON(collection, [
+    {
+      url: "",
+      deviceLimit: 0,
+      validTill: 0,
+      enableDownload: link.enable_download === 1,
+      enableCollect: link.enable_collect === 1,
+      enableComment: link.enable_comment === 1,
+      passwordEnabled: link.pw_hash !== null,
+      ...(link.pw_hash === null
+        ? {}
+        : { nonce: link.pw_nonce ?? "", memLimit: link.mem_limit, opsLimit: link.ops_limit }),
+      enableJoin: link.enable_join === 1,
+    },
+  ]);
 };
 
 /** A file of the link's collection (a live row), else 403. */
@@ -148,22 +117,13 @@ export const createPublicCollectionHandlers = (
       return { jwtToken: await signLinkPasswordJWT(context.secrets, link, context.nowUs()) };
     },
 
-    getPublicCollectionDiff: answersEncodedJSON(async ({ session, query, request }) => {
-      // Read before the page's rows. See: [Note: Encoded diff pages are cached by collection version]
-      const collectionVersionUs = await collectionVersionOf(context.db, session.collectionID);
-      if (collectionVersionUs === undefined) throw collectionNotFound();
-      return encodedDiffPage(
-        context,
-        diffPages,
-        {
-          viewerID: visitorViewerID,
-          collectionID: session.collectionID,
-          sinceTime: query.sinceTime,
-          acceptEncoding: request.headers["accept-encoding"],
-        },
-        collectionVersionUs,
-      );
-    }),
+    getPublicCollectionDiff: answersEncodedJSON(({ session, query, request }) =>
+      outsiderDiffAnswer(context, diffPages, {
+        collectionID: session.collectionID,
+        sinceTime: query.sinceTime,
+        acceptEncoding: request.headers["accept-encoding"],
+      }),
+    ),
 
     downloadPublicFile: async ({ session, params }) => {
       await ensureFileOfLink(context, session.collectionID, params.fileID);
