@@ -249,6 +249,10 @@ export const startCairn = async (
           if (library === undefined) throw new Error("The API app is not created yet");
           return library.resolvers.publicLink(credentials, context);
         },
+        castToken: (token, context) => {
+          if (library === undefined) throw new Error("The API app is not created yet");
+          return library.resolvers.castToken(token, context);
+        },
       },
       rateLimiter: createRateLimiter(config.rateLimitScale),
       trustedProxies: config.trustedProxies,

@@ -5,7 +5,7 @@ import { defineEndpoint, emptyResponse, redirectResponse } from "../../shared/ap
 import { ping } from "../../shared/api/endpoints/system";
 import { intFromString } from "../../shared/api/wire-values";
 import { ApiError } from "../../shared/model/errors";
-import type { AuthResolvers, PublicLinkSession, UserSession } from "../src/http/auth";
+import type { AuthResolvers, CastSession, PublicLinkSession, UserSession } from "../src/http/auth";
 import { createApiApp } from "../src/http/create-api-app";
 import { answersEncodedJSON, EncodedJSON } from "../src/http/encoded-json";
 import type { HandlerMap } from "../src/http/register-endpoints";
@@ -52,6 +52,12 @@ export const testEndpoints = {
     path: "/test/link/info",
     auth: "publicLink",
     response: z.object({ collectionID: z.number(), hasJWT: z.boolean() }),
+  }),
+  castInfo: defineEndpoint({
+    method: "GET",
+    path: "/test/cast/info",
+    auth: "castToken",
+    response: z.object({ collectionID: z.number(), casterID: z.number() }),
   }),
   download: defineEndpoint({
     method: "GET",
@@ -117,6 +123,7 @@ export const testHandlers: HandlerMap<typeof testEndpoints> = {
     collectionID: session.collectionID,
     hasJWT: request.headers["x-auth-access-token-jwt"] !== undefined || request.url.includes("JWT"),
   }),
+  castInfo: ({ session }) => ({ collectionID: session.collectionID, casterID: session.casterID }),
   download: ({ params }) => ({ location: `/test/bytes/${params.fileID}` }),
   bytes: ({ params }) => ({ bytesOf: params.fileID }),
   conflict: () => {
@@ -147,6 +154,12 @@ export const testResolvers: AuthResolvers = {
   publicLink: ({ accessToken }) =>
     Promise.resolve<PublicLinkSession | undefined>(
       accessToken === "link-token" ? { collectionID: 77, accessToken } : undefined,
+    ),
+  castToken: (token) =>
+    Promise.resolve<CastSession | undefined>(
+      token === "cast-token"
+        ? { collectionID: 78, casterID: 1580559962386438, deviceID: "d" }
+        : undefined,
     ),
 };
 

@@ -18,6 +18,7 @@ import {
   type FetchFunction,
 } from "./client";
 import { defineEndpoint, emptyResponse, redirectResponse } from "./endpoint";
+import { getCastDiff, previewCastFile } from "./endpoints/cast";
 import { createFamily } from "./endpoints/families";
 import { listPasskeys } from "./endpoints/passkeys";
 import { ping } from "./endpoints/system";
@@ -193,6 +194,31 @@ describe("createApiClient: requests", () => {
     expect(requests[0]?.headers["x-auth-token"]).toBe("families.jwt");
     await expect(clientWith(fetch).call(createFamily)).rejects.toThrow(TokenMissingError);
     expect(requests).toHaveLength(1);
+  });
+
+  it("sends only the cast token on castToken endpoints, in the query of redirects", async () => {
+    const { fetch, requests } = fakeFetch((url) =>
+      url.includes("/files/") ? new Response("ciphertext") : json({ diff: [], hasMore: false }),
+    );
+    const client = clientWith(fetch, { getCastToken: () => "cast_token" });
+    expect(await client.call(getCastDiff, { query: { sinceTime: 5 } })).toEqual({
+      diff: [],
+      hasMore: false,
+    });
+    expect(requests[0]?.url).toBe("http://api.test:8080/cast/diff?sinceTime=5");
+    expect(requests[0]?.headers).toEqual({
+      "x-client-package": "io.cairn.photos.web",
+      "x-cast-access-token": "cast_token",
+    });
+    await client.call(previewCastFile, { params: { fileID: 10000001 } });
+    expect(requests[1]?.url).toBe(
+      "http://api.test:8080/cast/files/preview/10000001?castToken=cast_token",
+    );
+    expect(requests[1]?.headers).toEqual({});
+    await expect(clientWith(fetch).call(getCastDiff, { query: { sinceTime: 0 } })).rejects.toThrow(
+      TokenMissingError,
+    );
+    expect(requests).toHaveLength(2);
   });
 
   it("encodes path params as one segment", async () => {

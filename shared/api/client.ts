@@ -46,6 +46,8 @@ export interface ApiClientOptions {
   getFamiliesToken?: () => MaybePromise<string | undefined>;
   /** The credentials for `publicLink` endpoints; undefined when none. */
   getPublicLinkCredentials?: () => MaybePromise<PublicLinkCredentials | undefined>;
+  /** A paired cast device's token for `castToken` endpoints; undefined when unpaired. */
+  getCastToken?: () => MaybePromise<string | undefined>;
   /** Per-call deadline; defaults to `defaultTimeoutMs`. */
   timeoutMs?: number;
 }
@@ -171,6 +173,7 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
     getAccountsToken,
     getFamiliesToken,
     getPublicLinkCredentials,
+    getCastToken,
   } = options;
   // The token getter of each auth kind sent in `X-Auth-Token`.
   const tokenGetters = {
@@ -203,8 +206,9 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
     // store and forcing a CORS preflight that S3-compatible stores often
     // refuse. So redirect calls send no custom header: tokens go in the query
     // (`?token=`, `?accessToken=`, `?accessTokenJWT=`, which the server
-    // accepts, wire-contract §0.1) and `X-Client-Package` is left out (the
-    // server then assumes `photos`, the only app with downloads).
+    // accepts, wire-contract §0.1; a cast device's `?castToken=`) and
+    // `X-Client-Package` is left out (the server then assumes `photos`, the
+    // only app with downloads).
     if (!isRedirect) headers[headerNames.clientPackage] = clientPackage;
 
     if (
@@ -231,6 +235,12 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
         if (accessTokenJWT !== undefined) headers[headerNames.accessTokenJWT] = accessTokenJWT;
         if (linkDeviceToken !== undefined) headers[headerNames.linkDeviceToken] = linkDeviceToken;
       }
+    }
+    if (endpoint.auth === "castToken") {
+      const castToken = await getCastToken?.();
+      if (castToken === undefined || castToken === "") throw new TokenMissingError();
+      if (isRedirect) query[tokenQueryNames.castAccessToken] = castToken;
+      else headers[headerNames.castAccessToken] = castToken;
     }
 
     let body: string | undefined;

@@ -28,9 +28,11 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * ACCOUNTS-scoped JWT (wire-contract §1.2, also in `X-Auth-Token`: the
  * passkey management of the accounts app), the holder of a FAMILIES-scoped
  * JWT (wire-contract §1.2, §11, also in `X-Auth-Token`: the family page's
- * admin calls), or anybody.
+ * admin calls), a paired cast device (its cast token in
+ * `X-Cast-Access-Token`, wire-contract §0.1), or anybody.
  */
-export type AuthKind = "user" | "publicLink" | "accountsToken" | "familiesToken" | "none";
+export type AuthKind =
+  "user" | "publicLink" | "accountsToken" | "familiesToken" | "castToken" | "none";
 
 /**
  * How the client turns a failed answer into a typed error (spec §8): the

@@ -474,6 +474,33 @@ export interface AuthenticatorEntityTable {
   updated_at_us: number;
 }
 
+// Cast sessions (migration 0012). See: [Note: A cast pairing lives an hour, a cast session a week of disuse]
+
+/** A TV that registered for casting: waiting with its code, or paired with a collection. */
+export interface CastSessionsTable {
+  /** A UUID the server picked. */
+  device_id: string;
+  /** Six uppercase letters and digits, shown on the TV. */
+  pairing_code: string;
+  /** base64 of the TV's X25519 public key, which senders seal the payload to. */
+  public_key: string;
+  /** The address the TV registered from. */
+  device_ip: string;
+  /** A short name of the TV's browser and system, or its address. */
+  device_name: string;
+  /** Null until paired. */
+  collection_id: number | null;
+  /** Who paired it; null until paired. */
+  caster_id: number | null;
+  /** SHA-256 of the cast token; null until paired. See: [Note: A cast token is kept as a hash] */
+  token_hash: string | null;
+  /** base64 of the payload sealed to `public_key`; null until paired. */
+  encrypted_payload: string | null;
+  created_at_us: number;
+  /** Registration, pairing, then the TV's latest call (written at most once a minute). */
+  last_used_at_us: number;
+}
+
 export interface Database {
   task_locks: TaskLocksTable;
   id_counters: IdCountersTable;
@@ -515,4 +542,5 @@ export interface Database {
   entity_data: EntityDataTable;
   authenticator_key: AuthenticatorKeyTable;
   authenticator_entity: AuthenticatorEntityTable;
+  cast_sessions: CastSessionsTable;
 }

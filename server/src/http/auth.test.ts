@@ -53,6 +53,36 @@ describe("auth", () => {
       200,
       undefined,
     ],
+    ["no cast token", {}, "/test/cast/info", 401, { error: "cast access token missing" }],
+    [
+      "a session token where a cast token is needed",
+      withToken,
+      "/test/cast/info",
+      401,
+      { error: "cast access token missing" },
+    ],
+    [
+      "an unknown cast token",
+      { "x-cast-access-token": "nope" },
+      "/test/cast/info",
+      401,
+      { error: "invalid token" },
+    ],
+    [
+      "a cast token header",
+      { "x-cast-access-token": "cast-token" },
+      "/test/cast/info",
+      200,
+      { collectionID: 78, casterID: 1580559962386438 },
+    ],
+    ["a cast token in the query", {}, "/test/cast/info?castToken=cast-token", 200, undefined],
+    [
+      "a cast token header winning over the query",
+      { "x-cast-access-token": "cast-token" },
+      "/test/cast/info?castToken=nope",
+      200,
+      undefined,
+    ],
   ])("with %s answers %i", async (_, headers, url, status, body) => {
     const answer = await app.inject({ method: "GET", url, headers });
     expect(answer.statusCode).toBe(status);

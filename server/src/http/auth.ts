@@ -9,7 +9,8 @@ import { StatusError } from "./http-errors";
 // The HTTP layer finds the credentials an endpoint's auth kind needs (the
 // session token from `X-Auth-Token` or `?token=`; the public-link tokens
 // from their headers or `?accessToken=` / `?accessTokenJWT=`, wire-contract
-// §0.1), answers 401 when they are missing, and hands them to a resolver that
+// §0.1; a cast device's token from `X-Cast-Access-Token` or `?castToken=`),
+// answers 401 when they are missing, and hands them to a resolver that
 // decides who the caller is. The resolvers belong to the accounts and
 // sharing services; until those exist, `noSessions` accepts nobody.
 
@@ -27,6 +28,16 @@ export interface PublicLinkSession {
   accessToken: string;
   /** The visitor's device, on the calls that count devices (`/info`, `/diff`). */
   deviceID?: string | undefined;
+}
+
+/** A cast device paired with a collection (wire-contract §0.1 `X-Cast-Access-Token`). */
+export interface CastSession {
+  /** The collection the device shows. */
+  collectionID: number;
+  /** Who paired it, and whose access to the collection it borrows. */
+  casterID: number;
+  /** The device's ID among the caster's cast devices. */
+  deviceID: string;
 }
 
 /** The holder of an ACCOUNTS-scoped JWT (wire-contract §1.2). */
@@ -48,7 +59,9 @@ export type SessionFor<A extends AuthKind> = A extends "user"
       ? AccountsTokenSession
       : A extends "familiesToken"
         ? FamiliesTokenSession
-        : undefined;
+        : A extends "castToken"
+          ? CastSession
+          : undefined;
 
 export interface AuthContext {
   app: ClientApp;
@@ -68,6 +81,8 @@ export interface AuthResolvers {
     credentials: PublicLinkCredentials,
     context: AuthContext,
   ): Promise<PublicLinkSession | undefined>;
+  /** The session of a cast token, or undefined when the token is not valid. May throw `StatusError`. */
+  castToken(token: string, context: AuthContext): Promise<CastSession | undefined>;
 }
 
 /** The resolvers of a server without accounts: every credential is invalid. */
@@ -76,6 +91,7 @@ export const noSessions: AuthResolvers = {
   accountsToken: () => Promise.resolve(undefined),
   familiesToken: () => Promise.resolve(undefined),
   publicLink: () => Promise.resolve(undefined),
+  castToken: () => Promise.resolve(undefined),
 };
 
 const firstValue = (value: unknown): string | undefined => {
@@ -108,12 +124,22 @@ export const publicLinkCredentialsOf = (
   };
 };
 
+/** A cast device's token: header first, then the query (wire-contract §0.1). */
+export const castTokenOf = (request: FastifyRequest): string | undefined =>
+  header(request, headerNames.castAccessToken) ??
+  queryValue(request, tokenQueryNames.castAccessToken);
+
 /** The session for an endpoint's auth kind, or a 401. See: [Note: Auth is resolved by injected resolvers] */
 export const resolveSession = async (
   resolvers: AuthResolvers,
   context: AuthContext,
 ): Promise<
-  UserSession | AccountsTokenSession | FamiliesTokenSession | PublicLinkSession | undefined
+  | UserSession
+  | AccountsTokenSession
+  | FamiliesTokenSession
+  | PublicLinkSession
+  | CastSession
+  | undefined
 > => {
   const { endpoint, request } = context;
   switch (endpoint.auth) {
@@ -139,6 +165,15 @@ export const resolveSession = async (
       const credentials = publicLinkCredentialsOf(request);
       if (credentials === undefined) throw new StatusError(401, { error: "missing accessToken" });
       const session = await resolvers.publicLink(credentials, context);
+      if (session === undefined) throw new StatusError(401, { error: "invalid token" });
+      return session;
+    }
+    case "castToken": {
+      const token = castTokenOf(request);
+      if (token === undefined) {
+        throw new StatusError(401, { error: "cast access token missing" });
+      }
+      const session = await resolvers.castToken(token, context);
       if (session === undefined) throw new StatusError(401, { error: "invalid token" });
       return session;
     }

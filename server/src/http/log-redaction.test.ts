@@ -46,6 +46,8 @@ describe("redactURL", () => {
     ],
     ["/collections/v3/:collectionID", "/collections/v3/42", "/collections/v3/42"],
     ["/passkeys/:id", "/passkeys/5?friendlyName=Phone", "/passkeys/5?friendlyName=Phone"],
+    // A TV's pairing code lets whoever reads it pair the TV for an hour.
+    ["/cast/cast-data/:code", "/cast/cast-data/AB12CD", "/cast/cast-data/[redacted]"],
     ["/blobs/*", "/blobs/1/k", "/blobs/1/k"],
   ])("route %s: %s → %s", (routePattern, url, logged) => {
     expect(redactURL(url, routePattern)).toBe(logged);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { AnyEndpoint } from "../../../shared/api/endpoint";
 import { WindowCounter } from "../accounts/window-counter";
-import type { AccountsTokenSession, PublicLinkSession, UserSession } from "./auth";
+import type { AccountsTokenSession, CastSession, PublicLinkSession, UserSession } from "./auth";
 import { StatusError } from "./http-errors";
 import { millisecondsPerMinute } from "../time";
 import { retryLaterAfter } from "./retry-after";
@@ -67,7 +67,7 @@ export const isStrictlyLimited = (endpoint: Pick<AnyEndpoint, "method" | "path">
 export const rateLimitBreached = (): StatusError =>
   new StatusError(429, { error: "Rate limit breached, try later" });
 
-type Session = UserSession | AccountsTokenSession | PublicLinkSession | undefined;
+type Session = UserSession | AccountsTokenSession | PublicLinkSession | CastSession | undefined;
 
 export interface RateLimiter {
   /** Counts a request before routing; throws 429 past the global limit. */

@@ -2,6 +2,8 @@ import type { libraryEndpoints } from "../../../shared/api/endpoints/library";
 import type { AuthResolvers } from "../http/auth";
 import type { HandlerMap } from "../http/register-endpoints";
 import type { JobDefinition } from "../jobs/scheduler";
+import { resolveCastToken } from "./cast/cast-access";
+import { castJobs, createCastHandlers } from "./cast/create-cast";
 import { createCollectionHandlers } from "./collections/collection-handlers";
 import { createDiffPageCache, diffPageCacheBytes } from "./collections/diff-page-cache";
 import type { LibraryContext } from "./context";
@@ -16,15 +18,19 @@ import { createTrashHandlers } from "./trash/trash-handlers";
 
 export interface Library {
   handlers: HandlerMap<typeof libraryEndpoints>;
-  /** Trash purge, blob deletion and upload expiry. */
+  /** Trash purge, blob deletion, upload expiry and the cast sessions' sweep. */
   jobs: JobDefinition[];
-  /** Who holds a public link. See: [Note: A public link is checked in the reference's order] */
-  resolvers: Pick<AuthResolvers, "publicLink">;
+  /**
+   * Who holds a public link, and a cast token.
+   * See: [Note: A public link is checked in the reference's order], [Note: A cast TV borrows its caster's access]
+   */
+  resolvers: Pick<AuthResolvers, "publicLink" | "castToken">;
 }
 
 /**
  * The library endpoints' handlers and background jobs, over one context.
- * The collection diff and a public link's diff share one page cache.
+ * The collection diff and the diffs of a public link and a cast TV share
+ * one page cache.
  * See: [Note: Encoded diff pages are cached by collection version]
  */
 export const createLibrary = (context: LibraryContext): Library => {
@@ -38,11 +44,13 @@ export const createLibrary = (context: LibraryContext): Library => {
       ...createEmbeddingHandlers(context),
       ...createFileDataHandlers(context),
       ...createPreviewHandlers(context),
+      ...createCastHandlers(context, diffPages),
     },
-    jobs: libraryJobs(context),
+    jobs: [...libraryJobs(context), ...castJobs(context)],
     resolvers: {
       publicLink: (credentials, authContext) =>
         resolvePublicLink(context, credentials, authContext),
+      castToken: (token) => resolveCastToken(context, token),
     },
   };
 };

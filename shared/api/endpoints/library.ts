@@ -1,3 +1,4 @@
+import { castEndpoints } from "./cast";
 import { collectionEndpoints } from "./collections";
 import { embeddingEndpoints } from "./embeddings";
 import { fileDataEndpoints } from "./file-data";
@@ -8,7 +9,7 @@ import { trashEndpoints } from "./trash";
 
 /**
  * Every endpoint of the library storage issue (wire-contract §3 to §8, and
- * the embeddings calls the contract adds), by area.
+ * the embeddings calls the contract adds; casting an album), by area.
  */
 export const libraryEndpointAreas = {
   collections: collectionEndpoints,
@@ -18,6 +19,7 @@ export const libraryEndpointAreas = {
   embeddings: embeddingEndpoints,
   fileData: fileDataEndpoints,
   filePreviews: filePreviewEndpoints,
+  cast: castEndpoints,
 };
 
 export const libraryEndpoints = {
@@ -28,4 +30,5 @@ export const libraryEndpoints = {
   ...embeddingEndpoints,
   ...fileDataEndpoints,
   ...filePreviewEndpoints,
+  ...castEndpoints,
 };

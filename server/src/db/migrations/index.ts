@@ -10,6 +10,7 @@ import * as keyedOttHashes from "./0008-keyed-ott-hashes";
 import * as derivedData from "./0009-derived-data";
 import * as userEntities from "./0010-user-entities";
 import * as authenticator from "./0011-authenticator";
+import * as castSessions from "./0012-cast-sessions";
 import * as filePreviews from "./0013-file-previews";
 
 // [Note: Migrations are listed, not discovered]
@@ -30,6 +31,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0009-derived-data": derivedData,
   "0010-user-entities": userEntities,
   "0011-authenticator": authenticator,
+  "0012-cast-sessions": castSessions,
   "0013-file-previews": filePreviews,
 };
 

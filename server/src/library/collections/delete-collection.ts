@@ -12,6 +12,7 @@ import {
   liveEntriesOfCollection,
   markAllCollectionFilesDeleted,
 } from "./collection-file-repository";
+import { deleteCastSessionsOfCollection } from "../cast/cast-session-repository";
 import { disableLinksOf } from "../links/link-repository";
 import { markCollectionDeleted } from "./collection-repository";
 import { endLiveShares } from "./collection-share-repository";
@@ -136,7 +137,8 @@ export const deleteCollection = (
     );
     await markAllCollectionFilesDeleted(trx, collectionID, versionUs);
     await endLiveShares(trx, collectionID, versionUs);
-    // Its links stop working (wire-contract §3.2).
+    // Its links and cast tokens stop working (wire-contract §3.2).
     await disableLinksOf(trx, collectionID, versionUs);
+    await deleteCastSessionsOfCollection(trx, collectionID);
     await markCollectionDeleted(trx, collectionID);
   });

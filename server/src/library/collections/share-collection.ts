@@ -12,6 +12,7 @@ import type { LibraryContext } from "../context";
 import type { LibraryTransaction } from "../versions";
 import { participantCollection, writeCollections } from "./collection-write";
 import { markCollectionFilesOfOwnerDeleted } from "./collection-file-repository";
+import { deleteCastSessionsOfCollection } from "../cast/cast-session-repository";
 import { userEmails } from "./user-emails";
 import { userIDOfEmailHash } from "../../accounts/user-repository";
 
@@ -79,6 +80,9 @@ const endShare = async (
 ): Promise<void> => {
   await endLiveShares(trx, collectionID, versionUs, shareeID);
   await markCollectionFilesOfOwnerDeleted(trx, collectionID, shareeID, versionUs);
+  // The TVs the sharee paired with the collection go dark with its share.
+  // See: [Note: A cast TV borrows its caster's access]
+  await deleteCastSessionsOfCollection(trx, collectionID, shareeID);
 };
 
 export interface ShareRequest {

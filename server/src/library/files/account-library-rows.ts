@@ -1,3 +1,4 @@
+import { deleteCastSessionsOfAccount } from "../cast/cast-session-repository";
 import {
   deleteCollectionFilesOfAccount,
   othersCollectionsWithFilesOf,
@@ -24,7 +25,8 @@ import {
  * its collections and their shares, shares with it, the entries of its
  * collections and of its files in anyone's collection (whose collections get
  * a new version), its files, their objects and derived data, its trash, its
- * unregistered uploads and queued blob deletions. The rows that name its collections or
+ * unregistered uploads and queued blob deletions, and the cast sessions it
+ * paired or that show its collections. The rows that name its collections or
  * files go before them.
  */
 export const deleteLibraryRowsOf = async (
@@ -40,6 +42,7 @@ export const deleteLibraryRowsOf = async (
     const versionUs = await lockCollectionsForWrite(context, trx, othersCollectionIDs);
     await stampCollections(trx, othersCollectionIDs, versionUs);
   }
+  await deleteCastSessionsOfAccount(trx, userID);
   await deleteCollectionFilesOfAccount(trx, userID);
   await deleteSharesOfAccount(trx, userID);
   await deleteObjectsOfOwner(trx, userID);
