@@ -7,7 +7,11 @@ import Fastify from "fastify";
 import type { BlobStore } from "../src/blobs/blob-store";
 import { registerLocalBlobRoutes } from "../src/blobs/local/local-blob-routes";
 import { createLocalBlobStore, type LocalBlobStore } from "../src/blobs/local/local-blob-store";
-import { createS3BlobStore, type S3CallLimits } from "../src/blobs/s3-blob-store";
+import {
+  createS3BlobStore,
+  type S3CallLimits,
+  type S3CopyLimits,
+} from "../src/blobs/s3-blob-store";
 import { type FakeS3, fakeS3Credentials, startFakeS3 } from "./s3-server";
 
 export interface RunningBlobStore<S extends BlobStore = BlobStore> {
@@ -49,7 +53,11 @@ export const startLocalBlobStore = async (
 const localBackend: TestBlobStoreBackend = { name: "local", start: () => startLocalBlobStore() };
 
 /** The S3 blob store of the server, over the fake S3 `fake`. */
-export const createS3BlobStoreOn = (fake: FakeS3, limits?: S3CallLimits): BlobStore =>
+export const createS3BlobStoreOn = (
+  fake: FakeS3,
+  limits?: S3CallLimits,
+  copyLimits?: S3CopyLimits,
+): BlobStore =>
   createS3BlobStore(
     {
       kind: "s3",
@@ -60,6 +68,7 @@ export const createS3BlobStoreOn = (fake: FakeS3, limits?: S3CallLimits): BlobSt
       forcePathStyle: true,
     },
     limits,
+    copyLimits,
   );
 
 const s3Backend: TestBlobStoreBackend = {

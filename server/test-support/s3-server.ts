@@ -11,7 +11,9 @@ import S3rver from "s3rver";
 // of presigned URLs (s3rver accepts any), and the part ETags listed in a
 // multipart completion (s3rver ignores them). So a test that tampers with a
 // presigned URL or completes with a wrong ETag gets the error real S3 would
-// give, and our presigned URLs are proven correctly signed.
+// give, and our presigned URLs are proven correctly signed. It also plays
+// `UploadPartCopy`, which s3rver lacks, as S3 answers it: the range read from
+// the source and uploaded as the part.
 
 export const fakeS3Credentials = { accessKeyID: "S3RVER", secretAccessKey: "S3RVER" };
 
@@ -149,6 +151,75 @@ export const startFakeS3 = async (): Promise<FakeS3> => {
     else forwarded.end(body);
   };
 
+  /** A plain request to s3rver (unsigned: s3rver lets anonymous requests through). */
+  const upstreamRequest = (
+    method: string,
+    requestPath: string,
+    headers: http.OutgoingHttpHeaders,
+    body?: Buffer,
+  ) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        const sent = http.request(
+          { host: upstream.address, port: upstream.port, method, path: requestPath, headers },
+          (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+            answer.on("end", () => {
+              resolve({
+                status: answer.statusCode ?? 502,
+                headers: answer.headers,
+                body: Buffer.concat(chunks),
+              });
+            });
+          },
+        );
+        sent.on("error", reject);
+        sent.end(body);
+      },
+    );
+
+  /** `UploadPartCopy`: the source's range, read from s3rver and uploaded as the part. */
+  const copyPart = async (
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    uploadID: string,
+    partNumber: number,
+  ) => {
+    request.resume();
+    const source = decodeURIComponent(String(request.headers["x-amz-copy-source"]));
+    const range = request.headers["x-amz-copy-source-range"];
+    const read = await upstreamRequest(
+      "GET",
+      `/${source.replace(/^\//, "")}`,
+      typeof range === "string" ? { Range: range } : {},
+    );
+    if (read.status !== 200 && read.status !== 206) {
+      response.writeHead(read.status, { "Content-Type": "application/xml" });
+      response.end(read.body);
+      return;
+    }
+    const written = await upstreamRequest(
+      "PUT",
+      request.url ?? "/",
+      { "Content-Length": read.body.length },
+      read.body,
+    );
+    const etag = written.headers.etag;
+    if (written.status !== 200 || etag === undefined) {
+      response.writeHead(written.status, { "Content-Type": "application/xml" });
+      response.end(written.body);
+      return;
+    }
+    const parts = partETags.get(uploadID) ?? new Map<number, string>();
+    parts.set(partNumber, etag.replace(/"/g, ""));
+    partETags.set(uploadID, parts);
+    response.writeHead(200, { "Content-Type": "application/xml" });
+    response.end(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<CopyPartResult><LastModified>${new Date().toISOString()}</LastModified><ETag>${etag}</ETag></CopyPartResult>`,
+    );
+  };
+
   const faults: S3Fault[] = [];
   let requests = 0;
   const playFault = (
@@ -186,6 +257,14 @@ export const startFakeS3 = async (): Promise<FakeS3> => {
     }
     const uploadID = url.searchParams.get("uploadId");
     const partNumber = Number(url.searchParams.get("partNumber"));
+    if (
+      uploadID !== null &&
+      request.method === "PUT" &&
+      request.headers["x-amz-copy-source"] !== undefined
+    ) {
+      copyPart(request, response, uploadID, partNumber).catch(() => response.destroy());
+      return;
+    }
     if (uploadID !== null && request.method === "PUT") {
       forward(request, response, undefined, (answer) => {
         const etag = answer.headers.etag;

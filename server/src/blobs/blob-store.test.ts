@@ -1,7 +1,13 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testBlobStoreBackends, type RunningBlobStore } from "../../test-support/blob-stores";
+import {
+  createS3BlobStoreOn,
+  testBlobStoreBackends,
+  type RunningBlobStore,
+} from "../../test-support/blob-stores";
+import { startFakeS3 } from "../../test-support/s3-server";
 import { InvalidObjectKeyError } from "./blob-store";
+import { copyPartRanges } from "./s3-blob-store";
 
 /** Random bytes that fetch accepts as a body. */
 const random = (length: number) => new Uint8Array(randomBytes(length));
@@ -168,6 +174,38 @@ describe.each(testBlobStoreBackends())("blob store: $name", (backend) => {
     expect(await store.readSmall(newKey(), 3000)).toBeUndefined();
   });
 
+  it("copies an object inside the store: the same bytes under the new key, apart from the source", async () => {
+    const { store } = running;
+    const source = newKey();
+    const copy = newKey();
+    const bytes = random(70_000);
+    await put(await store.presignPut(source, { validForMs: minute }), bytes);
+    expect(await store.copy(source, copy)).toBe(true);
+    expect(await store.sizeBytes(copy)).toBe(bytes.length);
+
+    // The copy outlives its source.
+    await store.delete(source);
+    expect(await store.sizeBytes(source)).toBeUndefined();
+    const downloaded = await fetch(await store.presignGet(copy, { validForMs: minute }));
+    expect(downloaded.status).toBe(200);
+    expect(Buffer.from(await downloaded.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it("answers false for a copy of a missing object, and writes nothing", async () => {
+    const { store } = running;
+    const copy = newKey();
+    expect(await store.copy(newKey(), copy)).toBe(false);
+    expect(await store.sizeBytes(copy)).toBeUndefined();
+  });
+
+  it("refuses a copy from or to an invalid key", async () => {
+    const { store } = running;
+    await expect(store.copy("../etc/passwd", newKey())).rejects.toThrow(InvalidObjectKeyError);
+    const source = newKey();
+    await put(await store.presignPut(source, { validForMs: minute }), random(10));
+    await expect(store.copy(source, "../x")).rejects.toThrow(InvalidObjectKeyError);
+  });
+
   it("deletes objects, and deleting a missing one is fine", async () => {
     const { store } = running;
     const key = newKey();
@@ -210,4 +248,58 @@ describe.each(testBlobStoreBackends())("blob store: $name", (backend) => {
       );
     },
   );
+});
+
+// See: [Note: Objects above 5 GiB are copied in parts]
+describe("S3 copies of objects above the single-copy limit", () => {
+  const MiB = 1024 ** 2;
+
+  it.each([
+    {
+      sizeBytes: 10,
+      partBytes: 4,
+      ranges: [
+        [0, 3],
+        [4, 7],
+        [8, 9],
+      ],
+    },
+    {
+      sizeBytes: 8,
+      partBytes: 4,
+      ranges: [
+        [0, 3],
+        [4, 7],
+      ],
+    },
+    { sizeBytes: 3, partBytes: 4, ranges: [[0, 2]] },
+  ])("cuts $sizeBytes bytes into ranges of $partBytes", ({ sizeBytes, partBytes, ranges }) => {
+    expect(copyPartRanges(sizeBytes, partBytes)).toEqual(ranges);
+  });
+
+  it("copies in parts of the source's ranges, whole and in order", async () => {
+    const fake = await startFakeS3();
+    // The limits of 5 GiB and 512 MiB, scaled down to MiB.
+    const store = createS3BlobStoreOn(fake, undefined, {
+      maxSingleCopyBytes: 6 * MiB,
+      copyPartBytes: 5 * MiB,
+      parallelPartCopies: 2,
+    });
+    try {
+      const source = newKey();
+      const copy = newKey();
+      const bytes = random(12 * MiB + 17);
+      await put(await store.presignPut(source, { validForMs: minute }), bytes);
+      const requestsBefore = fake.requestCount();
+      expect(await store.copy(source, copy)).toBe(true);
+      // A HEAD, the upload's creation, three part copies and the completion.
+      expect(fake.requestCount() - requestsBefore).toBe(6);
+      expect(await store.sizeBytes(copy)).toBe(bytes.length);
+      const downloaded = await fetch(await store.presignGet(copy, { validForMs: minute }));
+      expect(Buffer.from(await downloaded.arrayBuffer()).equals(bytes)).toBe(true);
+    } finally {
+      await store.close();
+      await fake.close();
+    }
+  });
 });

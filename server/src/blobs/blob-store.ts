@@ -1,7 +1,7 @@
 // Object storage for the encrypted file and thumbnail blobs. Clients move the
 // bytes themselves through presigned URLs (wire-contract §5.1, §5.4); the
-// server mints URLs, checks sizes and deletes, and reads thumbnails only to
-// answer them many to a request. Two backends implement
+// server mints URLs, checks sizes, copies and deletes, and reads thumbnails
+// only to answer them many to a request. Two backends implement
 // it: the local folder (`local/`, the embedded default) and S3.
 
 /**
@@ -61,6 +61,13 @@ export interface BlobStore {
    * See: [Note: Thumbnails are fetched many to a request]
    */
   readSmall(key: string, maxBytes: number): Promise<Uint8Array | "tooLarge" | undefined>;
+  /**
+   * Copy an object to a new key inside the store, without its bytes passing
+   * through the server (S3 `CopyObject`). Answers false, having written
+   * nothing, when there is no source object. The copy is whole or absent,
+   * never partial. See: [Note: A copy of another's file is a new upload]
+   */
+  copy(sourceKey: string, destinationKey: string): Promise<boolean>;
   /** Delete an object; deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** The keys of the stored objects under a folder prefix such as `<userID>/`, sorted. */

@@ -1,5 +1,7 @@
 import {
+  AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -11,6 +13,8 @@ import {
   S3Client,
   S3ServiceException,
   UploadPartCommand,
+  UploadPartCopyCommand,
+  type CompletedPart,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { BlobStoreConfig } from "../config/config";
@@ -59,10 +63,47 @@ export const defaultS3CallLimits: S3CallLimits = {
   idleTimeoutMs: 30_000,
 };
 
+// [Note: Objects above 5 GiB are copied in parts]
+//
+// S3 copies an object of at most 5 GiB in one `CopyObject`; a file object
+// may have up to 10 GiB (wire-contract §10). A larger one is copied as a
+// multipart upload whose parts are ranges of the source (`UploadPartCopy`),
+// a few at a time, then completed; a failed copy aborts its upload so that
+// no parts are left billed. Either way the bytes never leave the store.
+
+export interface S3CopyLimits {
+  /** The largest object copied in one request: S3's limit for `CopyObject`. */
+  maxSingleCopyBytes: number;
+  /**
+   * The range each part of a larger copy takes: a 10 GiB object in 20 parts,
+   * each well above S3's 5 MiB minimum and quick enough to copy that a part
+   * never waits on an idle connection for long.
+   */
+  copyPartBytes: number;
+  /** Parts copied at once: a few, so a 10 GiB copy takes a fraction of the time of one part after another. */
+  parallelPartCopies: number;
+}
+
+export const defaultS3CopyLimits: S3CopyLimits = {
+  maxSingleCopyBytes: 5 * 1024 ** 3,
+  copyPartBytes: 512 * 1024 ** 2,
+  parallelPartCopies: 4,
+};
+
+/** The byte ranges (inclusive, as `x-amz-copy-source-range` takes them) of a copy in parts. */
+export const copyPartRanges = (sizeBytes: number, partBytes: number): [number, number][] => {
+  const ranges: [number, number][] = [];
+  for (let start = 0; start < sizeBytes; start += partBytes) {
+    ranges.push([start, Math.min(start + partBytes, sizeBytes) - 1]);
+  }
+  return ranges;
+};
+
 /** Any S3-compatible service, through presigned URLs (wire-contract §10). */
 export const createS3BlobStore = (
   config: S3Config,
   limits: S3CallLimits = defaultS3CallLimits,
+  copyLimits: S3CopyLimits = defaultS3CopyLimits,
 ): BlobStore => {
   const client = new S3Client({
     maxAttempts: limits.maxAttempts,
@@ -88,6 +129,53 @@ export const createS3BlobStore = (
     responseChecksumValidation: "WHEN_REQUIRED",
   });
   const Bucket = config.bucket;
+  // Keys need no escaping in a copy source. See: [Note: Object keys are safe paths]
+  const copySourceOf = (key: string) => `${Bucket}/${ensureValidObjectKey(key)}`;
+
+  /** See: [Note: Objects above 5 GiB are copied in parts] */
+  const copyInParts = async (sourceKey: string, destinationKey: string, sizeBytes: number) => {
+    const { UploadId } = await client.send(
+      new CreateMultipartUploadCommand({ Bucket, Key: destinationKey }),
+    );
+    if (UploadId === undefined) throw new Error("S3 created a multipart upload without an ID");
+    try {
+      const ranges = copyPartRanges(sizeBytes, copyLimits.copyPartBytes);
+      const parts: CompletedPart[] = [];
+      for (let first = 0; first < ranges.length; first += copyLimits.parallelPartCopies) {
+        const batch = ranges.slice(first, first + copyLimits.parallelPartCopies);
+        const copied = await Promise.all(
+          batch.map(async ([start, end], index) => {
+            const PartNumber = first + index + 1;
+            const { CopyPartResult } = await client.send(
+              new UploadPartCopyCommand({
+                Bucket,
+                Key: destinationKey,
+                UploadId,
+                PartNumber,
+                CopySource: copySourceOf(sourceKey),
+                CopySourceRange: `bytes=${String(start)}-${String(end)}`,
+              }),
+            );
+            return { PartNumber, ETag: CopyPartResult?.ETag };
+          }),
+        );
+        parts.push(...copied);
+      }
+      await client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket,
+          Key: destinationKey,
+          UploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
+    } catch (error) {
+      await client
+        .send(new AbortMultipartUploadCommand({ Bucket, Key: destinationKey, UploadId }))
+        .catch(() => undefined);
+      throw error;
+    }
+  };
 
   return {
     kind: "s3",
@@ -186,6 +274,30 @@ export const createS3BlobStore = (
         if (isMissingObject(error)) return undefined;
         throw error;
       }
+    },
+
+    async copy(sourceKey, destinationKey) {
+      ensureValidObjectKey(destinationKey);
+      const sizeBytes = await this.sizeBytes(sourceKey);
+      if (sizeBytes === undefined) return false;
+      try {
+        if (sizeBytes <= copyLimits.maxSingleCopyBytes) {
+          await client.send(
+            new CopyObjectCommand({
+              Bucket,
+              Key: destinationKey,
+              CopySource: copySourceOf(sourceKey),
+            }),
+          );
+        } else {
+          await copyInParts(sourceKey, destinationKey, sizeBytes);
+        }
+      } catch (error) {
+        // The source went between the look and the copy.
+        if (isMissingObject(error)) return false;
+        throw error;
+      }
+      return true;
     },
 
     async delete(key) {

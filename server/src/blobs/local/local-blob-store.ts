@@ -1,4 +1,5 @@
-import { mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { constants } from "node:fs";
+import { copyFile, mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import {
@@ -202,6 +203,28 @@ export const createLocalBlobStore = ({
       } finally {
         await handle.close();
       }
+    },
+
+    async copy(sourceKey, destinationKey) {
+      const target = objectPath(destinationKey);
+      const source = await openObject(sourceKey);
+      if (source === undefined) return false;
+      // Into the scratch folder first, then renamed into place, as every
+      // write. See: [Note: Local objects are never half-written]
+      // On a file system that clones (btrfs, XFS) the copy shares the
+      // source's blocks until one of them is written.
+      const file = await temporaryFiles.newFile();
+      try {
+        await copyFile(source.file, file, constants.COPYFILE_FICLONE);
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(file, target);
+      } catch (error) {
+        await rm(file, { force: true });
+        // The source went between the look and the copy.
+        if (isNotFound(error) && (await openObject(sourceKey)) === undefined) return false;
+        throw error;
+      }
+      return true;
     },
 
     async delete(key) {
