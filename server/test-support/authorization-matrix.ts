@@ -287,6 +287,26 @@ export const authorizationMatrix: Record<keyof Endpoints, MatrixRow> = {
     request: (t) => ({ body: { metadataList: [{ id: t.ownerFileID, magicMetadata }] } }),
     expected: signedIn({ owner: "ok", collaborator: 403, viewer: 403, outsiders: 403 }),
   },
+  copyFiles: {
+    request: (t, own) => ({
+      body: {
+        srcCollectionID: t.albumID,
+        dstCollectionID: own.ownAlbumID,
+        files: [
+          { id: t.collaboratorFileID, encryptedKey: b64(48, 1), keyDecryptionNonce: b64(24, 2) },
+        ],
+      },
+    }),
+    // Others' files, out of a collection the caller takes part in, into one
+    // it owns (wire-contract §5.3); the collaborator's own file is added, not
+    // copied (400).
+    expected: signedIn({
+      owner: "ok",
+      collaborator: known(400),
+      viewer: "ok",
+      outsiders: 404,
+    }),
+  },
   trashFiles: {
     request: (t) => ({
       body: { items: [{ fileID: t.trashableFileID, collectionID: t.albumID }] },

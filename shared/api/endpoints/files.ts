@@ -3,6 +3,7 @@ import { bytesResponse, defineEndpoint, emptyResponse, redirectResponse } from "
 import { absentOrNull, intFromString } from "../wire-values";
 import { base64Field } from "./account-schemas";
 import {
+  collectionFileItemSchema,
   fileInfoSchema,
   fileSchema,
   idField,
@@ -159,6 +160,28 @@ export const updateFilePublicMagicMetadata = defineEndpoint({
   response: emptyResponse,
 });
 
+/**
+ * `POST /files/copy`: copies files that others own, from a collection the
+ * caller takes part in, into a collection the caller owns, as new files of
+ * the caller's; each item carries the file's key under the destination
+ * collection's key. Answers the new file's ID by the old one's (a JSON
+ * object, so the old IDs are strings). At most 100 files (400 past it); the
+ * quota counts the copies (402, 426).
+ * See: [Note: A copy of another's file is a new upload]
+ */
+export const copyFiles = defineEndpoint({
+  method: "POST",
+  path: "/files/copy",
+  auth: "user",
+  body: z.object({
+    srcCollectionID: idField(),
+    dstCollectionID: idField(),
+    files: z.array(collectionFileItemSchema),
+  }),
+  response: z.object({ oldToNewFileIDMap: z.record(z.string(), z.number()) }),
+  errorMapping: "upload",
+});
+
 /** `POST /files/trash`: moves owned files to the trash (out of every collection). */
 export const trashFiles = defineEndpoint({
   method: "POST",
@@ -255,6 +278,7 @@ export const fileEndpoints = {
   updateFile,
   updateFileMagicMetadata,
   updateFilePublicMagicMetadata,
+  copyFiles,
   trashFiles,
   getFilesSize,
   getFilesInfo,

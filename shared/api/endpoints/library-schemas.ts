@@ -29,6 +29,12 @@ export const libraryValueBytes = {
 export const libraryLimits = {
   /** Items per add, move, restore, remove, trash and magic-metadata call (spec §9). */
   collectionBatch: 1000,
+  /**
+   * Files per `POST /files/copy`: the reference server's cap, lower than the
+   * other batches because each file is two object copies made while the
+   * request waits. See: [Note: A copy batch over its cap is a bad request]
+   */
+  copyBatch: 100,
   /** File IDs per `POST /trash/delete` (wire-contract §6). */
   trashDeleteBatch: 2500,
   /** Entries per diff page (collection and trash diffs, wire-contract §7). */

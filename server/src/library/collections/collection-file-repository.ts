@@ -107,6 +107,23 @@ export const entriesInCollection = (db: DB, collectionID: number, fileIDs: reado
     .where("file_id", "in", [...fileIDs])
     .execute();
 
+/** Those of `fileIDs` that are live in the collection. */
+export const liveFileIDsInCollection = async (
+  db: DB,
+  collectionID: number,
+  fileIDs: readonly number[],
+): Promise<Set<number>> => {
+  if (fileIDs.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("collection_files")
+    .select("file_id")
+    .where("collection_id", "=", collectionID)
+    .where("file_id", "in", [...fileIDs])
+    .where("is_deleted", "=", 0)
+    .execute();
+  return new Set(rows.map((row) => row.file_id));
+};
+
 /** The collection's live rows, with their files' owners. */
 export const liveEntriesOfCollection = (db: DB, collectionID: number) =>
   db

@@ -5,14 +5,11 @@ import { badRequest } from "../../http/api-errors";
 import { nextID } from "../../db/id-counters";
 import type { DB } from "../../db/db";
 import type { EndpointHandler } from "../../http/register-endpoints";
-import {
-  collectionFileEntry,
-  insertCollectionFile,
-} from "../collections/collection-file-repository";
+import { collectionFileEntry } from "../collections/collection-file-repository";
 import type { CollectionRow } from "../collections/collection-repository";
 import { ownedCollection } from "../access";
 import type { LibraryContext } from "../context";
-import { fileJSON, type CollectionFileRow, type FileRow } from "../file-json";
+import { fileJSON } from "../file-json";
 import { magicMetadataColumn } from "../magic-metadata";
 import { adjustUsage } from "../../accounts/usage-repository";
 import { ensureFileObjectSize, ensureUploadFits } from "../quota";
@@ -21,11 +18,11 @@ import { isUniqueViolation } from "../../db/unique-violation";
 import { uploadedObjectSize } from "./object-sizes";
 import {
   forgetTempObjects,
-  insertFileObjects,
   isAnyQueuedForDeletion,
   registeredObjectsNamed,
 } from "./object-repository";
-import { fileByID, insertFile } from "./file-repository";
+import { fileByID } from "./file-repository";
+import { insertNewFile, newFileRows } from "./new-file-rows";
 import { isOwnObjectKey } from "./upload-rules";
 
 // `POST /files` (wire-contract §5.2): registers uploaded objects as a new file
@@ -185,47 +182,36 @@ export const registerNewFile = async (
     const { file, entry } = await db.transaction().execute(async (trx) => {
       const versionUs = await lockCollectionsForWrite(context, trx, [collection.collection_id]);
       const nowUs = context.nowUs();
-      const file: FileRow = {
-        file_id: await nextID(trx, "file"),
-        owner_id: userID,
-        file_decryption_header: body.file.decryptionHeader,
-        thumbnail_decryption_header: body.thumbnail.decryptionHeader,
-        metadata_decryption_header: body.metadata.decryptionHeader,
-        encrypted_metadata: body.metadata.encryptedData,
-        // See: [Note: A request's null is its absence]
-        magic_metadata:
-          body.magicMetadata == null
-            ? null
-            : magicMetadataColumn(body.magicMetadata, firstMagicMetadataVersion),
-        pub_magic_metadata:
-          body.pubMagicMetadata == null
-            ? null
-            : magicMetadataColumn(body.pubMagicMetadata, firstMagicMetadataVersion),
-        file_size: objects.fileSizeBytes,
-        thumb_size: objects.thumbSizeBytes,
-        created_at_us: nowUs,
-        updation_time_us: versionUs,
-      };
-      const entry: CollectionFileRow = {
-        collection_id: collection.collection_id,
-        file_id: file.file_id,
-        encrypted_key: body.encryptedKey,
-        key_decryption_nonce: body.keyDecryptionNonce,
-        c_owner_id: collection.owner_id,
-        f_owner_id: userID,
-        is_deleted: 0,
-        action: null,
-        action_user: null,
-        created_at_us: versionUs,
-        updation_time_us: versionUs,
-      };
-      await insertFileObjects(trx, file.file_id, objects, nowUs);
-      await insertFile(trx, file);
-      await insertCollectionFile(trx, entry);
+      const rows = newFileRows(
+        {
+          fileID: await nextID(trx, "file"),
+          ownerID: userID,
+          collection,
+          encryptedKey: body.encryptedKey,
+          keyDecryptionNonce: body.keyDecryptionNonce,
+          fileDecryptionHeader: body.file.decryptionHeader,
+          thumbnailDecryptionHeader: body.thumbnail.decryptionHeader,
+          metadataDecryptionHeader: body.metadata.decryptionHeader,
+          encryptedMetadata: body.metadata.encryptedData,
+          // See: [Note: A request's null is its absence]
+          magicMetadata:
+            body.magicMetadata == null
+              ? null
+              : magicMetadataColumn(body.magicMetadata, firstMagicMetadataVersion),
+          pubMagicMetadata:
+            body.pubMagicMetadata == null
+              ? null
+              : magicMetadataColumn(body.pubMagicMetadata, firstMagicMetadataVersion),
+          objects,
+        },
+        versionUs,
+        nowUs,
+      );
+      await insertNewFile(trx, rows, nowUs);
       await adjustUsage(trx, userID, totalBytes);
       await forgetTempObjects(trx, [objects.fileKey, objects.thumbnailKey]);
       await stampCollections(trx, [collection.collection_id], versionUs);
-      return { file, entry };
+      return rows;
     });
     return fileJSON(file, entry, {
       viewerID: userID,

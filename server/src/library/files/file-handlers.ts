@@ -2,6 +2,7 @@ import type { fileEndpoints } from "../../../../shared/api/endpoints/files";
 import type { HandlerMap } from "../../http/register-endpoints";
 import type { LibraryContext } from "../context";
 import { trashFiles } from "../trash/trash-files";
+import { copyFilesHandler } from "./copy-files";
 import { createFileHandler } from "./create-file";
 import { previewFilesHandler } from "./batched-previews";
 import { downloadFileHandler, previewFileHandler } from "./downloads";
@@ -20,6 +21,7 @@ export const createFileHandlers = (context: LibraryContext): HandlerMap<typeof f
   updateFile: updateFileHandler(context),
   updateFileMagicMetadata: updateFileMagicMetadataHandler(context),
   updateFilePublicMagicMetadata: updateFilePublicMagicMetadataHandler(context),
+  copyFiles: copyFilesHandler(context),
   trashFiles: async ({ session, body }) => {
     await trashFiles(context, session.userID, body.items);
   },

@@ -11,6 +11,14 @@ import { deletedFileMarker, type FileRow } from "../file-json";
 export const fileByID = (db: DB, fileID: number): Promise<FileRow | undefined> =>
   db.selectFrom("files").selectAll().where("file_id", "=", fileID).executeTakeFirst();
 
+/** The rows of those of `fileIDs` that exist. */
+export const filesByID = (db: DB, fileIDs: readonly number[]): Promise<FileRow[]> =>
+  db
+    .selectFrom("files")
+    .selectAll()
+    .where("file_id", "in", [...fileIDs])
+    .execute();
+
 /** Those of `fileIDs` that `ownerID` owns. */
 export const ownedFilesAmong = (
   db: DB,

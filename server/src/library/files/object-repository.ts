@@ -77,6 +77,15 @@ export const liveObjectsOfFiles = (db: DB, fileIDs: readonly number[]) =>
     .where("is_deleted", "=", 0)
     .execute();
 
+/** The live objects of several files, with their files and types. */
+export const liveObjectRowsOfFiles = (db: DB, fileIDs: readonly number[]) =>
+  db
+    .selectFrom("object_keys")
+    .select(["file_id", "o_type", "object_key", "size"])
+    .where("file_id", "in", [...fileIDs])
+    .where("is_deleted", "=", 0)
+    .execute();
+
 /** The key of a file's live object of one type. */
 export const liveObjectKeyOf = async (
   db: DB,
