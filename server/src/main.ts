@@ -204,6 +204,7 @@ export const startCairn = async (
             roadmapURL: config.roadmapURL,
             familiesURL: () => familiesURLFor(config, currentURLs().photos),
             freeStorageBytes: config.freeStorageBytes,
+            castURL: config.castURL,
             plans: config.plans,
             webAuthn: () => webAuthnRelyingParty(config, currentURLs().accounts),
           },

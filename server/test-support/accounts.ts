@@ -56,6 +56,8 @@ export interface TestAccountsOptions {
   blobStore?: TestBlobStoreBackend;
   /** The free plan's storage; 10 GiB by default. */
   freeStorageBytes?: number;
+  /** The feature flags' `castUrl`; none by default. */
+  castURL?: string;
 }
 
 export const startTestAccountsServer = async (
@@ -65,6 +67,7 @@ export const startTestAccountsServer = async (
     bodyLimitBytes = 10 * 1024 * 1024,
     blobStore,
     freeStorageBytes = 10 * 1024 ** 3,
+    castURL,
   }: TestAccountsOptions = {},
 ): Promise<TestAccountsServer> => {
   const database = await backend.open();
@@ -97,6 +100,7 @@ export const startTestAccountsServer = async (
     roadmapURL: "https://roadmap.example",
     familiesURL: () => "https://families.example",
     freeStorageBytes,
+    castURL,
     webAuthn: () => ({ rpID: "localhost", origins: [testAccountsURL] }),
   };
   const accounts = createAccounts(context, { rateLimitScale, nowMs: () => clock.nowMs });

@@ -23,6 +23,8 @@ export interface AccountsContext {
   /** The family page (`GET /users/families-token`); by default the photos app's, known once the server listens. */
   familiesURL: () => string;
   freeStorageBytes: number;
+  /** The feature flags' `castUrl`; none when absent. See: [Note: The cast receiver's URL] */
+  castURL?: string | undefined;
   /** The plans this server grants (none when absent). See: [Note: Plans are declared in a file] */
   plans?: readonly ConfiguredPlan[];
   /** WebAuthn relying party: its ID and the origins ceremonies may come from. */

@@ -17,6 +17,18 @@ import type { AccountsServices } from "./services";
 
 // Remote store and feature flags (wire-contract §11).
 
+// [Note: The cast receiver's URL]
+//
+// The feature flags' `castUrl` is where the mobile app tells the user to open
+// the cast receiver ("Visit <castUrl> on the device you want to pair"); the
+// reference answers its own (`apps.cast`, cast.ente.io). Ente's hosted
+// receiver registers its codes with Ente's server, never with this one, so
+// pointing there (or omitting the flag, which makes the mobile app assume
+// it) would send users to a receiver whose codes this server never knows.
+// Cairn has no receiver of its own: an operator who hosts Ente's cast app
+// built against this server sets `CAIRN_CAST_URL` to it, and without one the
+// flag is empty.
+
 /** Keys only an administrator sets; users read them through the feature flags. */
 type AdminKey = "internalUser" | "betaUser";
 
@@ -85,7 +97,7 @@ export const createRemoteStoreHandlers = ({
       betaUser: isTrue("betaUser"),
       enableMobMultiPart: true,
       serverApiFlag: implementedServerApiFlags,
-      castUrl: "",
+      castUrl: context.castURL ?? "",
       embedUrl: "",
       ...(customDomain === undefined ? {} : { customDomain }),
     };

@@ -31,6 +31,7 @@ describe("loadConfig", () => {
       roadmapURL: "https://github.com/cairn-photos/cairn/issues",
       familiesURL: undefined,
       desktopDownloadURL: undefined,
+      castURL: undefined,
       webDistDir: "/srv/cairn/dist/web",
       modelsDir: "/srv/cairn/data/models",
       mapBasemap: { kind: "offline" },
@@ -71,6 +72,7 @@ describe("loadConfig", () => {
         CAIRN_ROADMAP_URL: "https://roadmap.example",
         CAIRN_FAMILIES_URL: "https://families.example",
         CAIRN_DESKTOP_DOWNLOAD_URL: "https://cairn.example/download/",
+        CAIRN_CAST_URL: "https://cast.photos.example/",
         CAIRN_WEB_DIST_DIR: "build/web",
         CAIRN_MODELS_DIR: "models",
         CAIRN_MAP_TILES_URL: "https://tiles.example.org/{z}/{x}/{y}.png?key=abc",
@@ -112,6 +114,7 @@ describe("loadConfig", () => {
       roadmapURL: "https://roadmap.example",
       familiesURL: "https://families.example",
       desktopDownloadURL: "https://cairn.example/download",
+      castURL: "https://cast.photos.example",
       webDistDir: "/srv/cairn/build/web",
       modelsDir: "/srv/cairn/models",
       mapBasemap: {

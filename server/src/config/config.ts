@@ -62,6 +62,8 @@ export interface CairnConfig {
   familiesURL: string | undefined;
   /** `CAIRN_DESKTOP_DOWNLOAD_URL`: the desktop app's download page, offered by the web app's desktop-only features. */
   desktopDownloadURL: string | undefined;
+  /** `CAIRN_CAST_URL`: the cast receiver that talks to this server. See: [Note: The cast receiver's URL] */
+  castURL: string | undefined;
   webDistDir: string;
   /** `CAIRN_MODELS_DIR`, else `<dataDir>/models`. See: [Note: The models folder] */
   modelsDir: string;
@@ -193,6 +195,7 @@ const environmentSchema = z.object({
   CAIRN_ROADMAP_URL: urlSchema("CAIRN_ROADMAP_URL").default(defaultRoadmapURL),
   CAIRN_FAMILIES_URL: urlSchema("CAIRN_FAMILIES_URL").optional(),
   CAIRN_DESKTOP_DOWNLOAD_URL: urlSchema("CAIRN_DESKTOP_DOWNLOAD_URL").optional(),
+  CAIRN_CAST_URL: urlSchema("CAIRN_CAST_URL").optional(),
   CAIRN_WEB_DIST_DIR: z.string().min(1).default("dist/web"),
   CAIRN_MODELS_DIR: z.string().min(1).optional(),
   CAIRN_MAP_TILES_URL: mapEnvironmentShape.CAIRN_MAP_TILES_URL.optional(),
@@ -356,6 +359,7 @@ export const loadConfig = (environment: Environment, cwd: string): CairnConfig =
     roadmapURL: env.CAIRN_ROADMAP_URL,
     familiesURL: env.CAIRN_FAMILIES_URL,
     desktopDownloadURL: env.CAIRN_DESKTOP_DOWNLOAD_URL,
+    castURL: env.CAIRN_CAST_URL,
     webDistDir: path.resolve(cwd, env.CAIRN_WEB_DIST_DIR),
     modelsDir:
       env.CAIRN_MODELS_DIR === undefined
