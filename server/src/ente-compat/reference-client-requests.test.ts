@@ -191,7 +191,8 @@ describe.each(testDatabaseBackends())("reference clients' requests on $name", (b
       await web.ok("POST", "/trash/empty", { lastUpdatedAt: 0 });
     });
 
-    it("logs out", async () => {
+    it("revokes its cast sessions and logs out", async () => {
+      expect((await web.call("DELETE", "/cast/revoke-all-tokens/")).statusCode).toBe(200);
       await web.ok("POST", "/users/logout");
       expect((await web.call("GET", "/users/details/v2")).statusCode).toBe(401);
     });
@@ -292,7 +293,29 @@ describe.each(testDatabaseBackends())("reference clients' requests on $name", (b
       expect(diff.map(({ id }) => id)).toEqual([tag.id]);
     });
 
-    it("logs out", async () => {
+    it("reads its settings screens: plans, storage bonus, duplicates, ML status", async () => {
+      for (const url of [
+        "/billing/user-plans/",
+        "/storage-bonus/details",
+        "/storage-bonus/referral-view",
+        "/files/duplicates",
+        "/user-entity/entity/diff?type=pet&sinceTime=0&limit=500",
+      ]) {
+        const answer = await mobile.call("GET", url);
+        expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
+      }
+      const { plans } = await mobile.ok<{ plans: unknown }>("GET", "/billing/user-plans/");
+      expect(plans).toEqual([]);
+      const status = await mobile.ok<{ diff: unknown[] | null }>(
+        "POST",
+        "/files/data/status-diff",
+        { lastUpdatedAt: 0 },
+      );
+      expect(status.diff ?? []).toEqual([]);
+    });
+
+    it("revokes its cast sessions and logs out", async () => {
+      expect((await mobile.call("DELETE", "/cast/revoke-all-tokens/")).statusCode).toBe(200);
       await mobile.ok("POST", "/users/logout");
     });
   });
