@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { UserEntityType } from "../../../shared/api/endpoints/user-entity";
+import { newPrefixedID } from "../prefixed-ids";
 
 // [Note: Entity IDs are prefixed random strings]
 //
@@ -13,20 +13,8 @@ import type { UserEntityType } from "../../../shared/api/endpoints/user-entity";
 // recipient another account). The caller's user ID in the prefix keeps one
 // account from ever naming another's.
 
-const alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-const randomLength = 22;
-
 /** A new server-picked ID. See: [Note: Entity IDs are prefixed random strings] */
-export const newEntityID = (type: UserEntityType): string => {
-  const chars: string[] = [];
-  while (chars.length < randomLength) {
-    for (const byte of randomBytes(randomLength)) {
-      // 248 = 4 × 62: the bytes below it fall evenly on the alphabet.
-      if (byte < 248 && chars.length < randomLength) chars.push(alphabet[byte % 62] ?? "");
-    }
-  }
-  return `${type}_${chars.join("")}`;
-};
+export const newEntityID = (type: UserEntityType): string => newPrefixedID(type);
 
 /** Types whose IDs the client gives. See: [Note: Entity IDs are prefixed random strings] */
 export const isClientNamedEntityType = (type: UserEntityType): boolean =>
