@@ -1,4 +1,5 @@
 import type { authenticatorEndpoints } from "../../shared/api/endpoints/authenticator";
+import type { collectionActionEndpoints } from "../../shared/api/endpoints/collection-actions";
 import type { collectionEndpoints } from "../../shared/api/endpoints/collections";
 import type { familyEndpoints } from "../../shared/api/endpoints/families";
 import type { fileEndpoints } from "../../shared/api/endpoints/files";
@@ -22,8 +23,8 @@ import { authenticatorKeyBody, userEntityKeyBody } from "./authorization-world";
 
 // [Note: The authorization matrix]
 //
-// Per endpoint of collections, files, trash, public collections, families
-// and the authenticator: the request it is called with (about the objects of `Targets`,
+// Per endpoint of collections (and their action queues), files, trash,
+// public collections, families and the authenticator: the request it is called with (about the objects of `Targets`,
 // with what the caller brings of its own in `OwnObjects`) and, per actor,
 // what spec §6 and the wire contract (§3 to §6, §9, §11) allow:
 //
@@ -40,6 +41,7 @@ import { authenticatorKeyBody, userEntityKeyBody } from "./authorization-world";
 // row says what was decided, with "Silent:".
 
 type Endpoints = typeof collectionEndpoints &
+  typeof collectionActionEndpoints &
   typeof fileEndpoints &
   typeof trashEndpoints &
   typeof publicCollectionEndpoints &
@@ -170,6 +172,17 @@ export const authorizationMatrix: Record<keyof Endpoints, MatrixRow> = {
     // A sharee removes only what it added; the owner anyone's (wire-contract §3.2).
     expected: signedIn({ owner: "ok", collaborator: "ok", viewer: known(403), outsiders: 404 }),
   },
+  suggestDeletion: {
+    request: (t) => ({ body: { collectionID: t.albumID, fileIDs: [t.suggestableFileID] } }),
+    // The owner or an ADMIN sharee (wire-contract §3.2); the owner's call
+    // takes the collaborator's file out and asks the collaborator.
+    expected: signedIn({
+      owner: "ok",
+      collaborator: known(403),
+      viewer: known(403),
+      outsiders: 404,
+    }),
+  },
   getCollectionDiff: {
     request: (t) => ({ query: { collectionID: t.albumID, sinceTime: 0 } }),
     shows: (answer, t) =>
@@ -248,6 +261,37 @@ export const authorizationMatrix: Record<keyof Endpoints, MatrixRow> = {
       viewer: known(403),
       outsiders: 404,
     }),
+  },
+
+  // Collection actions (wire-contract §3.2): each caller's own queue. The
+  // owner's suggestion above asks the collaborator alone, and only the
+  // collaborator can reject it.
+  listDeleteSuggestions: {
+    request: () => ({}),
+    shows: (answer, t) =>
+      answer
+        .json<{ actions: { fileID?: number | null }[] }>()
+        .actions.some((action) => action.fileID === t.suggestableFileID),
+    expected: signedIn({
+      owner: "blind",
+      collaborator: "sees",
+      viewer: "blind",
+      outsiders: "blind",
+    }),
+  },
+  rejectDeleteSuggestions: {
+    request: (t) => ({ body: { fileIDs: [t.suggestableFileID] } }),
+    shows: (answer) => answer.json<{ updated: number }>().updated > 0,
+    expected: signedIn({
+      owner: "blind",
+      collaborator: "sees",
+      viewer: "blind",
+      outsiders: "blind",
+    }),
+  },
+  listPendingRemovals: {
+    request: () => ({ query: { sinceTime: 0 } }),
+    expected: everyUser("ok"),
   },
 
   // Files (wire-contract §5): minting URLs is about the caller's own storage.

@@ -80,6 +80,8 @@ export interface Targets {
    * collaborator, running before the owner, takes out).
    */
   removableFileID: number;
+  /** A collaborator's file in the album whose deletion the owner suggests (which takes it out). */
+  suggestableFileID: number;
   /** The owner's file in the album that the trash row trashes. */
   trashableFileID: number;
   /** The owner's files in the trash: one to restore, one to delete for good. */
@@ -112,6 +114,7 @@ export const missingTargets: Targets = {
   ownerFileID: 99_999_001,
   collaboratorFileID: 99_999_002,
   removableFileID: 99_999_003,
+  suggestableFileID: 99_999_009,
   trashableFileID: 99_999_005,
   restorableFileID: 99_999_006,
   deletableFileID: 99_999_007,
@@ -242,13 +245,16 @@ export const buildAuthorizationWorld = async (
     });
   };
   const collaboratorFiles: RemoteFileJSON[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 4; i++) {
     const file = await uploadTestFile(server, collaborator, collaboratorAlbum.id);
     await addToAlbum(collaborator, file);
     collaboratorFiles.push(file);
   }
-  const [collaboratorFile, removedByCollaborator, removedByOwner] = collaboratorFiles;
-  if (!collaboratorFile || !removedByCollaborator || !removedByOwner) throw new Error("3 files");
+  const [collaboratorFile, removedByCollaborator, removedByOwner, suggestedForDeletion] =
+    collaboratorFiles;
+  if (!collaboratorFile || !removedByCollaborator || !removedByOwner || !suggestedForDeletion) {
+    throw new Error("4 files");
+  }
 
   // The owner's trash: two files trashed from an album of its own.
   const ownerAlbum = await createTestCollection(server, owner, { name: "Owner's own" });
@@ -414,6 +420,7 @@ export const buildAuthorizationWorld = async (
     albumID: album.id,
     ownerFileID: ownerFile.id,
     collaboratorFileID: collaboratorFile.id,
+    suggestableFileID: suggestedForDeletion.id,
     trashableFileID: trashable.id,
     restorableFileID: restorable.id,
     deletableFileID: deletable.id,

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isResponseSchema, type AnyEndpoint } from "../../../shared/api/endpoint";
 import { authenticatorEndpoints } from "../../../shared/api/endpoints/authenticator";
+import { collectionActionEndpoints } from "../../../shared/api/endpoints/collection-actions";
 import { collectionEndpoints } from "../../../shared/api/endpoints/collections";
 import { familyEndpoints } from "../../../shared/api/endpoints/families";
 import { fileEndpoints } from "../../../shared/api/endpoints/files";
@@ -29,6 +30,7 @@ import type { MatrixRow, Outcome } from "../../test-support/authorization-outcom
 /** The endpoints under the matrix, straight from the wire contract's registries. */
 const registered: Record<string, AnyEndpoint> = {
   ...collectionEndpoints,
+  ...collectionActionEndpoints,
   ...fileEndpoints,
   ...trashEndpoints,
   ...publicCollectionEndpoints,

@@ -501,6 +501,27 @@ export interface CastSessionsTable {
   last_used_at_us: number;
 }
 
+// Collection actions (migration 0014).
+
+/** What someone asked of a file's owner about the file in a collection. */
+export interface CollectionActionsTable {
+  /** `cact_` and 22 random characters, as the reference names them. */
+  id: string;
+  /** Whom it asks: the file's owner. */
+  user_id: number;
+  /** Who asked: the collection's owner or an ADMIN sharee. */
+  actor_user_id: number;
+  collection_id: number;
+  file_id: number;
+  /** "REMOVE" or "DELETE_SUGGESTED". */
+  action: string;
+  /** 1 until rejected, acted on, or found moot. */
+  is_pending: Flag;
+  created_at_us: number;
+  /** The version a queue is read by: creation, then resolution. */
+  updated_at_us: number;
+}
+
 export interface Database {
   task_locks: TaskLocksTable;
   id_counters: IdCountersTable;
@@ -543,4 +564,5 @@ export interface Database {
   authenticator_key: AuthenticatorKeyTable;
   authenticator_entity: AuthenticatorEntityTable;
   cast_sessions: CastSessionsTable;
+  collection_actions: CollectionActionsTable;
 }

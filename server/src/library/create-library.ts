@@ -4,6 +4,7 @@ import type { HandlerMap } from "../http/register-endpoints";
 import type { JobDefinition } from "../jobs/scheduler";
 import { resolveCastToken } from "./cast/cast-access";
 import { castJobs, createCastHandlers } from "./cast/create-cast";
+import { createCollectionActionHandlers } from "./collections/collection-action-handlers";
 import { createCollectionHandlers } from "./collections/collection-handlers";
 import { createDiffPageCache, diffPageCacheBytes } from "./collections/diff-page-cache";
 import type { LibraryContext } from "./context";
@@ -38,6 +39,7 @@ export const createLibrary = (context: LibraryContext): Library => {
   return {
     handlers: {
       ...createCollectionHandlers(context, diffPages),
+      ...createCollectionActionHandlers(context),
       ...createFileHandlers(context),
       ...createTrashHandlers(context),
       ...createPublicCollectionHandlers(context, diffPages),

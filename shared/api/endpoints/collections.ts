@@ -146,6 +146,22 @@ export const removeFilesFromCollection = defineEndpoint({
   response: emptyResponse,
 });
 
+/**
+ * `POST /collections/suggest-delete`: the owner or an ADMIN sharee asks the
+ * owners of files in the collection to delete them; never the caller's own
+ * files (403). The files leave the collection (the album owner's, when an
+ * admin asks, are marked for their owner to remove) and each file's owner
+ * finds a suggestion in `GET /collection-actions/delete-suggestions`.
+ * See: [Note: A deletion suggestion takes the files out and asks their owners]
+ */
+export const suggestDeletion = defineEndpoint({
+  method: "POST",
+  path: "/collections/suggest-delete",
+  auth: "user",
+  body: z.object({ collectionID: idField(), fileIDs: z.array(idField()) }),
+  response: emptyResponse,
+});
+
 /** The roles a share gives; `OWNER` is the collection's owner alone. */
 export const shareeRoleSchema = z.enum(["VIEWER", "COLLABORATOR", "ADMIN"]);
 export type ShareeRole = z.infer<typeof shareeRoleSchema>;
@@ -301,6 +317,7 @@ export const collectionEndpoints = {
   moveFilesBetweenCollections,
   restoreFilesToCollection,
   removeFilesFromCollection,
+  suggestDeletion,
   getCollectionDiff,
   shareCollection,
   unshareCollection,

@@ -39,6 +39,13 @@ export const libraryLimits = {
   trashDeleteBatch: 2500,
   /** Entries per diff page (collection and trash diffs, wire-contract §7). */
   diffPage: 2500,
+  /** Actions per page of a collection-action queue: the reference server's page. */
+  collectionActionsPage: 2000,
+  /**
+   * File IDs per `POST /collection-actions/reject-delete-suggestions`: the
+   * reference's cap. See: [Note: A rejection over its cap is a bad request]
+   */
+  rejectionBatch: 2000,
   /** File IDs per size or info call. */
   fileQueryBatch: 2500,
   /** File IDs per `POST /files/previews` (a few screens of the grid). */

@@ -1,4 +1,5 @@
 import { castEndpoints } from "./cast";
+import { collectionActionEndpoints } from "./collection-actions";
 import { collectionEndpoints } from "./collections";
 import { embeddingEndpoints } from "./embeddings";
 import { fileDataEndpoints } from "./file-data";
@@ -9,10 +10,12 @@ import { trashEndpoints } from "./trash";
 
 /**
  * Every endpoint of the library storage issue (wire-contract §3 to §8, and
- * the embeddings calls the contract adds; casting an album), by area.
+ * the embeddings calls the contract adds; casting an album; the queues of
+ * collection actions), by area.
  */
 export const libraryEndpointAreas = {
   collections: collectionEndpoints,
+  collectionActions: collectionActionEndpoints,
   files: fileEndpoints,
   trash: trashEndpoints,
   publicCollection: publicCollectionEndpoints,
@@ -24,6 +27,7 @@ export const libraryEndpointAreas = {
 
 export const libraryEndpoints = {
   ...collectionEndpoints,
+  ...collectionActionEndpoints,
   ...fileEndpoints,
   ...trashEndpoints,
   ...publicCollectionEndpoints,

@@ -12,6 +12,7 @@ import * as userEntities from "./0010-user-entities";
 import * as authenticator from "./0011-authenticator";
 import * as castSessions from "./0012-cast-sessions";
 import * as filePreviews from "./0013-file-previews";
+import * as collectionActions from "./0014-collection-actions";
 
 // [Note: Migrations are listed, not discovered]
 //
@@ -33,6 +34,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "0011-authenticator": authenticator,
   "0012-cast-sessions": castSessions,
   "0013-file-previews": filePreviews,
+  "0014-collection-actions": collectionActions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -98,11 +98,14 @@ export const entriesOfFiles = (db: DB, fileIDs: readonly number[]) =>
     .where("file_id", "in", [...fileIDs])
     .execute();
 
-/** The collection's rows of those of `fileIDs` it has, live or not, with their files' owners. */
+/**
+ * The collection's rows of those of `fileIDs` it has, live or not, with
+ * their files' owners and action marks.
+ */
 export const entriesInCollection = (db: DB, collectionID: number, fileIDs: readonly number[]) =>
   db
     .selectFrom("collection_files")
-    .select(["file_id", "f_owner_id"])
+    .select(["file_id", "f_owner_id", "is_deleted", "action"])
     .where("collection_id", "=", collectionID)
     .where("file_id", "in", [...fileIDs])
     .execute();
@@ -244,6 +247,29 @@ export const removeCollectionFiles = async (
   await db
     .updateTable("collection_files")
     .set({ is_deleted: 1, updation_time_us: versionUs })
+    .where("collection_id", "=", collectionID)
+    .where("file_id", "in", [...fileIDs])
+    .where("is_deleted", "=", 0)
+    .execute();
+};
+
+/**
+ * Mark the files' live rows in a collection for their owner to remove
+ * (REMOVE by `actorID`): the rows stay live for the owner, and every other
+ * viewer's diff shows them deleted (wire-contract §7.5).
+ * See: [Note: A deletion suggestion takes the files out and asks their owners]
+ */
+export const markCollectionFilesForRemoval = async (
+  db: DB,
+  collectionID: number,
+  fileIDs: readonly number[],
+  actorID: number,
+  versionUs: number,
+): Promise<void> => {
+  if (fileIDs.length === 0) return;
+  await db
+    .updateTable("collection_files")
+    .set({ action: "REMOVE", action_user: actorID, updation_time_us: versionUs })
     .where("collection_id", "=", collectionID)
     .where("file_id", "in", [...fileIDs])
     .where("is_deleted", "=", 0)

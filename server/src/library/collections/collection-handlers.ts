@@ -17,6 +17,7 @@ import {
   shareCollection,
   unshareCollection,
 } from "./share-collection";
+import { suggestDeletion } from "./suggest-deletion";
 import {
   renameCollection,
   updateCollectionMagicMetadata,
@@ -95,6 +96,10 @@ export const createCollectionHandlers = (
 
   removeFilesFromCollection: async ({ session, body }) => {
     await removeFiles(context, session.userID, body.collectionID, body.fileIDs);
+  },
+
+  suggestDeletion: async ({ session, app, body }) => {
+    await suggestDeletion(context, session.userID, app, body.collectionID, body.fileIDs);
   },
 
   getCollectionDiff: answersEncodedJSON(({ session, query, request }) =>

@@ -1,4 +1,5 @@
 import { deleteCastSessionsOfAccount } from "../cast/cast-session-repository";
+import { deleteCollectionActionsOfAccount } from "../collections/collection-action-repository";
 import {
   deleteCollectionFilesOfAccount,
   othersCollectionsWithFilesOf,
@@ -25,8 +26,9 @@ import {
  * its collections and their shares, shares with it, the entries of its
  * collections and of its files in anyone's collection (whose collections get
  * a new version), its files, their objects and derived data, its trash, its
- * unregistered uploads and queued blob deletions, and the cast sessions it
- * paired or that show its collections. The rows that name its collections or
+ * unregistered uploads and queued blob deletions, the cast sessions it
+ * paired or that show its collections, and the collection actions that ask
+ * it or that it asked for. The rows that name its collections or
  * files go before them.
  */
 export const deleteLibraryRowsOf = async (
@@ -43,6 +45,7 @@ export const deleteLibraryRowsOf = async (
     await stampCollections(trx, othersCollectionIDs, versionUs);
   }
   await deleteCastSessionsOfAccount(trx, userID);
+  await deleteCollectionActionsOfAccount(trx, userID);
   await deleteCollectionFilesOfAccount(trx, userID);
   await deleteSharesOfAccount(trx, userID);
   await deleteObjectsOfOwner(trx, userID);
