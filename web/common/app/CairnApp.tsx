@@ -10,7 +10,7 @@ import { log } from "../log/log";
 import { useDocumentTitle } from "../shell/document-title";
 import { FullScreenLoader } from "../shell/FullScreenLoader";
 import { localStore } from "../storage/local-store";
-import { applyTheme, themeAtom } from "../theme/theme-state";
+import { applyTheme, settlePageTransitions, themeAtom } from "../theme/theme-state";
 import { AccountServiceContext } from "../account-screens/parts/account-service-context";
 import type { AccountService } from "../accounts/account-service";
 import { AppDefinitionContext, useAppDefinition, type AppDefinition } from "./app-definition";
@@ -46,6 +46,9 @@ export function CairnApp({
   useLayoutEffect(() => {
     applyTheme(theme);
   }, [theme]);
+  useEffect(() => {
+    settlePageTransitions();
+  }, []);
 
   return (
     <AppDefinitionContext value={app}>

@@ -22,3 +22,20 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
   root.dataset.theme = theme;
   root.style.colorScheme = theme;
 }
+
+/**
+ * Let elements transition from now on, once the document has loaded (its
+ * stylesheets applied) and two frames have been painted with the theme.
+ * See: [Note: Nothing transitions before the page has settled]
+ */
+export function settlePageTransitions(root: HTMLElement = document.documentElement): void {
+  const settle = () => {
+    requestAnimationFrame(() => {
+      requestAnimationFrame(() => {
+        root.dataset.pageSettled = "";
+      });
+    });
+  };
+  if (document.readyState === "complete") settle();
+  else window.addEventListener("load", settle, { once: true });
+}
