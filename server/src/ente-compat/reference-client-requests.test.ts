@@ -215,8 +215,13 @@ describe.each(testDatabaseBackends())("reference clients' requests on $name", (b
       });
     });
 
-    it("syncs with its `source` query value", async () => {
-      for (const url of ["/collections/v2?sinceTime=0&source=fg", "/trash/v2/diff?sinceTime=0"]) {
+    it("syncs with its `source` query value and polls its collection actions", async () => {
+      for (const url of [
+        "/collections/v2?sinceTime=0&source=fg",
+        "/trash/v2/diff?sinceTime=0",
+        "/collection-actions/pending-remove/",
+        "/collection-actions/delete-suggestions/",
+      ]) {
         const answer = await mobile.call("GET", url);
         expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
       }
