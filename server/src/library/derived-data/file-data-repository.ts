@@ -89,43 +89,26 @@ export const livePreviewObjectsOf = (db: DB, fileIDs: readonly number[]) => {
     .execute();
 };
 
-/** Store a file's data of a type, replacing what it had (a tombstone too). */
-export const upsertFileData = async (
-  db: DB,
-  row: FileDataRow & { size: number; created_at_us: number },
-): Promise<void> => {
-  await db
-    .insertInto("file_data")
-    .values({ ...row, is_deleted: 0 })
-    .onConflict((oc) =>
-      oc.columns(["file_id", "data_type"]).doUpdateSet({
-        user_id: row.user_id,
-        encrypted_data: row.encrypted_data,
-        decryption_header: row.decryption_header,
-        size: row.size,
-        is_deleted: 0,
-        updated_at_us: row.updated_at_us,
-      }),
-    )
-    .execute();
-};
-
 /**
- * Store a file's preview (its playlist as the data, and its object),
- * replacing what it had (a tombstone too).
+ * Store a file's data of a type, replacing what it had (a tombstone too): its
+ * ML index, or a preview's playlist with the preview's object.
  */
-export const upsertPreviewData = async (
+export const upsertFileData = async (
   db: DB,
   row: FileDataRow & {
     size: number;
     created_at_us: number;
-    object_id: string;
-    object_size_bytes: number;
+    object_id?: string;
+    object_size_bytes?: number;
   },
 ): Promise<void> => {
+  const object = {
+    object_id: row.object_id ?? null,
+    object_size_bytes: row.object_size_bytes ?? null,
+  };
   await db
     .insertInto("file_data")
-    .values({ ...row, is_deleted: 0 })
+    .values({ ...row, ...object, is_deleted: 0 })
     .onConflict((oc) =>
       oc.columns(["file_id", "data_type"]).doUpdateSet({
         user_id: row.user_id,
@@ -134,8 +117,7 @@ export const upsertPreviewData = async (
         size: row.size,
         is_deleted: 0,
         updated_at_us: row.updated_at_us,
-        object_id: row.object_id,
-        object_size_bytes: row.object_size_bytes,
+        ...object,
       }),
     )
     .execute();

@@ -14,7 +14,7 @@ import {
 import { recordMintedObjectKeys } from "../files/upload-url-handlers";
 import { ensureFileDataSize, previewRegistration } from "./derived-data-rules";
 import { noSuchFile, ownedFileForPreview, visibleFileIDs } from "./file-access";
-import { previewRowOf, upsertPreviewData } from "./file-data-repository";
+import { previewRowOf, upsertFileData } from "./file-data-repository";
 import { lockFileDataForWrite } from "./file-data-version";
 import { newVideoPreviewObjectID, previewObjectKey } from "./preview-objects";
 import { livePreviewKeysOf } from "./stored-previews";
@@ -168,7 +168,7 @@ export const createPreviewHandlers = (
           });
           await queueObjectDeletions(trx, [replacedKey], context.nowUs());
         }
-        await upsertPreviewData(trx, {
+        await upsertFileData(trx, {
           file_id: body.fileID,
           data_type: type,
           user_id: ownerID,
