@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createHash } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -100,11 +99,15 @@ const download = async (
       callback(undefined, chunk);
     },
   });
+  // The temporary file is created here, before the download streams into
+  // it, so that the removal below always finds it: a write stream opening
+  // its file lazily could create it after a failed download was cleaned up.
+  const file = await open(temporary, "wx");
   try {
     await pipeline(
       Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
       check,
-      createWriteStream(temporary, { flags: "wx" }),
+      file.createWriteStream(),
     );
     if (receivedBytes !== model.sizeBytes) {
       throw new ModelsFetchError(
@@ -118,6 +121,8 @@ const download = async (
     if (error instanceof ModelsFetchError) throw error;
     throw new ModelsFetchError(`Downloading ${url} failed: ${reasonOf(error)}`);
   } finally {
+    // The stream closes the file when it ends or fails; closing it again is harmless.
+    await file.close().catch(() => undefined);
     await rm(temporary, { force: true });
   }
 };
