@@ -47,6 +47,15 @@ export const insertCollectionActions = async (
     .execute();
 };
 
+/** The user's pending actions of a kind, as a query to narrow. */
+const pendingActionsOf = (db: DB, userID: number, action: CollectionActionKind) =>
+  db
+    .selectFrom("collection_actions")
+    .selectAll()
+    .where("user_id", "=", userID)
+    .where("action", "=", action)
+    .where("is_pending", "=", 1);
+
 /** The user's pending actions of a kind versioned after `afterUs`, ascending, at most `count`. */
 export const pendingActionsAfter = (
   db: DB,
@@ -55,12 +64,7 @@ export const pendingActionsAfter = (
   afterUs: number,
   count: number,
 ): Promise<CollectionActionRow[]> =>
-  db
-    .selectFrom("collection_actions")
-    .selectAll()
-    .where("user_id", "=", userID)
-    .where("action", "=", action)
-    .where("is_pending", "=", 1)
+  pendingActionsOf(db, userID, action)
     .where("updated_at_us", ">", afterUs)
     .orderBy("updated_at_us")
     .orderBy("id")
@@ -74,12 +78,7 @@ export const pendingActionsAt = (
   action: CollectionActionKind,
   versionUs: number,
 ): Promise<CollectionActionRow[]> =>
-  db
-    .selectFrom("collection_actions")
-    .selectAll()
-    .where("user_id", "=", userID)
-    .where("action", "=", action)
-    .where("is_pending", "=", 1)
+  pendingActionsOf(db, userID, action)
     .where("updated_at_us", "=", versionUs)
     .orderBy("id")
     .execute();
